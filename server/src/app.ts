@@ -1,0 +1,101 @@
+// Builds the whole Fastify app from plugins and modules. Tests build the same app and call app.inject().
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { LIMITS } from '../../contract/constants';
+import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db';
+import { healthRoutes } from './health/routes';
+import { errorBody, errorHandler } from './http/errors';
+import { installGuard } from './http/guard';
+import type { Mailer } from './integrations/mail/mailer';
+import { createMailer } from './integrations/mail';
+import { loggerOptions } from './logger';
+import { accountRoutes } from './accounts/routes';
+
+export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/** The modules of the API, each a folder of routes · service · store. */
+const MODULES: Module[] = [healthRoutes, accountRoutes];
+
+/** Paths the SPA must never answer for. */
+const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  tokens?: TokenService;
+  now?: () => Date;
+  /** false silences the request log (tests). */
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: deps.logger === false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const now = deps.now ?? (() => new Date());
+  const ctx: AppContext = {
+    config,
+    db,
+    now,
+    log: app.log,
+    tokens: deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now),
+    mailer: deps.mailer ?? createMailer(config, app.log),
+  };
+  if (!deps.mailer) app.addHook('onClose', async () => ctx.mailer.close());
+
+  app.setErrorHandler(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // emotion (MUI) injects style elements; images include the drawn signature as data: URLs
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      errorBody(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.signatureMaxBytes, files: 1, fields: 40, fieldSize: 4096, parts: 45 },
+  });
+  installGuard(app, ctx.tokens);
+
+  for (const mod of MODULES) await mod(app, ctx);
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && wantsPage && !NON_SPA_PREFIXES.some((p) => url.startsWith(p))) {
+      // A client route (/login, /register/payment, ...): the SPA decides.
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
+  });
+  return app;
+}

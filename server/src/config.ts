@@ -1,0 +1,121 @@
+// The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Where people and verifiers reach this portal: links in mail, CR and CRL URLs. No trailing slash. */
+  publicUrl: string;
+  /** PostgreSQL server; unset means the embedded PGlite in `$DATA_DIR/db`. */
+  databaseUrl: string | undefined;
+  /** HS256 secret; unset means generated once into `$DATA_DIR/jwt-secret`. */
+  jwtSecret: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  supportUrl: string;
+  payments: 'sandbox' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stiPaUrl: string | undefined;
+  stiPaSimAccounts: string | undefined;
+  stiPaRootPem: string | undefined;
+  crlUrl: string | undefined;
+  certPolicyOid: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  keyEncryptionKey: string | undefined;
+  pkcs11Module: string | undefined;
+  pkcs11Pin: string | undefined;
+  pkcs11Slot: number | undefined;
+  caDir: string | undefined;
+  logLevel: string;
+  /** Serve the built web app from this folder when it exists. */
+  webDistDir: string;
+  /** Requests per minute per address on the sign-in, registration and password routes. */
+  authRateLimit: number;
+  /** Session lifetimes in seconds: a normal sign-in and one with "Remember me". */
+  sessionTtl: number;
+  rememberMeTtl: number;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 3000);
+  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
+  const payments = (str(env, 'PAYMENTS') ?? 'sandbox') as Config['payments'];
+  if (payments !== 'sandbox' && payments !== 'stripe') {
+    throw new ConfigError(`PAYMENTS must be "sandbox" or "stripe", got "${payments}"`);
+  }
+  if (payments === 'stripe' && (!str(env, 'STRIPE_SECRET_KEY') || !str(env, 'STRIPE_WEBHOOK_SECRET'))) {
+    throw new ConfigError('PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  const jwtSecret = str(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  }
+  const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  const slot = str(env, 'PKCS11_SLOT');
+
+  const config: Config = {
+    port,
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    publicUrl,
+    databaseUrl: str(env, 'DATABASE_URL'),
+    jwtSecret,
+    adminEmail: (str(env, 'ADMIN_EMAIL') ?? 'admin@example.com').toLowerCase(),
+    adminPassword: str(env, 'ADMIN_PASSWORD'),
+    supportUrl: str(env, 'SUPPORT_URL') ?? 'https://support.example.com',
+    payments,
+    stripeSecretKey: str(env, 'STRIPE_SECRET_KEY'),
+    stripeWebhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    stiPaUrl: str(env, 'STI_PA_URL'),
+    stiPaSimAccounts: str(env, 'STI_PA_SIM_ACCOUNTS'),
+    stiPaRootPem: str(env, 'STI_PA_ROOT_PEM'),
+    crlUrl: str(env, 'CRL_URL'),
+    certPolicyOid: str(env, 'CERT_POLICY_OID') ?? '2.16.840.1.114569.1.1.4',
+    smtpUrl: str(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'SHAKEN CA Portal <no-reply@localhost>',
+    keyEncryptionKey: str(env, 'KEY_ENCRYPTION_KEY'),
+    pkcs11Module: str(env, 'PKCS11_MODULE'),
+    pkcs11Pin: str(env, 'PKCS11_PIN'),
+    pkcs11Slot: slot === undefined ? undefined : int(env, 'PKCS11_SLOT', 0),
+    caDir: str(env, 'CA_DIR'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    webDistDir: path.resolve(str(env, 'WEB_DIST_DIR') ?? './dist'),
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 30),
+    sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
+    rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
+    isProduction: env.NODE_ENV === 'production',
+    ...overrides,
+  };
+  return config;
+}
+
+/** The database the server tests run on: PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set. */
+export function testDatabaseUrl(env: Env = process.env): string | undefined {
+  return str(env, 'TEST_DATABASE_URL') ?? str(env, 'DATABASE_URL');
+}

@@ -1,0 +1,127 @@
+// One data layer, two drivers: the embedded PGlite and node-postgres. Stores speak plain SQL to `Queryable`.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  /** Runs one statement with $1… parameters and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly driver: 'pglite' | 'pg';
+  /** Runs `fn` in one transaction; everything in it must use the `tx` it is given. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Both drivers return the same JS types: int8 and numeric as numbers, date as 'YYYY-MM-DD', timestamptz as Date.
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+const parseNumber = (v: string) => (v === null ? null : Number(v));
+const parseDate = (v: string) => v;
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const db: PGlite = await PGlite.create(dataDir, {
+    parsers: { [OID.int8]: parseNumber, [OID.numeric]: parseNumber, [OID.date]: parseDate },
+  });
+  let closed = false;
+  return {
+    driver: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await db.query<T>(sql, params);
+      return res.rows;
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return db.transaction(async (t) =>
+        fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await t.query<R>(sql, params)).rows;
+          },
+        }),
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+    },
+  };
+}
+
+let pgTypesSet = false;
+function setPgTypes() {
+  if (pgTypesSet) return;
+  pgTypesSet = true;
+  pg.types.setTypeParser(OID.int8, parseNumber);
+  pg.types.setTypeParser(OID.numeric, parseNumber);
+  pg.types.setTypeParser(OID.date, parseDate);
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  setPgTypes();
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail at start, not on the first request, when the server cannot be reached.
+  await pool.query('SELECT 1');
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  let closed = false;
+  return {
+    driver: 'pg',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await pool.query(sql, params);
+      return res.rows as T[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await client.query(sql, params)).rows as R[];
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : openPglite(opts.dataDir ? path.join(opts.dataDir, 'db') : undefined);
+}
+
+/** PostgreSQL error codes the services translate into 4xx answers. */
+export const PG_ERRORS = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  checkViolation: '23514',
+  notNullViolation: '23502',
+  invalidTextRepresentation: '22P02',
+} as const;
+
+export function pgErrorCode(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : undefined;
+}
+
+export function pgConstraint(e: unknown): string | undefined {
+  return typeof e === 'object' && e !== null && 'constraint' in e
+    ? String((e as { constraint: unknown }).constraint)
+    : undefined;
+}

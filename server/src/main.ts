@@ -1,0 +1,44 @@
+// The launcher: config, database, migrations, first-start setup, HTTP server, graceful shutdown.
+import { buildApp } from './app';
+import { ensureAdminAccount } from './accounts/service';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db';
+import { migrate } from './db/migrate';
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  const app = await buildApp({ config, db });
+  if (applied.length) app.log.info({ applied }, 'database migrated');
+  await ensureAdminAccount({ db, config, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: db.driver, ms: Date.now() - started },
+    `portal ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((e) => {
+  console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : e);
+  process.exit(1);
+});

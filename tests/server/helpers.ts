@@ -1,0 +1,102 @@
+// Each test file gets its own database: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set,
+// a fresh PostgreSQL database created on that server and dropped afterwards. Migrations run on it.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../../server/src/app';
+import { loadConfig, testDatabaseUrl, type Config } from '../../server/src/config';
+import { openPglite, openPostgres, type Database } from '../../server/src/db';
+import { migrate } from '../../server/src/db/migrate';
+
+export const usingPostgres = Boolean(testDatabaseUrl());
+
+export interface TestDatabase {
+  db: Database;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = testDatabaseUrl();
+  if (!url) {
+    const db = await openPglite(undefined);
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openPostgres(u.toString(), 5);
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  return loadConfig(
+    {},
+    {
+      dataDir,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+      publicUrl: 'http://portal.test',
+      adminEmail: 'admin@portal.test',
+      adminPassword: 'admin-pass-1',
+      logLevel: 'silent',
+      webDistDir: path.join(dataDir, 'no-dist'),
+      authRateLimit: 10_000,
+      ...overrides,
+    },
+  );
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database; `deps` may replace the clock, the mailer or config fields. */
+export async function createTestApp(
+  opts: { config?: Partial<Config> } & Partial<Omit<AppDeps, 'config' | 'db'>> = {},
+): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase();
+  const config = testConfig(opts.config);
+  const app = await buildApp({ ...opts, config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The .eml files written to the outbox of a test app, oldest first. */
+export function readOutbox(config: Config): string[] {
+  const dir = path.join(config.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+}
