@@ -18,11 +18,12 @@ import type { Mailer } from './integrations/mail/mailer';
 import { createMailer } from './integrations/mail';
 import { loggerOptions } from './logger';
 import { accountRoutes } from './accounts/routes';
+import { settingsRoutes } from './settings/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 /** The modules of the API, each a folder of routes · service · store. */
-const MODULES: Module[] = [healthRoutes, accountRoutes];
+const MODULES: Module[] = [healthRoutes, settingsRoutes, accountRoutes];
 
 /** Paths the SPA must never answer for. */
 const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
