@@ -111,4 +111,8 @@ export const MESSAGES = {
   signatureRequired: 'Signature is a required field',
   signatureNotPng: 'Signature must be a PNG image',
   signatureTooLarge: 'Signature must be at most 1 MB',
+  resellerCodeInvalid: 'Reseller code is not valid',
+  emailConfirmed: 'Your email address is confirmed. You can sign in now.',
+  passwordChanged: 'Your password has been changed. You can sign in now.',
+  passwordSet: 'Your password has been set. You can sign in now.',
 } as const;

@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './schemas';
 export type * from './api';
+export * from './access';

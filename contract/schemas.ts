@@ -12,8 +12,17 @@ export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\
 
 const unknownField = 'Unknown field: ${unknown}';
 
+/** Free text (names, titles, addresses): no markup brackets and no control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what this rejects
+export const SAFE_TEXT_RE = /^[^<>\u0000-\u001f\u007f]*$/;
+
 const text = (label: string, required = `${label} is a required field`, max: number = LIMITS.textMax) =>
-  yup.string().trim().required(required).max(max, `${label} must be at most ${max} characters`);
+  yup
+    .string()
+    .trim()
+    .required(required)
+    .max(max, `${label} must be at most ${max} characters`)
+    .matches(SAFE_TEXT_RE, { message: `${label} is not valid.`, excludeEmptyString: true });
 
 const usPhone = (required: string) =>
   yup
@@ -24,6 +33,8 @@ const usPhone = (required: string) =>
     .matches(US_PHONE_RE, 'phone numbers only from US are allowed');
 
 const isUS = (country: unknown) => country === 'US';
+/** yup checks oneOf before required: an empty choice must read as missing, not as 'not valid'. */
+const emptyAsMissing = (v: unknown) => (v === '' ? undefined : v);
 
 export const registrationStep1Schema = yup
   .object({
@@ -48,9 +59,15 @@ export const registrationStep1Schema = yup
     country: yup
       .string()
       .trim()
+      .transform(emptyAsMissing)
       .required('country is required field')
       .oneOf([...COUNTRIES], 'country is not valid.'),
-    state: yup.string().trim().required('state is a required field').oneOf([...US_STATES], 'state is not valid.'),
+    state: yup
+      .string()
+      .trim()
+      .transform(emptyAsMissing)
+      .required('state is a required field')
+      .oneOf([...US_STATES], 'state is not valid.'),
     city: text('city'),
     zipcode: yup
       .string()
@@ -82,9 +99,11 @@ export const registrationStep1Schema = yup
   })
   .noUnknown(true, unknownField);
 
+const printedName = text('Printed Name', 'Printed Name is a required field');
+
 export const registrationStep2Schema = yup
   .object({
-    printed_name: text('Printed Name', 'Printed Name is a required field'),
+    printed_name: printedName,
     phone_number: usPhone('Phone Number is a required field'),
     title: text('Title', 'Title is a required field'),
     company_name: text('Company Name', 'Company Name is a required field'),
@@ -97,22 +116,25 @@ const password = yup
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 
+const confirmPassword = yup
+  .string()
+  .required('Confirm password is a required field')
+  .oneOf([yup.ref('password')], 'Passwords do not match');
+
 export const registrationStep3Schema = yup
   .object({
     password,
-    confirm_password: yup
-      .string()
-      .required('Confirm password is a required field')
-      .oneOf([yup.ref('password')], 'Passwords do not match'),
+    confirm_password: confirmPassword,
   })
   .noUnknown(true, unknownField);
 
 /** What POST /api/auth/register accepts (sign_file travels as a file part beside these fields). */
 export const registrationSchema = registrationStep1Schema
   .shape({
-    printed_name: registrationStep2Schema.fields.printed_name,
-    password: registrationStep3Schema.fields.password,
-    confirm_password: registrationStep3Schema.fields.confirm_password,
+    // the same rules as steps 2 and 3 (their `.fields` would lose the types)
+    printed_name: printedName,
+    password,
+    confirm_password: confirmPassword,
     reseller_url_token: yup.string().trim().max(64).optional(),
   })
   .noUnknown(true, unknownField);
@@ -177,7 +199,33 @@ export class ValidationFailure extends Error {
   }
 }
 
+export const BODY_NOT_OBJECT = 'Request body must be a JSON object';
+
+/**
+ * What a form never sends but a hand-made request can: a body that is not an object, a number or an array
+ * where text is expected (yup would quietly turn 123 into '123'), a NUL character (no database stores it).
+ */
+function checkShape(schema: yup.AnySchema, input: unknown): void {
+  if (schema.type !== 'object') return;
+  if (input === undefined) return;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ValidationFailure(BODY_NOT_OBJECT, { root: BODY_NOT_OBJECT });
+  }
+  const fields = (schema as yup.AnyObjectSchema).fields as Record<string, { type?: string }>;
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const type = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key].type : undefined;
+    if (value === undefined || value === null || type === undefined) continue;
+    if (type === 'string' && typeof value !== 'string') errors[key] = `${key} must be a string`;
+    else if (type === 'string' && (value as string).includes('\u0000')) errors[key] = `${key} is not valid.`;
+    else if (type === 'boolean' && typeof value !== 'boolean') errors[key] = `${key} must be true or false`;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationFailure(first, errors);
+}
+
 export async function validate<S extends yup.AnySchema>(schema: S, input: unknown): Promise<yup.InferType<S>> {
+  checkShape(schema, input);
   try {
     return await schema.validate(input, { abortEarly: false, stripUnknown: false });
   } catch (e) {

@@ -44,7 +44,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: deps.logger === false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const now = deps.now ?? (() => new Date());

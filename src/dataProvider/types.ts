@@ -23,11 +23,23 @@ export interface PortalDataProvider extends DataProvider {
   setNewPassword(params: { token: string; password: string; password_extra: string }): Promise<{ message: string }>;
   validateResellerCode(code: string): Promise<{ isValid: boolean }>;
   getProfile(): Promise<ServiceProviderProfile>;
+  /** GET /api/reseller: the reseller's own profile, with its promo code `url_token`. */
+  getResellerProfile(): Promise<ResellerProfile>;
   /** GET /api/payment/old_subscription_invoice: the payment page of the open past-due invoice. */
   getPastDuePaymentUrl(serviceProviderUuid: string): Promise<{ url: string }>;
 }
 
 export type { LoginResponse };
+
+/** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */
+export interface ResellerProfile {
+  id?: string;
+  name?: string;
+  email?: string;
+  company_name?: string;
+  url_token: string;
+  [field: string]: unknown;
+}
 
 /** What a failed call rejects with: the server's `message`, its status, and its body. */
 export interface PortalHttpError extends Error {

@@ -79,6 +79,9 @@ const portal = {
     already_registered: 'Already have an account?',
     login_link: 'Login',
     reseller_code_applied: 'Reseller code %{code} applied',
+    countries: {
+      US: 'United States',
+    },
     fields: {
       ocn: 'OCN',
       email: 'Email',
@@ -110,6 +113,10 @@ const portal = {
     modal_note: 'The payment page opens in a new window.',
     modal_steps: 'Go to the payment provider page, then pay the fee.',
     modal_plan: 'Choose a monthly or a yearly plan.',
+    placeholder: 'Choosing a plan and paying online is not available yet: it comes with the billing release of the portal.',
+    service_provider: 'Service provider ID: %{uuid}',
+    missing_uuid: 'No service provider ID was given.',
+    go_to_login: 'Go to login',
   },
   forgot_password: {
     title: 'Recover password',
@@ -169,6 +176,20 @@ const portal = {
   },
   route_errors: {
     profile_failed: 'Could not load your profile: %{message}',
+  },
+  pages: {
+    account_payment: 'Subscription Payment',
+    number_listing: 'Number Listing',
+    certificates: 'Certificates',
+    sp_invite: 'Invite a Company',
+    service_provider_details: 'Service Provider Details',
+    subscription_change_log: 'Subscription Change Log',
+  },
+  shell: {
+    navigation: 'Main navigation',
+    user: 'Signed-in user',
+    opens_new_tab: '%{label} (opens in a new tab)',
+    not_set: 'Not set',
   },
 };
 

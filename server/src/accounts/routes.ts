@@ -1,4 +1,165 @@
+// Sign-in, registration, emailed links and the provider profile over HTTP: parse, authorize, call, answer.
 import type { FastifyInstance } from 'fastify';
+import {
+  availabilityQuerySchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resendConfirmationSchema,
+  setNewPasswordSchema,
+  validate,
+} from '../../../contract/schemas';
 import type { AppContext } from '../context';
+import { currentUser } from '../http/guard';
+import { readRegistrationForm } from './registrationForm';
+import { accountService } from './service';
 
-export async function accountRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+const str = { type: 'string' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const bool = { type: 'boolean' } as const;
+const message = { type: 'object', properties: { message: str } } as const;
+
+// Response schemas are allow-lists: nothing else (hashes, tokens of links) can reach an answer.
+const loginResponse = {
+  type: 'object',
+  properties: {
+    token: str,
+    user: {
+      type: 'object',
+      properties: {
+        id: str,
+        type: str,
+        email: str,
+        first_name: str,
+        last_name: str,
+        company_name: str,
+        service_provider_uuid: str,
+      },
+    },
+  },
+} as const;
+
+const profileResponse = {
+  type: 'object',
+  properties: {
+    service_provider_uuid: str,
+    type: str,
+    first_name: str,
+    last_name: str,
+    company_name: str,
+    printed_name: nullableStr,
+    ocn: str,
+    email: str,
+    phone_number: str,
+    title: str,
+    address: str,
+    address2: nullableStr,
+    city: str,
+    state: str,
+    zipcode: str,
+    country: str,
+    filer_id: nullableStr,
+    frn_number: nullableStr,
+    is_active: bool,
+    is_confirmed: bool,
+    subscription_started_on: nullableStr,
+    subscription_expired_on: nullableStr,
+    auto_charge: bool,
+    created_on: str,
+  },
+} as const;
+
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const accounts = accountService(ctx);
+  // Public, and limited per address: these are what password guessing and mail flooding would hammer.
+  const limited = { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/auth/login',
+    { config: limited, schema: { response: { 200: loginResponse } } },
+    async (request) => {
+      const input = await validate(loginSchema, request.body);
+      return accounts.login(input);
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: limited,
+      schema: { response: { 201: { type: 'object', properties: { service_provider_uuid: str } } } },
+    },
+    async (request, reply) => {
+      const form = await readRegistrationForm(request);
+      const created = await accounts.register(form.input, form.signature, request.ip);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/service_provider/check_availability',
+    {
+      config: { public: true },
+      schema: {
+        response: { 200: { type: 'object', properties: { isOcnExists: bool, isEmailExists: bool } } },
+      },
+    },
+    async (request) => {
+      const query = await validate(availabilityQuerySchema, request.query);
+      return accounts.checkAvailability(query);
+    },
+  );
+
+  app.post(
+    '/api/service_provider/resend_confirmation_email',
+    { config: limited, schema: { response: { 200: message } } },
+    async (request) => {
+      const input = await validate(resendConfirmationSchema, request.body);
+      return accounts.resendConfirmation(input);
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
+    '/api/service_provider/confirm/:token',
+    { config: limited, schema: { response: { 200: message } } },
+    async (request) => accounts.confirmEmail(request.params.token),
+  );
+
+  app.post(
+    '/api/auth/forgot_password',
+    { config: limited, schema: { response: { 200: message } } },
+    async (request) => {
+      const input = await validate(forgotPasswordSchema, request.body);
+      return accounts.requestPasswordReset(input);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot_password/confirm',
+    { config: limited, schema: { response: { 200: message } } },
+    async (request) => {
+      const input = await validate(setNewPasswordSchema, request.body);
+      return accounts.resetPassword(input);
+    },
+  );
+
+  app.post<{ Params: { code: string } }>(
+    '/api/auth/reseller_token/:code',
+    { config: limited, schema: { response: { 200: { type: 'object', properties: { isValid: bool } } } } },
+    async (request) => accounts.checkResellerCode(request.params.code),
+  );
+
+  app.post(
+    '/api/auth/reseller/password',
+    { config: limited, schema: { response: { 200: message } } },
+    async (request) => {
+      const input = await validate(setNewPasswordSchema, request.body);
+      return accounts.acceptInvitation(input);
+    },
+  );
+
+  app.get(
+    '/api/service_provider',
+    { config: { roles: ['service-provider'] }, schema: { response: { 200: profileResponse } } },
+    async (request) => accounts.getProfile(currentUser(request)),
+  );
+}

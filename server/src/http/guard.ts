@@ -1,6 +1,7 @@
 // Every /api route needs a valid token unless it says `config: { public: true }`; `config.roles` limits who may call it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role, TokenClaims } from '../../../contract/api';
+import type { TokenClaims } from '../../../contract/api';
+import type { Role } from '../../../contract/constants';
 import type { TokenService } from '../auth/tokens';
 import { HttpError } from './errors';
 

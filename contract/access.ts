@@ -1,0 +1,107 @@
+// The role matrix: which role may do what on which resource. One table, read by the web app's canAccess
+// (to hide what a role cannot do) and by the server (which enforces the same rules on every call).
+import { roleOf, type Role } from './constants';
+
+/** The standard react-admin actions plus the domain verbs of SPEC.md. */
+export const ACTIONS = [
+  'list',
+  'show',
+  'create',
+  'edit',
+  'delete',
+  'export',
+  'download',
+  'renew',
+  'revoke',
+  'invite',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Resource names, as the web app's dataProvider knows them (each maps to one API path). */
+export const RESOURCES = [
+  'account',
+  'payments',
+  'invoices',
+  'imports',
+  'numbers',
+  'private-keys',
+  'certificates',
+  'reseller-profile',
+  'reseller-companies',
+  'reseller-payments',
+  'resellers',
+  'service-providers',
+  'subscription-change-log',
+  'admin-payments',
+  'admin-invoices',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+type Matrix = Record<Role, Partial<Record<Resource, readonly Action[]>>>;
+
+/** Resources per role, and the actions allowed on each. Anything not listed is refused. */
+export const ACCESS_MATRIX: Matrix = {
+  'service-provider': {
+    account: ['show', 'edit'],
+    payments: ['list', 'show', 'export'],
+    invoices: ['list', 'show', 'download', 'export'],
+    imports: ['list', 'show', 'create'],
+    numbers: ['list', 'show', 'export'],
+    'private-keys': ['list', 'show', 'create', 'delete', 'download'],
+    certificates: ['list', 'show', 'create', 'renew', 'revoke'],
+  },
+  reseller: {
+    'reseller-profile': ['show'],
+    'reseller-companies': ['list', 'show', 'invite', 'export'],
+    'reseller-payments': ['list', 'show', 'export'],
+  },
+  admin: {
+    resellers: ['list', 'show', 'create', 'edit', 'export'],
+    'service-providers': ['list', 'show', 'edit', 'export'],
+    'subscription-change-log': ['list'],
+    'admin-payments': ['list', 'show', 'export'],
+    'admin-invoices': ['list', 'show', 'download', 'export'],
+    imports: ['create'],
+  },
+};
+
+export interface AccessRequest<R extends Record<string, unknown> = Record<string, unknown>> {
+  action: string;
+  resource: string;
+  record?: R;
+}
+
+/** A certificate whose CR URL was never created has no actions; view, renew and revoke need a serial number. */
+const NOT_CREATED = 'not created';
+
+function recordAllows(resource: string, action: string, record: Record<string, unknown> | undefined): boolean {
+  if (!record) return true;
+  if (resource === 'certificates' && (action === 'show' || action === 'renew' || action === 'revoke')) {
+    const serial = record.serial_number;
+    if (typeof serial !== 'string' || serial.trim() === '') return false;
+    if (record.cr_path === NOT_CREATED) return false;
+  }
+  return true;
+}
+
+/**
+ * May `role` perform `action` on `resource` (and, when given, on that record)?
+ * Pure: no I/O, no clock. A role outside the three known ones counts as a service provider (SPEC.md §6);
+ * a missing role (nobody signed in) may do nothing.
+ */
+export function canAccess(role: Role | string | null | undefined, request: AccessRequest): boolean {
+  if (role === null || role === undefined || role === '') return false;
+  const matrix = ACCESS_MATRIX[roleOf(role)];
+  // own properties only: a resource named like an Object.prototype member is just unknown
+  if (!Object.prototype.hasOwnProperty.call(matrix, request.resource)) return false;
+  const allowed = matrix[request.resource as Resource];
+  if (!Array.isArray(allowed) || !allowed.includes(request.action as Action)) return false;
+  return recordAllows(request.resource, request.action, request.record);
+}
+
+/** The resources a role can list: what its menu and routes are built from. */
+export function resourcesOf(role: Role): Resource[] {
+  return (Object.entries(ACCESS_MATRIX[role]) as [Resource, readonly Action[]][])
+    .filter(([, actions]) => actions.includes('list'))
+    .map(([resource]) => resource);
+}

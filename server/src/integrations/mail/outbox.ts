@@ -1,0 +1,45 @@
+// The built-in stand-in for a mail server: each message becomes an RFC 5322 .eml file in $DATA_DIR/outbox.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer';
+
+/** The first http(s) address of a text body: what a developer clicks instead of opening the mail. */
+export function firstLink(text: string): string | undefined {
+  return /https?:\/\/[^\s<>"]+/.exec(text)?.[0];
+}
+
+let sequence = 0;
+
+/** Names sort by time: UTC timestamp to the millisecond, then a per-process counter, then a random tail. */
+function fileName(at: Date): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace('.', '');
+  sequence = (sequence + 1) % 1_000_000;
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
+}
+
+export function createOutboxMailer(opts: { dir: string; from: string; log: FastifyBaseLogger }): Mailer {
+  // The stream transport only composes the message (text and HTML alternatives); nothing leaves the machine.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await composer.sendMail({ from: opts.from, ...message });
+      fs.mkdirSync(opts.dir, { recursive: true });
+      const name = fileName(new Date());
+      const file = path.join(opts.dir, name);
+      // Written aside then renamed, so whoever watches the folder never reads half a message.
+      fs.writeFileSync(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      fs.renameSync(`${file}.tmp`, file);
+      opts.log.info(
+        { to: message.to, subject: message.subject, file, link: firstLink(message.text) },
+        'mail written to the outbox',
+      );
+    },
+    async close() {
+      composer.close();
+    },
+  };
+}

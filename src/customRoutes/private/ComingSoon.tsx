@@ -1,0 +1,21 @@
+// What a signed-in page that a later release builds shows until then.
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Title, useTranslate } from 'react-admin';
+
+export function ComingSoon({ titleKey }: { titleKey: string }) {
+  const translate = useTranslate();
+  const title = translate(titleKey);
+  return (
+    <Card sx={{ mt: 2 }} component="section" aria-labelledby="page-title">
+      <Title title={title} />
+      <CardContent>
+        <Typography component="h1" variant="h5" id="page-title" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{translate('portal.placeholder.coming')}</Typography>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+// /forgot-password (SPEC.md §2, §8): 'Recover password'. Success toasts 'Check your Email!' and goes to /login.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { LIMITS, MESSAGES } from '../../../contract/constants';
+import { forgotPasswordSchema } from '../../../contract/schemas';
+import type { PortalDataProvider } from '../../dataProvider/types';
+import { FormTextInput } from '../../components/inputs';
+import { MainButton } from '../../components/MainButton';
+import { PublicLayout } from './PublicLayout';
+
+export function ForgotPasswordPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [submitting, setSubmitting] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const form = useForm<{ email: string }>({
+    resolver: yupResolver(forgotPasswordSchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: { email: string }) => {
+    setFailed(false);
+    setSubmitting(true);
+    try {
+      await dataProvider.forgotPassword(email);
+      notify('portal.login.check_email', { type: 'success', messageArgs: { _: MESSAGES.checkEmail } });
+      navigate('/login');
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PublicLayout title={translate('portal.forgot_password.title')}>
+      <FormProvider {...form}>
+        <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={translate('portal.forgot_password.title')}>
+          <FormTextInput
+            source="email"
+            label="portal.forgot_password.email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={LIMITS.emailMax}
+            autoFocus
+          />
+          {failed ? (
+            <Alert severity="error" sx={{ my: 1 }}>
+              {MESSAGES.inputCorrectEmail}
+            </Alert>
+          ) : null}
+          <MainButton type="submit" fullWidth loading={submitting} sx={{ mt: 2 }}>
+            {translate('portal.forgot_password.send')}
+          </MainButton>
+          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+            <Link component={RouterLink} to="/login">
+              {translate('portal.forgot_password.back_to_login')}
+            </Link>
+          </Typography>
+        </Box>
+      </FormProvider>
+    </PublicLayout>
+  );
+}
+
+export default ForgotPasswordPage;

@@ -1,0 +1,18 @@
+// The paths of the public pages (SPEC.md §2).
+export const PUBLIC_PATHS = {
+  login: '/login',
+  register: '/register',
+  payment: '/register/payment',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  emailVerify: '/email-verify',
+  registerConfirm: '/register/confirm',
+  agreement: '/subscriber-agreement',
+} as const;
+
+/** The plan-and-payment step of a provider; `new_sub=yes` when it starts a new subscription. */
+export function paymentStepPath(serviceProviderUuid: string, newSubscription = false): string {
+  const query = new URLSearchParams({ uuid: serviceProviderUuid });
+  if (newSubscription) query.set('new_sub', 'yes');
+  return `${PUBLIC_PATHS.payment}?${query.toString()}`;
+}

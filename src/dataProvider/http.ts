@@ -1,0 +1,100 @@
+// The one HTTP client of the web app: adds the bearer token, speaks JSON (or multipart), and shapes every
+// failure as a PortalHttpError (SPEC.md §8): the body's `message`, else 'Request failed with status code N';
+// a request that never reached the server rejects with 'Network Error' and is announced on `window`
+// so the layout can show a toast.
+import { HttpError } from 'react-admin';
+import { getToken } from '../authProvider/session';
+import type { PortalHttpError } from './types';
+
+export const API_URL = '/api';
+
+/** Dispatched on `window` (a CustomEvent whose detail is `{ message }`) when a request fails at the network level. */
+export const NETWORK_ERROR_EVENT = 'portal:network-error';
+export const NETWORK_ERROR_MESSAGE = 'Network Error';
+
+export interface HttpOptions extends Omit<RequestInit, 'headers'> {
+  headers?: HeadersInit;
+}
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+type ErrorBody = NonNullable<PortalHttpError['body']>;
+
+/** The message a user sees for a failed answer: the server's `message` (a list is joined), else the status. */
+export function errorMessageOf(status: number, body: unknown): string {
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  if (Array.isArray(message) && message.length) return message.map(String).join(', ');
+  if (typeof message === 'string' && message.trim()) return message;
+  return `Request failed with status code ${status}`;
+}
+
+export function createHttpError(status: number, body: unknown): PortalHttpError {
+  const shaped: ErrorBody | undefined = body && typeof body === 'object' ? (body as ErrorBody) : undefined;
+  return new HttpError(errorMessageOf(status, body), status, shaped ?? null) as PortalHttpError;
+}
+
+export function isPortalHttpError(error: unknown): error is PortalHttpError {
+  return error instanceof Error && typeof (error as { status?: unknown }).status === 'number';
+}
+
+function announceNetworkError(message: string) {
+  if (typeof window === 'undefined' || typeof window.dispatchEvent !== 'function') return;
+  window.dispatchEvent(new CustomEvent(NETWORK_ERROR_EVENT, { detail: { message } }));
+}
+
+function isAbort(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'AbortError';
+}
+
+function buildHeaders(options: HttpOptions): Headers {
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const body = options.body;
+  const isMultipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body != null && !isMultipart && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** fetch with the token, JSON decoding and the portal's error shapes. Same answer shape as react-admin's fetchJson. */
+export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...options, headers: buildHeaders(options) });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    announceNetworkError(NETWORK_ERROR_MESSAGE);
+    const networkError = new HttpError(NETWORK_ERROR_MESSAGE, 0, null) as PortalHttpError;
+    (networkError as PortalHttpError & { code: string }).code = 'ERR_NETWORK';
+    throw networkError;
+  }
+  const text = await response.text();
+  let json: any = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON (a file, a plain-text answer): the text stays in `body`
+    }
+  }
+  if (response.status < 200 || response.status >= 300) throw createHttpError(response.status, json);
+  return { status: response.status, headers: response.headers, body: text, json: json as T };
+}
+
+/** `/api` + path + query (undefined values left out). */
+export function apiUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
+  const url = `${API_URL}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}

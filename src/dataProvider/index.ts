@@ -1,0 +1,188 @@
+// The portal's dataProvider: ra-data-simple-rest over /api for the lists, a map resource -> API path,
+// and the app-specific calls of PortalDataProvider (API.md).
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
+import type { AvailabilityResponse, ServiceProviderProfile } from '../../contract/api';
+import { API_URL, apiUrl, httpClient } from './http';
+import { resourceConfig, type ResourceConfig } from './resources';
+import type { PortalDataProvider, RegisterPayload, ResellerProfile } from './types';
+
+export { API_URL, NETWORK_ERROR_EVENT, NETWORK_ERROR_MESSAGE, createHttpError, httpClient, isPortalHttpError } from './http';
+export { RESOURCE_CONFIG, resourcePath } from './resources';
+export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
+
+const SIGNATURE_FILE_NAME = 'sign.png';
+
+function withId<T extends Record<string, any>>(config: ResourceConfig, row: T): T & RaRecord {
+  if (!row || typeof row !== 'object') return row;
+  if (config.idField && row.id === undefined && row[config.idField] !== undefined) {
+    return { ...row, id: row[config.idField] };
+  }
+  return row as T & RaRecord;
+}
+
+function withIds(config: ResourceConfig, rows: unknown): any[] {
+  return Array.isArray(rows) ? rows.map((row) => withId(config, row)) : [];
+}
+
+function itemUrl(config: ResourceConfig, id: RaRecord['id']): string {
+  return apiUrl(`${config.itemPath ?? config.path}/${encodeURIComponent(String(id))}`);
+}
+
+/** The private keys list answers `{ total, data }` and pages with skip/take (API.md). */
+async function getSkipTakeList(config: ResourceConfig, params: GetListParams): Promise<GetListResult> {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+  const query: Record<string, string | number> = { skip: (page - 1) * perPage, take: perPage };
+  if (params.sort?.field) query.sort = JSON.stringify([params.sort.field, params.sort.order]);
+  if (params.filter && Object.keys(params.filter).length) query.filter = JSON.stringify(params.filter);
+  const { json, headers } = await httpClient(apiUrl(config.path, query), { signal: params.signal });
+  if (Array.isArray(json)) {
+    const total = Number(headers.get('content-range')?.split('/').pop());
+    return { data: withIds(config, json), total: Number.isFinite(total) ? total : json.length };
+  }
+  const data = withIds(config, json?.data);
+  return { data, total: typeof json?.total === 'number' ? json.total : data.length };
+}
+
+const SKIP_TAKE_RESOURCES = new Set(['private-keys']);
+
+export function createDataProvider(): PortalDataProvider {
+  const rest = simpleRestProvider(API_URL, httpClient as Parameters<typeof simpleRestProvider>[1]);
+
+  const crud: DataProvider = {
+    async getList(resource, params) {
+      const config = resourceConfig(resource);
+      if (SKIP_TAKE_RESOURCES.has(resource)) return getSkipTakeList(config, params);
+      const result = await rest.getList(config.path, params);
+      return { ...result, data: withIds(config, result.data) };
+    },
+    async getOne(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(itemUrl(config, params.id), { signal: params.signal });
+      return { data: withId(config, json) };
+    },
+    async getMany(resource, params) {
+      const config = resourceConfig(resource);
+      const result = await rest.getMany(config.path, params);
+      return { data: withIds(config, result.data) };
+    },
+    async getManyReference(resource, params) {
+      const config = resourceConfig(resource);
+      const result = await rest.getManyReference(config.path, params);
+      return { ...result, data: withIds(config, result.data) };
+    },
+    async create(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(apiUrl(config.createPath ?? config.path), {
+        method: 'POST',
+        body: JSON.stringify(params.data),
+      });
+      const created = json && typeof json === 'object' ? { ...params.data, ...json } : { ...params.data };
+      return { data: withId(config, created) } as any;
+    },
+    async update(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(itemUrl(config, params.id), {
+        method: config.updateMethod ?? 'PUT',
+        body: JSON.stringify(params.data),
+      });
+      const updated = json && typeof json === 'object' ? json : { ...params.previousData, ...params.data };
+      return { data: withId(config, { id: params.id, ...updated }) } as any;
+    },
+    async updateMany(resource, params) {
+      await Promise.all(params.ids.map((id) => crud.update(resource, { id, data: params.data, previousData: {} as any })));
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(itemUrl(config, params.id), { method: 'DELETE' });
+      // API.md answers 204 for deletions: hand react-admin the row it already had.
+      const deleted = json && typeof json === 'object' ? json : { ...(params.previousData ?? {}), id: params.id };
+      return { data: withId(config, deleted) } as any;
+    },
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => crud.delete(resource, { id })));
+      return { data: params.ids };
+    },
+  };
+
+  const post = async <T>(path: string, body?: unknown): Promise<T> => {
+    const { json } = await httpClient<T>(apiUrl(path), {
+      method: 'POST',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return json;
+  };
+
+  const get = async <T>(path: string, query?: Record<string, string | undefined>): Promise<T> => {
+    const { json } = await httpClient<T>(apiUrl(path, query));
+    return json;
+  };
+
+  type MessageAnswer = { message?: string } | undefined;
+  const messageOf = (json: MessageAnswer) => ({ message: json?.message ?? '' });
+
+  return {
+    ...crud,
+
+    checkAvailability({ email, ocn }) {
+      return get<AvailabilityResponse>('service_provider/check_availability', {
+        email: email.trim(),
+        ocn: ocn.trim().toUpperCase(),
+      });
+    },
+
+    async register({ fields, signature }: RegisterPayload) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (value !== undefined && value !== null) form.append(name, value);
+      }
+      const file =
+        typeof File !== 'undefined'
+          ? new File([signature], SIGNATURE_FILE_NAME, { type: signature.type || 'image/png' })
+          : signature;
+      form.append('sign_file', file, SIGNATURE_FILE_NAME);
+      const { json } = await httpClient<{ service_provider_uuid: string }>(apiUrl('auth/register'), {
+        method: 'POST',
+        body: form,
+      });
+      return json;
+    },
+
+    async resendConfirmationEmail(email) {
+      return messageOf(await post<MessageAnswer>('service_provider/resend_confirmation_email', { email }));
+    },
+
+    async confirmEmail(token) {
+      return messageOf(await post<MessageAnswer>(`service_provider/confirm/${encodeURIComponent(token)}`));
+    },
+
+    async forgotPassword(email) {
+      return messageOf(await post<MessageAnswer>('auth/forgot_password', { email }));
+    },
+
+    async setNewPassword(params) {
+      return messageOf(await post<MessageAnswer>('auth/forgot_password/confirm', params));
+    },
+
+    validateResellerCode(code) {
+      return post<{ isValid: boolean }>(`auth/reseller_token/${encodeURIComponent(code)}`);
+    },
+
+    getProfile() {
+      return get<ServiceProviderProfile>('service_provider');
+    },
+
+    getResellerProfile() {
+      return get<ResellerProfile>('reseller');
+    },
+
+    getPastDuePaymentUrl(serviceProviderUuid) {
+      return get<{ url: string }>('payment/old_subscription_invoice', { service_provider_uuid: serviceProviderUuid });
+    },
+  };
+}
+
+export const dataProvider: PortalDataProvider = createDataProvider();
+
+export default dataProvider;

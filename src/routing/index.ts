@@ -1,0 +1,3 @@
+export * from './routes';
+export * from './resolveRoute';
+export { RouteGuard, PublicPathsContext, usePublicPaths } from './RouteGuard';

@@ -1,0 +1,10 @@
+// The public pages as <Route>s, each behind the guard (a signed-in user is sent away from the guest-only ones).
+import { Route } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { RouteGuard } from './RouteGuard';
+
+export function mountPublicRoutes(routes: readonly { path: string; element: ReactElement }[]): ReactElement[] {
+  return routes.map(({ path, element }) => (
+    <Route key={path} path={path} element={<RouteGuard>{element}</RouteGuard>} />
+  ));
+}

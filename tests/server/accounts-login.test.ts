@@ -1,0 +1,435 @@
+import fs from 'node:fs';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MESSAGES, MESSAGES } from '../../contract/constants';
+import { BODY_NOT_OBJECT } from '../../contract/schemas';
+import { accountService, ensureAdminAccount } from '../../server/src/accounts/service';
+import { createTokenService } from '../../server/src/auth/tokens';
+import {
+  insertReseller,
+  insertSubscription,
+  login,
+  postJson,
+  register,
+  registration,
+} from './accounts-fixtures';
+import { buildApp } from '../../server/src/app';
+import { createTestApp, testConfig, type TestApp } from './helpers';
+
+const PASSWORD = 'secret-pass';
+
+/** A registered provider whose email is confirmed (the link itself is tested with registration). */
+async function provider(t: TestApp, overrides: Record<string, string> = {}) {
+  const fields = registration(overrides);
+  const res = await register(t, fields);
+  expect(res.statusCode).toBe(201);
+  const uuid: string = res.json().service_provider_uuid;
+  await t.db.query(
+    'UPDATE accounts SET is_confirmed = true FROM service_providers sp WHERE sp.account_id = accounts.id AND sp.id = $1',
+    [uuid],
+  );
+  return { uuid, email: fields.email, fields };
+}
+
+async function paying(t: TestApp) {
+  const p = await provider(t);
+  await insertSubscription(t.db, p.uuid, 'active');
+  return p;
+}
+
+// One database for the file: every test makes its own providers.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('sign-in', () => {
+  it('refuses an unknown email (404) and a wrong password (401)', async () => {
+    const p = await paying(t);
+    const unknown = await login(t, 'nobody@carrier.test', PASSWORD);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      message: LOGIN_MESSAGES.notFound,
+      errors: { email: LOGIN_MESSAGES.notFound },
+    });
+    const wrong = await login(t, p.email, 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: LOGIN_MESSAGES.wrongPassword,
+      errors: { password: LOGIN_MESSAGES.wrongPassword },
+    });
+  });
+
+  it('spends as long on an unknown email as on a known one', async () => {
+    const p = await paying(t);
+    const time = async (email: string) => {
+      const started = performance.now();
+      await login(t, email, 'not-the-password');
+      return performance.now() - started;
+    };
+    await time(p.email); // warm both paths
+    await time('warm@carrier.test');
+    const known = await time(p.email);
+    const unknown = await time('nobody-else@carrier.test');
+    // both run one argon2 verification (tens of milliseconds); without the dummy one the unknown case takes ~1 ms
+    expect(unknown).toBeGreaterThan(known / 3);
+  });
+
+  it('answers each provider state with the message of SPEC.md §4, in order', async () => {
+    const unconfirmed = registration();
+    await register(t, unconfirmed);
+    const res0 = await login(t, unconfirmed.email, PASSWORD);
+    expect(res0.statusCode).toBe(403);
+    expect(res0.json().message).toBe(LOGIN_MESSAGES.notConfirmed);
+
+    // confirmed, never paid (an unfinished checkout does not count)
+    const p = await provider(t);
+    await insertSubscription(t.db, p.uuid, 'incomplete');
+    const res1 = await login(t, p.email, PASSWORD);
+    expect(res1.statusCode).toBe(403);
+    expect(res1.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: LOGIN_MESSAGES.notActive,
+      service_provider_uuid: p.uuid,
+    });
+
+    // paid once, the period ended
+    await insertSubscription(t.db, p.uuid, 'expired', { startDays: -60, endDays: -30 });
+    const res2 = await login(t, p.email, PASSWORD);
+    expect(res2.statusCode).toBe(403);
+    expect(res2.json()).toMatchObject({
+      message: LOGIN_MESSAGES.noActiveSubscription,
+      service_provider_uuid: p.uuid,
+    });
+
+    // a renewal failed
+    await insertSubscription(t.db, p.uuid, 'past_due', { startDays: -30, endDays: 1 });
+    const res3 = await login(t, p.email, PASSWORD);
+    expect(res3.statusCode).toBe(402);
+    expect(res3.json()).toMatchObject({
+      statusCode: 402,
+      message: LOGIN_MESSAGES.pastDue,
+      service_provider_uuid: p.uuid,
+    });
+
+    // paid up again
+    await t.db.query(
+      `UPDATE subscriptions SET status = 'canceled' WHERE status = 'past_due' AND service_provider_id = $1`,
+      [p.uuid],
+    );
+    await insertSubscription(t.db, p.uuid, 'active');
+    const res4 = await login(t, p.email, PASSWORD);
+    expect(res4.statusCode).toBe(200);
+
+    // an active subscription whose period is over is no subscription
+    const q = await provider(t);
+    await insertSubscription(t.db, q.uuid, 'active', { startDays: -40, endDays: -10 });
+    expect((await login(t, q.email, PASSWORD)).json().message).toBe(LOGIN_MESSAGES.noActiveSubscription);
+  });
+
+  it('signs a provider in with its identity in the token, for the session or for longer', async () => {
+    const p = await paying(t);
+    const res = await login(t, p.email.toUpperCase(), PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const { token, user } = res.json();
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'service-provider',
+      email: p.email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_name: 'Analytical Telecom',
+      service_provider_uuid: p.uuid,
+    });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({
+      sub: user.id,
+      type: 'service-provider',
+      email: p.email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_name: 'Analytical Telecom',
+      service_provider_uuid: p.uuid,
+    });
+    expect(claims).not.toHaveProperty('reseller_id');
+    expect(claims.exp! - claims.iat!).toBe(t.config.sessionTtl);
+
+    const remembered = decodeJwt((await login(t, p.email, PASSWORD, { remember: true })).json().token);
+    expect(remembered.exp! - remembered.iat!).toBe(t.config.rememberMeTtl);
+    const notRemembered = decodeJwt((await login(t, p.email, PASSWORD, { remember: false })).json().token);
+    expect(notRemembered.exp! - notRemembered.iat!).toBe(t.config.sessionTtl);
+  });
+
+  it('refuses a disabled account after checking the password', async () => {
+    const p = await paying(t);
+    await t.db.query('UPDATE accounts SET is_disabled = true WHERE email = $1', [p.email]);
+    expect((await login(t, p.email, 'wrong-password')).statusCode).toBe(401);
+    const res = await login(t, p.email, PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MESSAGES.accountDisabled);
+  });
+
+  it('signs the admin and resellers in on the same route', async () => {
+    await ensureAdminAccount({ db: t.db, config: t.config, log: silentLog });
+    const admin = await login(t, t.config.adminEmail, t.config.adminPassword!);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().user).toMatchObject({ type: 'admin', email: t.config.adminEmail });
+    expect(admin.json().user).not.toHaveProperty('service_provider_uuid');
+
+    const reseller = await insertReseller(t.db, { company: 'Resell Co' });
+    // invited but no password chosen yet
+    const before = await login(t, reseller.email, 'any-password');
+    expect(before.statusCode).toBe(401);
+    expect(before.json().message).toBe(LOGIN_MESSAGES.wrongPassword);
+
+    const hash = (
+      await t.db.query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE email = $1', [
+        t.config.adminEmail,
+      ])
+    )[0].password_hash;
+    await t.db.query('UPDATE accounts SET password_hash = $1, is_confirmed = true WHERE id = $2', [
+      hash,
+      reseller.accountId,
+    ]);
+    const res = await login(t, reseller.email, t.config.adminPassword!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ type: 'reseller', company_name: 'Resell Co' });
+    expect(decodeJwt(res.json().token)).toMatchObject({ type: 'reseller', reseller_id: reseller.resellerId });
+
+    await t.db.query('UPDATE resellers SET is_active = false WHERE id = $1', [reseller.resellerId]);
+    const inactive = await login(t, reseller.email, t.config.adminPassword!);
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json().message).toBe(MESSAGES.accountDisabled);
+  });
+
+  it('has a seam for the past-due invoice of the billing module', async () => {
+    const p = await provider(t);
+    await insertSubscription(t.db, p.uuid, 'past_due');
+    const accounts = accountService({
+      db: t.db,
+      config: t.config,
+      log: silentLog,
+      now: () => new Date(),
+      tokens: createTokenService(new TextEncoder().encode(t.config.jwtSecret!)),
+      mailer: { kind: 'outbox', send: async () => {}, close: async () => {} },
+      pastDueInvoiceUrl: async (uuid) => (uuid === p.uuid ? 'https://pay.test/invoice/1' : null),
+    });
+    await expect(accounts.login({ email: p.email, password: PASSWORD })).rejects.toMatchObject({
+      statusCode: 402,
+      message: LOGIN_MESSAGES.pastDueNewInvoice,
+      extra: { service_provider_uuid: p.uuid, url: 'https://pay.test/invoice/1' },
+    });
+  });
+
+  describe('bad input', () => {
+    const raw = (payload: string, contentType = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+
+    it('malformed JSON and bodies that are not objects', async () => {
+      const malformed = await raw('{"email": "a@b.co", ');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Malformed JSON body',
+      });
+      for (const body of ['[]', '"a@b.co"', '42', 'null', 'true']) {
+        const res = await raw(body);
+        expect(res.statusCode, body).toBe(400);
+        expect(res.json().message).toBe(BODY_NOT_OBJECT);
+      }
+      const text = await raw('email=a@b.co', 'text/plain');
+      expect(text.statusCode).toBe(400);
+      const form = await raw('email=a@b.co', 'application/x-www-form-urlencoded');
+      expect(form.statusCode).toBe(415);
+      const none = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().errors).toMatchObject({
+        email: 'Email is a required field',
+        password: 'Password is a required field',
+      });
+    });
+
+    it('wrong types are refused, not turned into text', async () => {
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ email: 12345, password: PASSWORD }, 'email', 'email must be a string'],
+        [{ email: ['a@b.co'], password: PASSWORD }, 'email', 'email must be a string'],
+        [{ email: { $ne: '' }, password: PASSWORD }, 'email', 'email must be a string'],
+        [{ email: 'a@b.co', password: 123456 }, 'password', 'password must be a string'],
+        [
+          { email: 'a@b.co', password: PASSWORD, remember: 'yes' },
+          'remember',
+          'remember must be true or false',
+        ],
+        [{ email: 'a\u0000@b.co', password: PASSWORD }, 'email', 'email is not valid.'],
+      ];
+      for (const [body, field, message] of cases) {
+        const res = await postJson(t, '/api/auth/login', body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json()).toMatchObject({ message, errors: { [field]: message } });
+      }
+    });
+
+    it('missing, unknown, invalid and oversized fields', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ password: PASSWORD }, 'Email is a required field'],
+        [{ email: '', password: PASSWORD }, 'Email is a required field'],
+        [{ email: 'not-an-email', password: PASSWORD }, 'Invalid email'],
+        [{ email: `${'a'.repeat(300)}@b.co`, password: PASSWORD }, 'Invalid email'],
+        [{ email: "' OR 1=1 --@x.co", password: PASSWORD }, 'Invalid email'],
+        [{ email: 'a@b.co', password: 'abc' }, 'Password must be at least 5 characters'],
+        [{ email: 'a@b.co', password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+        [{ email: 'a@b.co', password: PASSWORD, role: 'admin' }, 'Unknown field: role'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await postJson(t, '/api/auth/login', body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+      const huge = await raw(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }));
+      expect(huge.statusCode).toBe(413);
+    });
+  });
+});
+
+describe('the provider profile', () => {
+  const profile = (token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/service_provider',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('answers every field of the signed-in provider, and only its own', async () => {
+    const a = await provider(t, { company_name: 'Alpha Telecom' });
+    await insertSubscription(t.db, a.uuid, 'active', { startDays: -10, endDays: 20 });
+    const b = await provider(t, { company_name: 'Beta Telecom' });
+    await insertSubscription(t.db, b.uuid, 'active');
+    const tokenA = (await login(t, a.email, PASSWORD)).json().token;
+
+    const res = await profile(tokenA);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      service_provider_uuid: a.uuid,
+      type: 'service-provider',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_name: 'Alpha Telecom',
+      printed_name: 'Ada Lovelace',
+      ocn: a.fields.ocn.toUpperCase(),
+      email: a.email,
+      phone_number: '(202) 555-0143',
+      title: 'CTO',
+      address: '1 Engine Way',
+      address2: null,
+      city: 'New York',
+      state: 'NY',
+      zipcode: '10001',
+      country: 'US',
+      filer_id: '123456',
+      frn_number: '0012345678',
+      is_active: true,
+      is_confirmed: true,
+      subscription_started_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      subscription_expired_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      auto_charge: false,
+      created_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(JSON.stringify(body)).not.toMatch(/argon2|password_hash|signature/);
+
+    // a token naming B's company but A's account (as a forged or stale token would) finds nothing
+    const tokens = createTokenService(new TextEncoder().encode(t.config.jwtSecret!));
+    const claims = decodeJwt(tokenA);
+    const mixed = await tokens.sign(
+      {
+        sub: claims.sub!,
+        type: 'service-provider',
+        email: a.email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        service_provider_uuid: b.uuid,
+      },
+      60,
+    );
+    expect((await profile(mixed)).statusCode).toBe(404);
+    const garbage = await tokens.sign(
+      {
+        sub: claims.sub!,
+        type: 'service-provider',
+        email: a.email,
+        first_name: 'A',
+        last_name: 'L',
+        service_provider_uuid: "1' OR '1'='1",
+      },
+      60,
+    );
+    expect((await profile(garbage)).statusCode).toBe(404);
+  });
+
+  it('needs a provider token', async () => {
+    expect((await profile()).statusCode).toBe(401);
+    expect((await profile('not-a-token')).statusCode).toBe(401);
+    await ensureAdminAccount({ db: t.db, config: t.config, log: silentLog });
+    const admin = (await login(t, t.config.adminEmail, t.config.adminPassword!)).json().token;
+    expect((await profile(admin)).statusCode).toBe(403);
+  });
+});
+
+describe('rate limit of the sign-in routes', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // a second app with a small limit on the same database
+    const config = testConfig({ authRateLimit: 3 });
+    const app = await buildApp({ config, db: t.db, logger: false });
+    limited = {
+      app,
+      db: t.db,
+      config,
+      async close() {
+        await app.close();
+        fs.rmSync(config.dataDir, { recursive: true, force: true });
+      },
+    };
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 past the limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await login(limited, 'nobody@carrier.test', PASSWORD)).statusCode);
+    expect(codes).toEqual([404, 404, 404, 429]);
+    const res = await login(limited, 'nobody@carrier.test', PASSWORD);
+    expect(res.json()).toMatchObject({
+      statusCode: 429,
+      message: expect.stringMatching(/^Too many attempts/),
+    });
+    // each route has its own budget
+    expect(
+      (await postJson(limited, '/api/auth/forgot_password', { email: 'nobody@carrier.test' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+const silentLog = {
+  level: 'silent',
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  silent() {},
+  child() {
+    return silentLog;
+  },
+} as any;

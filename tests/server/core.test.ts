@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../server/src/db/migrate';
+import { createTestApp, createTestDatabase, type TestApp } from './helpers';
+
+describe('health and errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('publishes the settings the web app needs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public/settings' });
+    expect(res.json()).toEqual({ support_url: t.config.supportUrl, payments: 'sandbox' });
+  });
+
+  it('answers unknown routes with the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/cr/unknown.txt' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('does not reveal unknown API routes to anonymous callers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { authorization: 'Bearer x' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    t = await createTestApp({ config: { webDistDir: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves client routes from index.html', async () => {
+    for (const url of ['/login', '/register/payment?uuid=x', '/account/summary', '/email-verify?token=t']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves assets as files and keeps API misses as JSON', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.log(1)');
+    const miss = await t.app.inject({ method: 'GET', url: '/crl/none.crl' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('migrations', () => {
+  it('apply once, and refuse to start when an applied file was edited', async () => {
+    const { db, drop } = await createTestDatabase();
+    try {
+      expect(await migrate(db)).toEqual([]);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-mig-'));
+      fs.writeFileSync(path.join(dir, '001_accounts.sql'), 'SELECT 1;');
+      await expect(migrate(db, dir)).rejects.toThrow(/edited after it was applied/);
+      fs.rmSync(dir, { recursive: true, force: true });
+    } finally {
+      await drop();
+    }
+  });
+});
