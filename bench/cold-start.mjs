@@ -41,7 +41,7 @@ async function timeStart(args, env, probePath) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const helloDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hello-'));
-const hello = path.join(helloDir, 'hello.ts');
+const hello = path.join(helloDir, 'hello.mts');
 fs.writeFileSync(
   hello,
   `import Fastify from '${path.resolve('node_modules/fastify/fastify.js')}';
