@@ -2,3 +2,4 @@ export * from './constants';
 export * from './schemas';
 export type * from './api';
 export * from './access';
+export * from './cards';

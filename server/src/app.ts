@@ -16,14 +16,26 @@ import { errorBody, errorHandler } from './http/errors';
 import { installGuard } from './http/guard';
 import type { Mailer } from './integrations/mail/mailer';
 import { createMailer } from './integrations/mail';
+import { createPaymentGateway } from './integrations/payments';
+import type { PaymentGateway } from './integrations/payments/gateway';
+import { createJobQueue } from './jobs/pgBoss';
+import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './logger';
 import { accountRoutes } from './accounts/routes';
+import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue: the launcher starts its workers after listen, the test helper on its database. */
+    jobs: JobQueue;
+  }
+}
+
 /** The modules of the API, each a folder of routes · service · store. */
-const MODULES: Module[] = [healthRoutes, settingsRoutes, accountRoutes];
+const MODULES: Module[] = [healthRoutes, settingsRoutes, accountRoutes, billingRoutes];
 
 /** Paths the SPA must never answer for. */
 const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
@@ -32,6 +44,10 @@ export interface AppDeps {
   config: Config;
   db: Database;
   mailer?: Mailer;
+  /** The payments provider; by default from config (sandbox or Stripe). */
+  payments?: PaymentGateway;
+  /** The job queue; by default pg-boss on `db`, started by the caller (main.ts, the test helper). */
+  jobs?: JobQueue;
   tokens?: TokenService;
   now?: () => Date;
   /** false silences the request log (tests). */
@@ -54,8 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     tokens: deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now),
     mailer: deps.mailer ?? createMailer(config, app.log),
+    jobs: deps.jobs ?? createJobQueue(db, { log: app.log }),
+    payments: deps.payments ?? createPaymentGateway(config, { db, now }),
   };
   if (!deps.mailer) app.addHook('onClose', async () => ctx.mailer.close());
+  app.decorate('jobs', ctx.jobs);
 
   app.setErrorHandler(errorHandler);
   await app.register(helmet, {
@@ -97,5 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
   });
+  // Registered last so it runs first (onClose hooks run in reverse): running jobs finish while the mailer and
+  // the other services are still open. stop() waits for them and does nothing when never started.
+  if (!deps.jobs) app.addHook('onClose', async () => ctx.jobs.stop());
   return app;
 }

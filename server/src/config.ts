@@ -17,6 +17,12 @@ export interface Config {
   payments: 'sandbox' | 'stripe';
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Stripe.js publishable key for the web app's card form (Elements). */
+  stripePublishableKey?: string;
+  /** From STRIPE_API_BASE (e.g. http://127.0.0.1:12111): point the stripe SDK at a local stand-in. */
+  stripeApiHost?: string;
+  stripeApiPort?: number;
+  stripeApiProtocol?: 'http' | 'https';
   stiPaUrl: string | undefined;
   stiPaSimAccounts: string | undefined;
   stiPaRootPem: string | undefined;
@@ -78,6 +84,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
   const slot = str(env, 'PKCS11_SLOT');
+  const stripeApiBase = str(env, 'STRIPE_API_BASE');
+  let stripeApi: URL | undefined;
+  if (stripeApiBase !== undefined) {
+    try {
+      stripeApi = new URL(stripeApiBase);
+    } catch {
+      throw new ConfigError(`STRIPE_API_BASE must be an absolute URL, got "${stripeApiBase}"`);
+    }
+    if (stripeApi.protocol !== 'http:' && stripeApi.protocol !== 'https:') {
+      throw new ConfigError(`STRIPE_API_BASE must be http or https, got "${stripeApiBase}"`);
+    }
+  }
 
   const config: Config = {
     port,
@@ -92,6 +110,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payments,
     stripeSecretKey: str(env, 'STRIPE_SECRET_KEY'),
     stripeWebhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+    stripePublishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
+    stripeApiHost: stripeApi?.hostname,
+    stripeApiPort: stripeApi
+      ? Number(stripeApi.port || (stripeApi.protocol === 'http:' ? 80 : 443))
+      : undefined,
+    stripeApiProtocol: stripeApi ? (stripeApi.protocol === 'http:' ? 'http' : 'https') : undefined,
     stiPaUrl: str(env, 'STI_PA_URL'),
     stiPaSimAccounts: str(env, 'STI_PA_SIM_ACCOUNTS'),
     stiPaRootPem: str(env, 'STI_PA_ROOT_PEM'),

@@ -3,6 +3,8 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { Mailer } from './integrations/mail/mailer';
+import type { PaymentGateway } from './integrations/payments/gateway';
+import type { JobQueue } from './jobs/queue';
 
 /** What services are built from: no Fastify in here, so rules stay testable without HTTP. */
 export interface AppContext {
@@ -10,6 +12,10 @@ export interface AppContext {
   db: Database;
   tokens: TokenService;
   mailer: Mailer;
+  /** Background work (pg-boss); buildApp creates it, the launcher starts its workers. */
+  jobs: JobQueue;
+  /** The payments provider: the built-in sandbox or Stripe (PAYMENTS). */
+  payments: PaymentGateway;
   /** The clock; tests inject their own. */
   now: () => Date;
   log: FastifyBaseLogger;

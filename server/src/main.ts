@@ -19,9 +19,11 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Running jobs get up to 8 s (the queue's stop timeout) to finish before the process is forced out.
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      // app.close() stops the job workers (an onClose hook), waiting for running jobs, before the database closes.
       await app.close();
       await db.close();
     } finally {
@@ -32,6 +34,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Workers start once the server answers; a send arriving meanwhile waits for the start.
+  await app.jobs.start();
   app.log.info(
     { url: config.publicUrl, database: db.driver, ms: Date.now() - started },
     `portal ready on ${config.publicUrl}`,

@@ -3,13 +3,15 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
 import type { AvailabilityResponse, ServiceProviderProfile } from '../../contract/api';
-import { API_URL, apiUrl, httpClient } from './http';
+import { RECURRING_INTERVAL_COUNT } from '../../contract/constants';
+import { getToken } from '../authProvider/session';
+import { API_URL, apiUrl, createHttpError, httpClient } from './http';
 import { resourceConfig, type ResourceConfig } from './resources';
-import type { PortalDataProvider, RegisterPayload, ResellerProfile } from './types';
+import type { PortalDataProvider, RegisterPayload, ResellerProfile, SavedCard, SubscriptionPlan } from './types';
 
 export { API_URL, NETWORK_ERROR_EVENT, NETWORK_ERROR_MESSAGE, createHttpError, httpClient, isPortalHttpError } from './http';
 export { RESOURCE_CONFIG, resourcePath } from './resources';
-export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
+export type { PortalDataProvider, PortalHttpError, RegisterPayload, SavedCard, SubscriptionPlan } from './types';
 
 const SIGNATURE_FILE_NAME = 'sign.png';
 
@@ -179,6 +181,70 @@ export function createDataProvider(): PortalDataProvider {
 
     getPastDuePaymentUrl(serviceProviderUuid) {
       return get<{ url: string }>('payment/old_subscription_invoice', { service_provider_uuid: serviceProviderUuid });
+    },
+
+    createSubscriptionCheckout(params) {
+      return post<{ data: { url: string } }>('payment/subscription', params);
+    },
+
+    extendSubscription(recurring_interval) {
+      return post<{ url: string }>('payment/subscription/extend', { recurring_interval });
+    },
+
+    getPlan() {
+      return get<SubscriptionPlan>('payment/subscription');
+    },
+
+    async changePlan(recurring_interval) {
+      const { json } = await httpClient<MessageAnswer>(apiUrl('payment/sp/subscription'), {
+        method: 'PATCH',
+        body: JSON.stringify({ recurring_interval, recurring_interval_count: RECURRING_INTERVAL_COUNT }),
+      });
+      return messageOf(json);
+    },
+
+    async setAutoCharge(params) {
+      return messageOf(await post<MessageAnswer>('payment/set_auto_charge', params));
+    },
+
+    async listCards() {
+      const json = await get<{ data?: SavedCard[] }>('payment/payment_card');
+      return { data: Array.isArray(json?.data) ? json.data : [] };
+    },
+
+    async addCard(payload) {
+      return messageOf(await post<MessageAnswer>('payment/payment_card', payload));
+    },
+
+    async updateCard(id, payload) {
+      const { json } = await httpClient<MessageAnswer>(apiUrl(`payment/payment_card/${encodeURIComponent(id)}`), {
+        method: 'PATCH',
+        body: JSON.stringify(payload),
+      });
+      return messageOf(json);
+    },
+
+    async getFile(path) {
+      // httpClient reads bodies as text; a file needs the raw bytes, with the same token and error shapes.
+      // invoice_path may be an absolute URL, an /api/... path or a path under /api
+      const url = /^https?:\/\//.test(path) || path.startsWith('/api/') ? path : apiUrl(path);
+      const token = getToken();
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      } catch {
+        throw createHttpError(0, { message: 'Network Error' });
+      }
+      if (!response.ok) {
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch {
+          body = undefined;
+        }
+        throw createHttpError(response.status, body);
+      }
+      return response.blob();
     },
   };
 }

@@ -6,6 +6,8 @@ import type {
   LoginResponse,
   ServiceProviderProfile,
 } from '../../contract/api';
+import type { AddCardPayload, UpdateCardPayload } from '../../contract/cards';
+import type { RecurringInterval } from '../../contract/constants';
 
 export interface RegisterPayload {
   /** Every registration field of SPEC.md §3, as strings. */
@@ -27,6 +29,49 @@ export interface PortalDataProvider extends DataProvider {
   getResellerProfile(): Promise<ResellerProfile>;
   /** GET /api/payment/old_subscription_invoice: the payment page of the open past-due invoice. */
   getPastDuePaymentUrl(serviceProviderUuid: string): Promise<{ url: string }>;
+
+  // ---- billing (API.md, provider rows) ----
+  /** POST /api/payment/subscription (public): the payment page of a new subscription. */
+  createSubscriptionCheckout(params: SubscriptionRequest): Promise<{ data: { url: string } }>;
+  /** POST /api/payment/subscription/extend: the payment page that moves the expiry 1 or 12 months. */
+  extendSubscription(recurring_interval: RecurringInterval): Promise<{ url: string }>;
+  /** GET /api/payment/subscription. */
+  getPlan(): Promise<SubscriptionPlan>;
+  /** PATCH /api/payment/sp/subscription. */
+  changePlan(recurring_interval: RecurringInterval): Promise<{ message: string }>;
+  /** POST /api/payment/set_auto_charge. */
+  setAutoCharge(params: { auto_charge: boolean; service_provider_uuid: string }): Promise<{ message: string }>;
+  /** GET /api/payment/payment_card. */
+  listCards(): Promise<{ data: SavedCard[] }>;
+  /** POST /api/payment/payment_card. */
+  addCard(payload: AddCardPayload): Promise<{ message: string }>;
+  /** PATCH /api/payment/payment_card/{id}. */
+  updateCard(id: string, payload: UpdateCardPayload): Promise<{ message: string }>;
+  /** GET an API file (an invoice PDF) with the bearer token, as a Blob. */
+  getFile(path: string): Promise<Blob>;
+}
+
+/** SPEC.md §3, subscription request. */
+export interface SubscriptionRequest {
+  recurring_interval: RecurringInterval;
+  recurring_interval_count: 1;
+  service_provider_uuid: string;
+}
+
+/** GET /api/payment/subscription (API.md). */
+export interface SubscriptionPlan {
+  plan: { interval: RecurringInterval; interval_count: number } | null;
+  status?: string;
+  current_period_end?: string | null;
+  auto_charge?: boolean;
+}
+
+/** A saved card as the payment provider describes it (SPEC.md §3). */
+export interface SavedCard {
+  id: string;
+  created: number;
+  card: { brand?: string; last4: string; exp_month: number; exp_year: number };
+  billing_details: { address: { line1: string; state: string; city: string; postal_code: string } };
 }
 
 export type { LoginResponse };

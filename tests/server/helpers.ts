@@ -4,11 +4,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { buildApp, type AppDeps } from '../../server/src/app';
 import { loadConfig, testDatabaseUrl, type Config } from '../../server/src/config';
 import { openPglite, openPostgres, type Database } from '../../server/src/db';
 import { migrate } from '../../server/src/db/migrate';
+import { createJobQueue } from '../../server/src/jobs/pgBoss';
 
 export const usingPostgres = Boolean(testDatabaseUrl());
 
@@ -70,19 +73,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database; `deps` may replace the clock, the mailer or config fields. */
+/**
+ * The real app on a fresh database; `deps` may replace the clock, the mailer or config fields. Its job queue
+ * (pg-boss on the test database, polling every second) runs; pass `jobs` to use another one (started by you).
+ */
 export async function createTestApp(
   opts: { config?: Partial<Config> } & Partial<Omit<AppDeps, 'config' | 'db'>> = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   const config = testConfig(opts.config);
-  const app = await buildApp({ ...opts, config, db, logger: false });
+  const jobs =
+    opts.jobs ??
+    createJobQueue(db, {
+      log: pino({ level: config.logLevel }) as unknown as FastifyBaseLogger,
+      pollingIntervalSeconds: 1,
+      stopTimeoutMs: 2_000,
+    });
+  const app = await buildApp({ ...opts, jobs, config, db, logger: false });
   await app.ready();
+  if (!opts.jobs) await jobs.start();
   return {
     app,
     db,
     config,
     async close() {
+      // Jobs first: a running job may still need the app's mailer or payments.
+      if (!opts.jobs) await jobs.stop();
       await app.close();
       await drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });

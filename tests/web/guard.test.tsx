@@ -301,7 +301,7 @@ describe('App routing', () => {
       expect(await screen.findByText('123A')).toBeInTheDocument();
       expect(screen.getByText('1/31/2027')).toBeInTheDocument();
       expect(screen.getByText('1/31/2026')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Extend' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Extend' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Auto Renewal', hidden: false })).toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();

@@ -9,6 +9,7 @@ import {
   validate,
 } from '../../../contract/schemas';
 import type { AppContext } from '../context';
+import { billingOf } from '../billing/routes';
 import { currentUser } from '../http/guard';
 import { readRegistrationForm } from './registrationForm';
 import { accountService } from './service';
@@ -69,7 +70,8 @@ const profileResponse = {
 } as const;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const accounts = accountService(ctx);
+  // Billing tells the sign-in where a past-due provider pays its open invoice.
+  const accounts = accountService({ ...ctx, pastDueInvoiceUrl: billingOf(ctx).pastDueInvoiceUrl });
   // Public, and limited per address: these are what password guessing and mail flooding would hammer.
   const limited = { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
 

@@ -11,6 +11,10 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'pg';
+  /** The connection string of a PostgreSQL server (pg only): for libraries that open their own connections. */
+  readonly url?: string;
+  /** Runs a script of several statements without parameters (simple protocol), e.g. a library's schema. */
+  exec?(script: string): Promise<void>;
   /** Runs `fn` in one transaction; everything in it must use the `tx` it is given. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -33,6 +37,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await db.query<T>(sql, params);
       return res.rows;
+    },
+    async exec(script: string) {
+      await db.exec(script);
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return db.transaction(async (t) =>
@@ -71,6 +78,10 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   let closed = false;
   return {
     driver: 'pg',
+    url,
+    async exec(script: string) {
+      await pool.query(script);
+    },
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await pool.query(sql, params);
       return res.rows as T[];

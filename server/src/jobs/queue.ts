@@ -1,21 +1,37 @@
 // Background work in PostgreSQL (pg-boss), on PGlite as on a PostgreSQL server. Handlers must be idempotent:
 // a job may run again after a crash or a retry.
+import type { Queryable } from '../db';
+
 export interface SendOptions {
   /** At most one queued or active job with this key (dedupe). */
   singletonKey?: string;
   startAfter?: Date | number;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Queue the job inside the caller's transaction: it exists only if that transaction commits.
+   * On PGlite this is the only safe way to send from inside `db.transaction` (one connection).
+   */
+  tx?: Queryable;
 }
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** What a handler may want to know about the job it runs (for logs and for giving up gracefully). */
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface JobQueue {
-  /** Queues a job; null when a job with the same singletonKey is already waiting. */
+  /** Queues a job; null when a job with the same singletonKey is already waiting or running. Needs start(). */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Registers the handler of a queue; workers run after start(). */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
-  /** Runs `name` on a cron schedule (UTC), once across all servers. */
+  /** Runs `name` on a cron schedule (UTC), once across all servers; declared before start(), it applies at start. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;

@@ -5,18 +5,26 @@ import type { Role } from '../../../contract/constants';
 import { ROLE_PAGES, type PrivatePath } from '../../routing/routes';
 import { ComingSoon } from './ComingSoon';
 
-const AccountSummary = lazy(() => import('./AccountSummary'));
+const AccountSummary = lazy(() => import('./account/AccountSummary'));
+const ExtendPage = lazy(() => import('./account/ExtendPage'));
+const RenewalPage = lazy(() => import('./account/RenewalPage'));
+const AccountPaymentStep = lazy(() =>
+  import('../public/register/PaymentStep').then((m) => ({ default: m.AccountPaymentStep })),
+);
+const PaymentList = lazy(() => import('../../resources/payments/PaymentList'));
+const InvoiceList = lazy(() => import('../../resources/invoices/InvoiceList'));
+const InvoiceShow = lazy(() => import('../../resources/invoices/InvoiceShow'));
 
 const soon = (titleKey: string) => <ComingSoon titleKey={titleKey} />;
 
 export const PRIVATE_PAGES: Record<PrivatePath, ReactElement> = {
   '/account/summary': <AccountSummary />,
-  '/account/extend': soon('portal.account.extend_title'),
-  '/account/renewal': soon('portal.account.auto_renewal'),
-  '/account/payment': soon('portal.pages.account_payment'),
-  '/payment-listing': soon('portal.menu.payment_listing'),
-  '/invoice-listing': soon('portal.menu.invoice_listing'),
-  '/invoice-listing/:id': soon('portal.menu.invoice'),
+  '/account/extend': <ExtendPage />,
+  '/account/renewal': <RenewalPage />,
+  '/account/payment': <AccountPaymentStep />,
+  '/payment-listing': <PaymentList />,
+  '/invoice-listing': <InvoiceList />,
+  '/invoice-listing/:id': <InvoiceShow />,
   '/import-history': soon('portal.menu.import_history'),
   '/number-listing': soon('portal.pages.number_listing'),
   '/sti-certificate/certificate': soon('portal.pages.certificates'),

@@ -7,7 +7,7 @@ import { EmailVerifyPage } from './EmailVerifyPage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { PUBLIC_PATHS } from './paths';
-import { PaymentStepPlaceholder } from './register/PaymentStepPlaceholder';
+import { PaymentStep } from './register/PaymentStep';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 // The wizard (signature canvas) and the agreement text are the heavy ones: loaded when opened.
@@ -43,7 +43,7 @@ export const publicRoutes: PublicRoute[] = [
       </Loading>
     ),
   },
-  { path: PUBLIC_PATHS.payment, element: <PaymentStepPlaceholder /> },
+  { path: PUBLIC_PATHS.payment, element: <PaymentStep /> },
   { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
   { path: PUBLIC_PATHS.resetPassword, element: <ResetPasswordPage /> },
   { path: PUBLIC_PATHS.emailVerify, element: <EmailVerifyPage /> },

@@ -22,23 +22,6 @@ describe('public routes', () => {
   });
 });
 
-describe('payment step placeholder', () => {
-  it('says plainly that the step is not there yet and shows the uuid', () => {
-    renderPublic('/register/payment?uuid=a1b2c3');
-    expect(screen.getByRole('heading', { level: 1, name: "It's almost done!" })).toBeInTheDocument();
-    expect(screen.getByTestId('step-counter')).toHaveTextContent('4/4');
-    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
-    expect(screen.getByTestId('payment-uuid')).toHaveTextContent('a1b2c3');
-    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
-  });
-
-  it("is headed 'Create new subscription' without a counter for new_sub", () => {
-    renderPublic('/register/payment?uuid=a1b2c3&new_sub=yes');
-    expect(screen.getByRole('heading', { level: 1, name: 'Create new subscription' })).toBeInTheDocument();
-    expect(screen.queryByTestId('step-counter')).not.toBeInTheDocument();
-  });
-});
-
 describe('subscriber agreement page', () => {
   it('shows the full agreement with a back link', async () => {
     renderPublic('/subscriber-agreement');

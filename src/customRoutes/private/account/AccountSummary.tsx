@@ -1,6 +1,6 @@
-// /account/summary (SPEC.md §2): the provider's profile, the Extend button, and Auto Renewal when there is
-// a subscription expiry date. The Extend modal arrives with a later release, so the button is disabled.
-import type { ReactNode } from 'react';
+// /account/summary (SPEC.md §2): the provider's profile, the Extend button with its 'Extend duration' modal,
+// and the Auto Renewal link when there is a subscription expiry date.
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,14 +8,13 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ServiceProviderProfile } from '../../../contract/api';
-import type { PortalDataProvider } from '../../dataProvider/types';
-import { formatDateOnly } from './format';
+import { formatDateOnly } from '../format';
+import { ExtendDialog } from './ExtendDialog';
+import { useProfile } from './profile';
 
-export const PROFILE_QUERY_KEY = ['portal', 'service-provider-profile'] as const;
+export { PROFILE_QUERY_KEY } from './profile';
 
 function Field({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
   return (
@@ -33,11 +32,8 @@ function Field({ label, value, action }: { label: string; value: ReactNode; acti
 
 export function AccountSummary() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data: profile, error, isPending } = useQuery<ServiceProviderProfile>({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: () => dataProvider.getProfile(),
-  });
+  const { data: profile, error, isPending } = useProfile();
+  const [extendOpen, setExtendOpen] = useState(false);
   const title = translate('portal.account.summary_title');
   const notSet = translate('portal.shell.not_set');
   const date = (value: string | null | undefined) => formatDateOnly(value) || notSet;
@@ -73,7 +69,7 @@ export function AccountSummary() {
                 label={translate('portal.account.expired_on')}
                 value={date(profile.subscription_expired_on)}
                 action={
-                  <Button variant="contained" size="small" disabled>
+                  <Button variant="contained" size="small" onClick={() => setExtendOpen(true)}>
                     {translate('portal.account.extend')}
                   </Button>
                 }
@@ -90,6 +86,7 @@ export function AccountSummary() {
           </>
         ) : null}
       </CardContent>
+      {extendOpen ? <ExtendDialog open onClose={() => setExtendOpen(false)} /> : null}
     </Card>
   );
 }

@@ -1,0 +1,15 @@
+// Billing's background work: invoice documents (PDF + receipt) and the renewal sweep (every 10 minutes, scheduled
+// by routes.ts once the queue runs).
+import type { AppContext } from '../context';
+import { INVOICE_DOCUMENTS_JOB, RENEWALS_JOB, type BillingService } from './service';
+
+export const RENEWALS_CRON = '*/10 * * * *';
+
+export async function registerBillingJobs(ctx: Pick<AppContext, 'jobs' | 'now'>, billing: BillingService) {
+  await ctx.jobs.work<{ invoiceId: string }>(INVOICE_DOCUMENTS_JOB, async ({ invoiceId }) => {
+    await billing.issueInvoiceDocuments(invoiceId);
+  });
+  await ctx.jobs.work(RENEWALS_JOB, async () => {
+    await billing.runRenewals(ctx.now());
+  });
+}

@@ -1,0 +1,41 @@
+// Payloads of the payment routes. (Server-only: the web app sends these from radio buttons and toggles.)
+import * as yup from 'yup';
+import { RECURRING_INTERVALS, RECURRING_INTERVAL_COUNT } from '../../../contract/constants';
+
+const unknownField = 'Unknown field: ${unknown}';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const INTERVAL_MESSAGE = `recurring_interval must be one of ${RECURRING_INTERVALS.join(', ')}`;
+export const COUNT_MESSAGE = `recurring_interval_count must be ${RECURRING_INTERVAL_COUNT}`;
+
+const interval = yup
+  .string()
+  .required('recurring_interval is a required field')
+  .oneOf(RECURRING_INTERVALS, INTERVAL_MESSAGE);
+const count = yup
+  .number()
+  .typeError(COUNT_MESSAGE)
+  .oneOf([RECURRING_INTERVAL_COUNT], COUNT_MESSAGE)
+  .default(RECURRING_INTERVAL_COUNT);
+const spUuid = yup.string().trim().required('service_provider_uuid is a required field');
+
+export const subscriptionRequestSchema = yup
+  .object({ recurring_interval: interval, recurring_interval_count: count, service_provider_uuid: spUuid })
+  .noUnknown(true, unknownField);
+
+export const planChangeSchema = yup
+  .object({ recurring_interval: interval, recurring_interval_count: count })
+  .noUnknown(true, unknownField);
+
+export const extendSchema = yup.object({ recurring_interval: interval }).noUnknown(true, unknownField);
+
+export const autoChargeSchema = yup
+  .object({
+    auto_charge: yup.boolean().strict().required('auto_charge is a required field'),
+    service_provider_uuid: spUuid,
+  })
+  .noUnknown(true, unknownField);
+
+export const pastDueQuerySchema = yup.object({ service_provider_uuid: spUuid });
+
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);

@@ -1,0 +1,87 @@
+// Steps several browser flows share.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { outboxLinks, screenshot, type Portal } from './harness';
+
+export interface NewProvider {
+  ocn: string;
+  email: string;
+  password: string;
+  company: string;
+}
+
+/** Registers through steps 1–3 of the wizard; returns the service provider uuid of the payment step URL. */
+export async function registerThroughStep3(page: Page, portal: Portal, p: NewProvider, shots = ''): Promise<string> {
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/register');
+  await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
+  await page.getByText('1/4').waitFor();
+
+  await page.getByLabel('OCN').fill(p.ocn);
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Phone Number').fill('2015550123');
+  await page.getByLabel('Title').fill('CTO');
+  await page.getByLabel('Company Name').fill(p.company);
+  await page.getByLabel('Address').fill('1 Main Street');
+  await page.getByLabel('City').fill('Newark');
+  await page.getByLabel('State').click();
+  await page.getByRole('option', { name: 'NJ', exact: true }).click();
+  await page.getByLabel('Zip Code').fill('07101');
+  await page.getByLabel('499 Filer ID').fill('831234');
+  await page.getByLabel('FRN').fill('0012345678');
+  if (shots) await screenshot(page, `${shots}-register-step1`);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  await page.getByRole('heading', { name: 'Registration - Review and Sign Subscriber agreement' }).waitFor();
+  await page.getByText('2/4').waitFor();
+  await page.getByLabel('Printed Name').fill('Ada Lovelace');
+  const canvas = page.locator('canvas').first();
+  const box = await canvas.boundingBox();
+  assert.ok(box, 'the signature canvas is visible');
+  assert.equal(Math.round(box.height), 145);
+  await page.mouse.move(box.x + 20, box.y + 100);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 20 + i * 12, box.y + 100 - Math.sin(i / 3) * 40);
+  await page.mouse.up();
+  if (shots) {
+    await page.getByRole('button', { name: 'Read the subscription agreement' }).click();
+    await page.getByRole('dialog', { name: 'Certificate info' }).waitFor();
+    await screenshot(page, `${shots}-agreement-modal`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Certificate info' }).waitFor({ state: 'hidden' });
+    await screenshot(page, `${shots}-register-step2`);
+  }
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  await page.getByRole('heading', { name: 'Registration - Enter a new password and confirm it' }).waitFor();
+  await page.getByText('3/4').waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(p.password);
+  if (shots) await screenshot(page, `${shots}-register-step3`);
+  await page.getByRole('button', { name: 'Next Step' }).click();
+
+  await page.waitForURL(/\/register\/payment\?uuid=[0-9a-f-]{36}/);
+  const uuid = new URL(page.url()).searchParams.get('uuid');
+  assert.ok(uuid);
+  return uuid;
+}
+
+/** Opens the confirmation link mailed to the outbox and confirms the address. */
+export async function confirmEmailFromOutbox(page: Page, portal: Portal, shots = '') {
+  const link = outboxLinks(portal.dataDir).find((l) => l.includes('/email-verify?token='));
+  assert.ok(link, `a confirmation link was mailed; outbox: ${outboxLinks(portal.dataDir).join(', ')}`);
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Redirect to Login page' }).waitFor();
+  if (shots) await screenshot(page, `${shots}-email-verify`);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL('**/login');
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

@@ -1,0 +1,97 @@
+// /account/summary with the 'Extend duration' modal, and /account/extend (SPEC.md §2).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PROFILE, billingDataProvider, currentLocation, httpError, renderBilling, stubAssign } from './harness';
+
+function valueOf(label: string): string {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('account summary', () => {
+  it('shows every field, dates en-US and date only', async () => {
+    renderBilling('/account/summary');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Summary' })).toBeInTheDocument();
+    await screen.findByText('Carrier One');
+    expect(valueOf('Company Name')).toBe('Carrier One');
+    expect(valueOf('OCN')).toBe('123A');
+    expect(valueOf('Contact Name')).toBe('Ada Lovelace');
+    expect(valueOf('Account Activated On')).toBe('1/15/2026');
+    expect(valueOf('Email address')).toBe('ops@carrier.example');
+    expect(valueOf('CA Service Expired On')).toContain('1/15/2027');
+    expect(valueOf('Phone number')).toBe('2015550123');
+    expect(screen.getByRole('link', { name: 'Auto Renewal' })).toHaveAttribute('href', '/account/renewal');
+  });
+
+  it('hides the Auto Renewal link without an expiry date', async () => {
+    const dataProvider = billingDataProvider({ getProfile: async () => ({ ...PROFILE, subscription_expired_on: null }) });
+    renderBilling('/account/summary', { dataProvider });
+    await screen.findByText('Carrier One');
+    expect(screen.queryByRole('link', { name: 'Auto Renewal' })).not.toBeInTheDocument();
+  });
+
+  it('extends through the modal: confirm disabled until a choice, then the payment page in this window', async () => {
+    const assign = stubAssign();
+    const { dataProvider } = renderBilling('/account/summary');
+    fireEvent.click(await screen.findByRole('button', { name: 'Extend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend duration' });
+    const confirm = within(dialog).getByRole('button', { name: 'Extend' });
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: 'Pay $100 to extend 1 month' })).toHaveAttribute('value', 'month');
+    const year = within(dialog).getByRole('radio', { name: 'Pay $41.67/month to extend 12 months' });
+    expect(year).toHaveAttribute('value', 'year');
+    fireEvent.click(year);
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example.test/extend/1'));
+    expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year');
+  });
+
+  it('toasts an extension failure and lets the provider try again', async () => {
+    const assign = stubAssign();
+    const dataProvider = billingDataProvider({
+      extendSubscription: async () => {
+        throw httpError(422, { message: ['Subscription is not active', 'Pay the open invoice first'] });
+      },
+    });
+    renderBilling('/account/summary', { dataProvider });
+    fireEvent.click(await screen.findByRole('button', { name: 'Extend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend duration' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Pay $100 to extend 1 month' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    expect(await screen.findByText('Subscription is not active, Pay the open invoice first')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Extend' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('extend page', () => {
+  it('has the back link, the question, Years by default, the price and Pay Now', async () => {
+    const assign = stubAssign();
+    const { dataProvider } = renderBilling('/account/extend');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Extend' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Account Summary' })).toHaveAttribute('href', '/account/summary');
+    expect(screen.getByText('How many year you would like to extend?')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Years');
+    expect(screen.getByTestId('extend-price')).toHaveTextContent('Price: $500');
+    const count = screen.getByRole('spinbutton', { name: 'Count' });
+    fireEvent.change(count, { target: { value: '3' } });
+    expect(screen.getByTestId('extend-total')).toHaveTextContent('Total: $1,500');
+    fireEvent.change(count, { target: { value: '42' } });
+    expect(count).toHaveValue(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example.test/extend/1'));
+    expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year');
+  });
+
+  it('extends by a month when Month is chosen', async () => {
+    stubAssign();
+    const { dataProvider } = renderBilling('/account/extend');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Period' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Month' }));
+    expect(screen.getByTestId('extend-price')).toHaveTextContent('Price: $100');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(dataProvider.extendSubscription).toHaveBeenCalledWith('month'));
+    expect(currentLocation()).toBe('/account/extend');
+  });
+});
