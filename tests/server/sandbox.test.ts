@@ -1,6 +1,6 @@
 // The sandbox payments provider: its checkout page (GET, declined, invalid, paid) and its gateway rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { luhnValid } from '../../server/src/integrations/payments/sandbox/cards';
+import { checkRawCard } from '../../server/src/integrations/payments/sandbox/cards';
 import { createSandboxGateway, signSandboxEvent } from '../../server/src/integrations/payments/sandbox';
 import { WebhookSignatureError } from '../../server/src/integrations/payments/gateway';
 import { createTestApp, type TestApp } from './helpers';
@@ -79,11 +79,19 @@ describe('the sandbox checkout page', () => {
 });
 
 describe('the sandbox gateway', () => {
-  it('checks card numbers with Luhn', () => {
-    expect(luhnValid('4242424242424242')).toBe(true);
-    expect(luhnValid('4000000000000002')).toBe(true);
-    expect(luhnValid('4242424242424241')).toBe(false);
-    expect(luhnValid('42')).toBe(false);
+  it('checks cards with the card form rules', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const card = { number: '4242 4242 4242 4242', cvc: '123', exp_month: 11, exp_year: 2026 };
+    expect(checkRawCard(card, now)).toEqual({ ok: true, digits: '4242424242424242' });
+    expect(checkRawCard({ ...card, number: '4000000000000002' }, now).ok).toBe(true);
+    expect(checkRawCard({ ...card, number: '4242424242424241' }, now)).toMatchObject({ field: 'number' });
+    expect(checkRawCard({ ...card, number: '42' }, now)).toMatchObject({
+      message: 'credit card number is invalid',
+    });
+    expect(checkRawCard({ ...card, cvc: '12' }, now)).toMatchObject({ message: 'cvc is invalid' });
+    expect(checkRawCard({ ...card, exp_month: 10 }, now)).toMatchObject({
+      message: 'must be a date after now',
+    });
   });
 
   it('verifies its webhook signature', () => {

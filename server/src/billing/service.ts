@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenClaims } from '../../../contract/api';
 import { MONTHS_PER_INTERVAL, PRICES, type RecurringInterval } from '../../../contract/constants';
-import type { AddCardPayload, UpdateCardPayload } from '../../../contract/cards';
+import { isCardExpired, type AddCardPayload, type UpdateCardPayload } from '../../../contract/cards';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { renderInvoicePdf } from '../documents/invoicePdf';
@@ -691,12 +691,9 @@ export function billingService(deps: BillingDeps) {
       const current = await currentOr422(spId);
       if (input.auto_charge) {
         const [card] = await cardsOf(await providerOr404(spId));
-        const now = deps.now();
-        const valid =
-          card &&
-          (card.card.exp_year > now.getUTCFullYear() ||
-            (card.card.exp_year === now.getUTCFullYear() && card.card.exp_month >= now.getUTCMonth() + 1));
-        if (!valid) throw new HttpError(422, BILLING_MESSAGES.needsCard);
+        if (!card || isCardExpired(card.card.exp_month, card.card.exp_year, deps.now())) {
+          throw new HttpError(422, BILLING_MESSAGES.needsCard);
+        }
       }
       const changed = await db.transaction(async (tx) => {
         await store.lockProvider(tx, spId);

@@ -1,4 +1,12 @@
 // Test card rules of the sandbox, modelled on the card numbers payment providers publish for testing.
+import {
+  CARD_MESSAGES,
+  cardNumberDigits,
+  cardTypeOf,
+  isCardExpired,
+  isValidCardNumber,
+  isValidCvc,
+} from '../../../../../contract/cards';
 
 /** Always paid. */
 export const SANDBOX_CARD_OK = '4242424242424242';
@@ -11,50 +19,26 @@ export const DECLINED_MESSAGE = 'Your card was declined.';
 export const EXPIRED_MESSAGE = 'Your card has expired.';
 
 /** Digits only: spaces and dashes as people type them are dropped. */
-export const normalizeCardNumber = (raw: string) => raw.replace(/[\s-]/g, '');
+export const normalizeCardNumber = cardNumberDigits;
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+export const cardBrand = (digits: string): string => cardTypeOf(digits)?.type ?? 'unknown';
 
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^6(011|5)/.test(digits)) return 'discover';
-  return 'unknown';
-}
-
-/** A card is valid through the last day of its expiry month. */
-export function cardExpired(expMonth: number, expYear: number, now: Date): boolean {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth() + 1;
-  return expYear < y || (expYear === y && expMonth < m);
-}
+/** A card is valid through the last day of its expiry month (the rule of contract/cards.ts). */
+export const cardExpired = (expMonth: number, expYear: number, now: Date): boolean =>
+  isCardExpired(expMonth, expYear, now);
 
 export type CardCheck = { ok: true; digits: string } | { ok: false; field: string; message: string };
 
-/** The checks every card form gets: number (Luhn), expiry in the future, 3 or 4 digit CVC. */
+/** The card form's own rules (contract/cards.ts), applied to the sandbox checkout page's fields. */
 export function checkRawCard(
   card: { number: string; cvc: string; exp_month: number; exp_year: number },
   now: Date,
 ): CardCheck {
-  const digits = normalizeCardNumber(card.number);
-  if (!luhnValid(digits)) return { ok: false, field: 'number', message: 'credit card number is invalid' };
-  if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, field: 'cvc', message: 'cvc is invalid' };
+  if (!isValidCardNumber(card.number)) return { ok: false, field: 'number', message: CARD_MESSAGES.number };
+  if (!isValidCvc(card.cvc, card.number)) return { ok: false, field: 'cvc', message: CARD_MESSAGES.cvc };
   const { exp_month: m, exp_year: y } = card;
-  if (!Number.isInteger(m) || m < 1 || m > 12 || !Number.isInteger(y) || y > 2200 || cardExpired(m, y, now)) {
-    return { ok: false, field: 'exp_date', message: 'must be a date after now' };
+  if (!Number.isInteger(m) || !Number.isInteger(y) || y > 2200 || isCardExpired(m, y, now)) {
+    return { ok: false, field: 'exp_date', message: CARD_MESSAGES.expiry };
   }
-  return { ok: true, digits };
+  return { ok: true, digits: normalizeCardNumber(card.number) };
 }
