@@ -1,5 +1,6 @@
 // SQL of accounts, providers, resellers, signed agreements and link tokens. Parameterized statements only.
 import type { Queryable } from '../db';
+import type { ServiceProviderProfile } from '../../../contract/api';
 import type { LinkPurpose } from './linkTokens';
 
 export type AccountType = 'admin' | 'reseller' | 'service-provider';
@@ -282,31 +283,15 @@ export async function burnOpenLinkTokens(
   );
 }
 
-export interface ServiceProviderProfileRow {
-  service_provider_uuid: string;
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  printed_name: string | null;
-  ocn: string;
-  email: string;
-  phone_number: string;
-  title: string;
-  address: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  filer_id: string | null;
-  frn_number: string | null;
-  is_active: boolean;
-  is_confirmed: boolean;
+/** The profile as the database returns it: the wire shape with its times still as Date. */
+export type ServiceProviderProfileRow = Omit<
+  ServiceProviderProfile,
+  'type' | 'subscription_started_on' | 'subscription_expired_on' | 'created_on'
+> & {
   subscription_started_on: Date | null;
   subscription_expired_on: Date | null;
-  auto_charge: boolean;
   created_on: Date;
-}
+};
 
 /** The profile of one provider, only when it belongs to that account. */
 export async function findServiceProviderProfile(

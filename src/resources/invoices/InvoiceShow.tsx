@@ -49,7 +49,12 @@ export function InvoiceShow() {
   const title = translate('portal.billing.invoice_title');
 
   const address = profile
-    ? [profile.address, profile.address2, profile.city, [profile.state, profile.zipcode].filter(Boolean).join(' ')]
+    ? [
+        profile.address,
+        profile.address2,
+        profile.city,
+        [profile.state, profile.zipcode].filter(Boolean).join(' '),
+      ]
         .filter(Boolean)
         .join(', ')
     : '';
@@ -65,7 +70,9 @@ export function InvoiceShow() {
           <Typography component="h1" variant="h5" id="invoice-title" gutterBottom>
             {title}
           </Typography>
-          {!invoice && fetched.isPending ? <LinearProgress aria-label={translate('portal.common.loading')} /> : null}
+          {!invoice && fetched.isPending ? (
+            <LinearProgress aria-label={translate('portal.common.loading')} />
+          ) : null}
           {!invoice && fetched.error ? (
             <Typography color="error" role="alert">
               {translate('portal.billing.invoice_not_found')}
@@ -75,23 +82,40 @@ export function InvoiceShow() {
             <>
               <Box
                 component="dl"
-                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' }, columnGap: 4, rowGap: 1.5, m: 0 }}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
+                  columnGap: 4,
+                  rowGap: 1.5,
+                  m: 0,
+                }}
               >
                 <Row label={translate('portal.billing.company')}>{profile?.company_name ?? ''}</Row>
                 <Row label={translate('portal.billing.invoice_number')}>{invoice.invoice_number}</Row>
                 <Row label={translate('portal.billing.address')}>{address}</Row>
                 <Row label={translate('portal.billing.description')}>
-                  {translate(isYearlyInvoice(invoice) ? 'portal.billing.yearly_line' : 'portal.billing.monthly_line')}
+                  {translate(
+                    isYearlyInvoice(invoice) ? 'portal.billing.yearly_line' : 'portal.billing.monthly_line',
+                  )}
                 </Row>
-                <Row label={translate('portal.billing.start_date')}>{formatDateOnly(invoice.start_billing_cycle)}</Row>
-                <Row label={translate('portal.billing.expiry_date')}>{formatDateOnly(invoice.end_billing_cycle)}</Row>
+                <Row label={translate('portal.billing.start_date')}>
+                  {formatDateOnly(invoice.start_billing_cycle)}
+                </Row>
+                <Row label={translate('portal.billing.expiry_date')}>
+                  {formatDateOnly(invoice.end_billing_cycle)}
+                </Row>
                 <Row label={translate('portal.billing.total')}>{dollarsText(invoice.amount)}</Row>
               </Box>
               <MainButton
                 sx={{ mt: 3 }}
                 startIcon={<DownloadIcon />}
                 loading={downloading}
-                onClick={() => void download(invoice.invoice_path || `service_provider/invoices/${encodeURIComponent(String(invoice.id))}/file`)}
+                onClick={() =>
+                  void download(
+                    invoice.invoice_path ||
+                      `service_provider/invoices/${encodeURIComponent(String(invoice.id))}/file`,
+                  )
+                }
               >
                 {translate('portal.billing.download')}
               </MainButton>
