@@ -1,12 +1,11 @@
 // A dropdown bound to the surrounding react-hook-form form. SPEC.md §9: its list scrolls at 200 px and
 // closes 200 ms after a selection.
-import { useId, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useController } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
 import { DELAYS } from '../../../contract/constants';
 import type { CommonInputProps } from './FormTextInput';
+import { useFormField } from './useFormField';
 
 export const DROPDOWN_MAX_HEIGHT = 200;
 
@@ -19,43 +18,17 @@ export interface FormSelectInputProps extends Omit<CommonInputProps, 'maxLength'
   choices: readonly SelectChoice[];
 }
 
-export function FormSelectInput({
-  source,
-  label,
-  required,
-  helperText,
-  disabled,
-  autoComplete,
-  autoFocus,
-  fullWidth = true,
-  margin = 'dense',
-  size,
-  choices,
-}: FormSelectInputProps) {
-  const translate = useTranslate();
-  const labelTextId = useId();
-  const { field, fieldState } = useController({ name: source });
-  const error = fieldState.error?.message;
+export function FormSelectInput(props: FormSelectInputProps) {
+  const { choices } = props;
+  const { field, labelTextId, textFieldProps } = useFormField(props);
 
   return (
     <TextField
       select
-      name={field.name}
-      inputRef={field.ref}
-      value={field.value ?? ''}
+      {...textFieldProps}
+      // Named by the label's text alone (not its required mark, nor the value shown, which is announced anyway).
       onChange={(event) => field.onChange(event.target.value)}
       onBlur={field.onBlur}
-      // Named by the label's text alone (not its required mark, nor the value shown, which is announced anyway).
-      label={<span id={labelTextId}>{translate(label, { _: label })}</span>}
-      required={required}
-      disabled={disabled}
-      autoComplete={autoComplete}
-      autoFocus={autoFocus}
-      fullWidth={fullWidth}
-      margin={margin}
-      size={size}
-      error={Boolean(error)}
-      helperText={error ? translate(error, { _: error }) : (helperText ?? ' ')}
       slotProps={{
         select: {
           SelectDisplayProps: { 'aria-labelledby': labelTextId } as HTMLAttributes<HTMLDivElement>,

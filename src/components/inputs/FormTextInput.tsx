@@ -1,10 +1,9 @@
 // A text input bound to the surrounding react-hook-form form (react-admin's <Form> is one too):
 // trimmed on blur, with the alphanumeric/numeric filters and the leading-space block of SPEC.md §5.
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
 import { filterTextInput, trimValue, type TextFilterOptions } from './format';
+import { useFormField } from './useFormField';
 
 export interface CommonInputProps {
   /** The form field name, as in react-admin inputs. */
@@ -30,37 +29,14 @@ export interface FormTextInputProps extends CommonInputProps, TextFilterOptions 
   noTrim?: boolean;
 }
 
-export function FormTextInput({
-  source,
-  label,
-  required,
-  maxLength,
-  placeholder,
-  helperText,
-  disabled,
-  autoComplete,
-  autoFocus,
-  fullWidth = true,
-  margin = 'dense',
-  size,
-  type = 'text',
-  noTrim,
-  alphanumeric,
-  numeric,
-  allowSpaces,
-  uppercase,
-}: FormTextInputProps) {
-  const translate = useTranslate();
-  const labelTextId = useId();
-  const { field, fieldState } = useController({ name: source });
-  const error = fieldState.error?.message;
+export function FormTextInput(props: FormTextInputProps) {
+  const { maxLength, type = 'text', noTrim, alphanumeric, numeric, allowSpaces, uppercase } = props;
+  const { field, labelTextId, textFieldProps } = useFormField(props);
   const filters: TextFilterOptions = { alphanumeric, numeric, allowSpaces, uppercase };
 
   return (
     <TextField
-      name={field.name}
-      inputRef={field.ref}
-      value={field.value ?? ''}
+      {...textFieldProps}
       onChange={(event) => field.onChange(filterTextInput(event.target.value, filters))}
       onBlur={() => {
         if (!noTrim) {
@@ -70,18 +46,6 @@ export function FormTextInput({
         field.onBlur();
       }}
       type={type}
-      // The input is named by the label's text alone: the required mark is announced as 'required', not read out.
-      label={<span id={labelTextId}>{translate(label, { _: label })}</span>}
-      placeholder={placeholder}
-      required={required}
-      disabled={disabled}
-      autoComplete={autoComplete}
-      autoFocus={autoFocus}
-      fullWidth={fullWidth}
-      margin={margin}
-      size={size}
-      error={Boolean(error)}
-      helperText={error ? translate(error, { _: error }) : (helperText ?? ' ')}
       slotProps={{
         htmlInput: {
           'aria-labelledby': labelTextId,

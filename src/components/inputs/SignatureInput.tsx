@@ -9,7 +9,8 @@ import { useTranslate } from 'react-admin';
 import { SIGNATURE_CANVAS_HEIGHT } from '../../../contract/constants';
 
 // The package ships CommonJS; the production bundle hands us the module object, not the class.
-const SignatureCanvas = ((SignatureCanvasModule as any).default ?? SignatureCanvasModule) as typeof SignatureCanvasModule;
+const SignatureCanvas = ((SignatureCanvasModule as any).default ??
+  SignatureCanvasModule) as typeof SignatureCanvasModule;
 type SignaturePadRef = InstanceType<typeof SignatureCanvasModule>;
 
 const WHITE = 'rgb(255, 255, 255)';
