@@ -66,6 +66,28 @@ export function accountService(deps: AccountDeps) {
     return token;
   }
 
+  /** The mail carrying a single-use link: confirmation, password reset or invitation. */
+  async function sendLinkMail(
+    purpose: LinkPurpose,
+    account: { id: string; email: string; first_name: string; type?: string },
+    token: string,
+  ) {
+    const input = {
+      publicUrl: config.publicUrl,
+      to: account.email,
+      firstName: account.first_name,
+      token,
+      validHours: LINK_TTL_HOURS[purpose],
+    };
+    const message =
+      purpose === 'invitation'
+        ? invitationMail({ ...input, role: account.type === 'admin' ? 'admin' : 'reseller' })
+        : purpose === 'password_reset'
+          ? passwordResetMail(input)
+          : confirmationMail(input);
+    await sendMail(message, { accountId: account.id });
+  }
+
   const invalidLink = () => badRequest(MESSAGES.invalidToken, { token: MESSAGES.invalidToken });
 
   /** SPEC.md §4: why a provider whose password is right may still not sign in, in the order the UI expects. */
@@ -234,15 +256,10 @@ export function accountService(deps: AccountDeps) {
         throw e;
       }
 
-      await sendMail(
-        confirmationMail({
-          publicUrl: config.publicUrl,
-          to: email,
-          firstName: input.first_name,
-          token: created.token,
-          validHours: LINK_TTL_HOURS.email_confirmation,
-        }),
-        { accountId: created.accountId },
+      await sendLinkMail(
+        'email_confirmation',
+        { id: created.accountId, email, first_name: input.first_name },
+        created.token,
       );
       return { service_provider_uuid: created.serviceProviderId };
     },
@@ -259,16 +276,10 @@ export function accountService(deps: AccountDeps) {
     async resendConfirmation(input: { email: string }) {
       const account = await store.findAccountByEmail(db, input.email.trim().toLowerCase());
       if (account && account.type === 'service-provider' && !account.is_confirmed && !account.is_disabled) {
-        const token = await issueLink(db, account.id, 'email_confirmation');
-        await sendMail(
-          confirmationMail({
-            publicUrl: config.publicUrl,
-            to: account.email,
-            firstName: account.first_name,
-            token,
-            validHours: LINK_TTL_HOURS.email_confirmation,
-          }),
-          { accountId: account.id },
+        await sendLinkMail(
+          'email_confirmation',
+          account,
+          await issueLink(db, account.id, 'email_confirmation'),
         );
       }
       return { message: MESSAGES.checkEmail };
@@ -295,17 +306,7 @@ export function accountService(deps: AccountDeps) {
           errors: { email: MESSAGES.inputCorrectEmail },
         });
       }
-      const token = await issueLink(db, account.id, 'password_reset');
-      await sendMail(
-        passwordResetMail({
-          publicUrl: config.publicUrl,
-          to: account.email,
-          firstName: account.first_name,
-          token,
-          validHours: LINK_TTL_HOURS.password_reset,
-        }),
-        { accountId: account.id },
-      );
+      await sendLinkMail('password_reset', account, await issueLink(db, account.id, 'password_reset'));
       return { message: MESSAGES.checkEmail };
     },
 
@@ -329,18 +330,7 @@ export function accountService(deps: AccountDeps) {
     async inviteAccount(accountId: string): Promise<void> {
       const account = UUID_RE.test(accountId) ? await store.findAccountById(db, accountId) : undefined;
       if (!account || account.type === 'service-provider') throw new HttpError(404, 'Account not found');
-      const token = await issueLink(db, account.id, 'invitation');
-      await sendMail(
-        invitationMail({
-          publicUrl: config.publicUrl,
-          to: account.email,
-          firstName: account.first_name,
-          token,
-          validHours: LINK_TTL_HOURS.invitation,
-          role: account.type,
-        }),
-        { accountId: account.id },
-      );
+      await sendLinkMail('invitation', account, await issueLink(db, account.id, 'invitation'));
     },
 
     /** The signed-in provider's own profile; the token decides which one, never the request. */
