@@ -40,6 +40,22 @@ const MODULES: Module[] = [healthRoutes, settingsRoutes, accountRoutes, billingR
 /** Paths the SPA must never answer for. */
 const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
 
+/** Only this portal's own code runs in the page; in Stripe mode also Stripe.js and its card field frames. */
+export function contentSecurityPolicy(payments: Config['payments']) {
+  const stripe = payments === 'stripe';
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+    frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+    connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    // emotion (MUI) injects style elements; images include the drawn signature as data: URLs
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+    formAction: ["'self'", 'https:'],
+    upgradeInsecureRequests: null,
+  };
+}
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -78,16 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // emotion (MUI) injects style elements; images include the drawn signature as data: URLs
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        formAction: ["'self'", 'https:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config.payments) },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, {

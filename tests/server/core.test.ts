@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../server/src/app';
 import { migrate } from '../../server/src/db/migrate';
 import { createTestApp, createTestDatabase, type TestApp } from './helpers';
 
@@ -30,7 +31,11 @@ describe('health and errors', () => {
   });
 
   it('does not reveal unknown API routes to anonymous callers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { authorization: 'Bearer x' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { authorization: 'Bearer x' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
   });
@@ -60,7 +65,18 @@ describe('health and errors', () => {
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('stripe.com');
+  });
+
+  it('lets Stripe.js and its card frames load in Stripe mode only', () => {
+    const csp = contentSecurityPolicy('stripe');
+    expect(csp.scriptSrc).toContain('https://js.stripe.com');
+    expect(csp.frameSrc).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp.connectSrc).toContain('https://api.stripe.com');
+    expect(contentSecurityPolicy('sandbox').frameSrc).toEqual(["'none'"]);
   });
 });
 
@@ -69,7 +85,10 @@ describe('the built web app', () => {
   let dist: string;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>portal</title><div id="root"></div>',
+    );
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     t = await createTestApp({ config: { webDistDir: dist } });
