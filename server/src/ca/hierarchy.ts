@@ -1,0 +1,197 @@
+// The CA's own hierarchy: a SHAKEN root (self-signed, 20 years) and one intermediate that issues the
+// provider certificates. Returns certificates and PKCS#8 keys; encrypting and storing them is the key store's job.
+import { webcrypto } from 'node:crypto';
+import { signCertificate } from './certificate';
+import type { CaCredentials } from './issuer';
+import { BACKDATE_MS, SHAKEN_CP_OID, assertHttpUrl, newSerial } from './profile';
+import { type Signer, SoftwareSigner, generateP256KeyPair } from './signer';
+import { privateKeyToPem } from './pem';
+import type { X509Certificate } from './x509';
+import {
+  KEY_USAGE,
+  OID,
+  authorityKeyIdentifierValue,
+  basicConstraintsValue,
+  certificatePoliciesValue,
+  crlDistributionPointsValue,
+  encodeName,
+  extension,
+  keyIdentifier,
+  keyUsageValue,
+  subjectKeyIdentifierValue,
+} from './x509Parts';
+
+export const ROOT_LIFETIME_YEARS = 20;
+export const INTERMEDIATE_LIFETIME_YEARS = 10;
+
+export class HierarchyError extends Error {
+  override readonly name = 'HierarchyError';
+}
+
+interface CaCommon {
+  /** O of both certificates, e.g. the STI-CA's legal name. */
+  organization: string;
+  commonName?: string;
+  now?: Date;
+  years?: number;
+  /** An existing key pair (e.g. generated in an HSM); a new extractable one otherwise. */
+  keys?: CryptoKeyPair;
+}
+
+export interface CaKeyMaterial extends CaCredentials {
+  keys: CryptoKeyPair;
+}
+
+const caKeyUsage = () =>
+  extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign]));
+
+function validity(now: Date, years: number, cap?: Date): { notBefore: Date; notAfter: Date } {
+  const notBefore = new Date(Math.floor((now.getTime() - BACKDATE_MS) / 1000) * 1000);
+  const end = new Date(notBefore);
+  end.setUTCFullYear(end.getUTCFullYear() + years);
+  return { notBefore, notAfter: cap && cap < end ? cap : end };
+}
+
+const caSubject = (organization: string, commonName: string) =>
+  encodeName([
+    { type: 'C', value: 'US' },
+    { type: 'O', value: organization },
+    { type: 'CN', value: commonName },
+  ]);
+
+/** Root: CN with SHAKEN and ROOT; keyCertSign+cRLSign and CA:TRUE, both critical; SKI; no policies, CRLDP or TNAuthList. */
+export async function createRootCa(params: CaCommon): Promise<CaKeyMaterial> {
+  const commonName = params.commonName ?? `${params.organization} SHAKEN ROOT CA`;
+  if (!/SHAKEN/.test(commonName) || !/ROOT/.test(commonName))
+    throw new HierarchyError('the root CN must contain "SHAKEN" and "ROOT"');
+  const keys = params.keys ?? (await generateP256KeyPair());
+  const signer = SoftwareSigner.fromKeyPair(keys);
+  const subject = caSubject(params.organization, commonName);
+  const certificate = await signCertificate(
+    {
+      serial: newSerial(),
+      subject,
+      issuer: subject,
+      subjectPublicKey: keys.publicKey,
+      ...validity(params.now ?? new Date(), params.years ?? ROOT_LIFETIME_YEARS),
+      extensions: [
+        caKeyUsage(),
+        extension(OID.basicConstraints, true, basicConstraintsValue(true)),
+        extension(
+          OID.subjectKeyIdentifier,
+          false,
+          subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey)),
+        ),
+      ],
+    },
+    signer,
+  );
+  return { certificate, signer, keys };
+}
+
+export interface IntermediateParams extends CaCommon {
+  root: CaCredentials;
+  /** The CRL the root publishes, where the intermediate's revocation would appear. */
+  crlUrl: string;
+  policyOid?: string;
+}
+
+/** Intermediate: CN with SHAKEN; keyCertSign+cRLSign and CA:TRUE pathLen 0, both critical; SKI/AKI; one policy; one CRLDP. */
+export async function createIntermediateCa(params: IntermediateParams): Promise<CaKeyMaterial> {
+  const commonName = params.commonName ?? `${params.organization} SHAKEN Intermediate CA`;
+  if (!/SHAKEN/.test(commonName)) throw new HierarchyError('the intermediate CN must contain "SHAKEN"');
+  assertHttpUrl(params.crlUrl);
+  const keys = params.keys ?? (await generateP256KeyPair());
+  const rootKeyId = await keyIdentifier(params.root.signer.publicKey);
+  const certificate = await signCertificate(
+    {
+      serial: newSerial(),
+      subject: caSubject(params.organization, commonName),
+      issuer: params.root.certificate.subjectName.toArrayBuffer(),
+      subjectPublicKey: keys.publicKey,
+      ...validity(
+        params.now ?? new Date(),
+        params.years ?? INTERMEDIATE_LIFETIME_YEARS,
+        params.root.certificate.notAfter,
+      ),
+      extensions: [
+        caKeyUsage(),
+        extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
+        extension(
+          OID.subjectKeyIdentifier,
+          false,
+          subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey)),
+        ),
+        extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
+        extension(
+          OID.certificatePolicies,
+          false,
+          certificatePoliciesValue([params.policyOid ?? SHAKEN_CP_OID]),
+        ),
+        extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(params.crlUrl)),
+      ],
+    },
+    params.root.signer,
+  );
+  return { certificate, signer: SoftwareSigner.fromKeyPair(keys), keys };
+}
+
+export interface ExportedCa {
+  certificate: X509Certificate;
+  certificatePem: string;
+  /** PKCS#8 DER and PEM of the private key: plaintext, to be encrypted by the key store before it touches disk. */
+  privateKeyPkcs8: Uint8Array;
+  privateKeyPem: string;
+  signer: Signer;
+}
+
+export async function exportCa(ca: CaKeyMaterial): Promise<ExportedCa> {
+  const pkcs8 = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', ca.keys.privateKey));
+  return {
+    certificate: ca.certificate,
+    certificatePem: ca.certificate.toString('pem'),
+    privateKeyPkcs8: pkcs8,
+    privateKeyPem: privateKeyToPem(pkcs8),
+    signer: ca.signer,
+  };
+}
+
+export interface HierarchyParams {
+  organization: string;
+  /** CRL distribution point of the intermediate. */
+  crlUrl: string;
+  policyOid?: string;
+  rootCommonName?: string;
+  intermediateCommonName?: string;
+  now?: Date;
+}
+
+/** A fresh root and intermediate, as PEMs and PKCS#8 keys (first start of the embedded CA). */
+export async function createCaHierarchy(
+  params: HierarchyParams,
+): Promise<{ root: ExportedCa; intermediate: ExportedCa }> {
+  const root = await createRootCa({
+    organization: params.organization,
+    commonName: params.rootCommonName,
+    now: params.now,
+  });
+  const intermediate = await createIntermediateCa({
+    organization: params.organization,
+    commonName: params.intermediateCommonName,
+    now: params.now,
+    root,
+    crlUrl: params.crlUrl,
+    policyOid: params.policyOid,
+  });
+  return { root: await exportCa(root), intermediate: await exportCa(intermediate) };
+}
+
+/** Loads a CA signer from its PKCS#8 key and checks it belongs to the certificate. */
+export async function loadCa(certificate: X509Certificate, pkcs8: Uint8Array): Promise<CaCredentials> {
+  const signer = await SoftwareSigner.fromPkcs8(pkcs8);
+  const spki = new Uint8Array(await webcrypto.subtle.exportKey('spki', signer.publicKey));
+  if (Buffer.compare(Buffer.from(spki), Buffer.from(certificate.publicKey.rawData)) !== 0) {
+    throw new HierarchyError('the private key does not belong to the CA certificate');
+  }
+  return { certificate, signer };
+}

@@ -1,0 +1,595 @@
+// The SHAKEN end-entity lint: every rule of DOMAIN.md's table, checked on the DER of a parsed certificate
+// with our own reader (so a bug in the builder cannot hide itself) and node:crypto for the signature.
+import { verify as verifySignature } from 'node:crypto';
+import {
+  type Binary,
+  DerError,
+  toArrayBuffer,
+  TAG,
+  type Tlv,
+  bytesEqual,
+  children,
+  decodeOid,
+  decodeOne,
+  hex,
+  toBytes,
+} from './der';
+import { MAX_LIFETIME_DAYS, bitLength } from './profile';
+import { SPC_RE, TnAuthListError, decodeTnAuthList } from './tnAuthList';
+import { X509Certificate } from './x509';
+import { KEY_USAGE, OID, SHAKEN_CP_OID, keyIdentifierFromSpki, keyUsageValue } from './x509Parts';
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  message: string;
+}
+
+export interface LintOptions {
+  /** The issuing CA certificate: enables the issuer name, AKI and signature checks. */
+  issuer?: X509Certificate;
+  /** The SPC the RA approved; the TNAuthList and CN must carry exactly it. */
+  expectedSpc?: string;
+  /** The one policy OID required (else any of the known SHAKEN CPs, with a warning otherwise). */
+  policyOid?: string;
+  /** The CRL URL required in the distribution point. */
+  crlUrl?: string;
+  /** The indirect CRL issuer's Name DER that cRLIssuer must equal byte for byte. */
+  crlIssuerName?: Binary;
+  maxValidityDays?: number;
+}
+
+const KNOWN_SHAKEN_POLICIES = [SHAKEN_CP_OID, '2.16.840.1.114569.1.1.3'];
+const DAY_MS = 86_400_000;
+
+/** Names for the usual suspects, so a finding says which forbidden extension it saw. */
+const EXTENSION_NAMES: Record<string, string> = {
+  [OID.subjectAltName]: 'subject alternative name',
+  [OID.issuerAltName]: 'issuer alternative name',
+  [OID.extKeyUsage]: 'extended key usage',
+  [OID.authorityInfoAccess]: 'authority information access (AIA/OCSP)',
+  [OID.netscapeComment]: 'Netscape comment',
+};
+
+const REQUIRED: { oid: string; rule: string; critical: boolean }[] = [
+  { oid: OID.keyUsage, rule: 'key-usage', critical: true },
+  { oid: OID.basicConstraints, rule: 'basic-constraints', critical: true },
+  { oid: OID.subjectKeyIdentifier, rule: 'subject-key-identifier', critical: false },
+  { oid: OID.authorityKeyIdentifier, rule: 'authority-key-identifier', critical: false },
+  { oid: OID.certificatePolicies, rule: 'certificate-policies', critical: false },
+  { oid: OID.crlDistributionPoints, rule: 'crl-distribution-points', critical: false },
+  { oid: OID.tnAuthList, rule: 'tn-auth-list', critical: false },
+];
+
+interface ParsedExtension {
+  oid: string;
+  critical: boolean;
+  /** `critical` was encoded although FALSE, which DER forbids. */
+  explicitFalse: boolean;
+  value: Uint8Array;
+}
+
+interface Parsed {
+  tbs: Tlv;
+  version: number;
+  serial: Uint8Array;
+  tbsSignatureAlg: Tlv;
+  outerSignatureAlg: Tlv;
+  signature: Tlv;
+  issuer: Tlv;
+  subject: Tlv;
+  spki: Tlv;
+  uniqueIds: boolean;
+  extensions: ParsedExtension[] | undefined;
+}
+
+function parseCertificate(der: Uint8Array): Parsed {
+  const [tbs, outerSignatureAlg, signature, ...rest] = children(decodeOne(der, TAG.sequence));
+  if (!tbs || !outerSignatureAlg || !signature || rest.length)
+    throw new DerError('a Certificate has three parts');
+  const fields = children(tbs);
+  let i = 0;
+  let version = 1;
+  if (fields[i]?.tag === 0xa0) {
+    const v = children(fields[i++]);
+    if (v.length !== 1 || v[0].tag !== TAG.integer || v[0].value.length !== 1)
+      throw new DerError('bad version');
+    version = v[0].value[0] + 1;
+  }
+  const serial = fields[i++];
+  if (serial?.tag !== TAG.integer) throw new DerError('serial is not an INTEGER');
+  const [tbsSignatureAlg, issuer, validity, subject, spki] = fields.slice(i, i + 5);
+  i += 5;
+  if (!spki || validity.tag !== TAG.sequence) throw new DerError('truncated TBSCertificate');
+  let uniqueIds = false;
+  let extensions: ParsedExtension[] | undefined;
+  for (const f of fields.slice(i)) {
+    if (f.tag === 0x81 || f.tag === 0x82 || f.tag === 0xa1 || f.tag === 0xa2) uniqueIds = true;
+    else if (f.tag === 0xa3) {
+      const [list] = children(f);
+      extensions = children(list).map((ext) => {
+        const parts = children(ext);
+        const explicit = parts.length === 3;
+        const criticalTlv = explicit ? parts[1] : undefined;
+        if (criticalTlv && (criticalTlv.tag !== TAG.boolean || criticalTlv.value.length !== 1))
+          throw new DerError('bad critical flag');
+        const valueTlv = parts[parts.length - 1];
+        if (parts[0].tag !== TAG.oid || valueTlv.tag !== TAG.octetString || parts.length > 3)
+          throw new DerError('bad Extension');
+        const critical = criticalTlv ? criticalTlv.value[0] !== 0 : false;
+        return {
+          oid: decodeOid(parts[0].value),
+          critical,
+          explicitFalse: !!criticalTlv && !critical,
+          value: valueTlv.value,
+        };
+      });
+    } else throw new DerError(`unexpected TBSCertificate field 0x${f.tag.toString(16)}`);
+  }
+  return {
+    tbs,
+    version,
+    serial: serial.value,
+    tbsSignatureAlg,
+    outerSignatureAlg,
+    signature,
+    issuer,
+    subject,
+    spki,
+    uniqueIds,
+    extensions,
+  };
+}
+
+/** Attributes of a Name as [oid, tag, text] per RDN. */
+function nameAttributes(name: Tlv): { oid: string; tag: number; text: string }[][] {
+  return children(name).map((rdn) =>
+    children(rdn).map((atv) => {
+      const [type, value] = children(atv);
+      return { oid: decodeOid(type.value), tag: value.tag, text: new TextDecoder().decode(value.value) };
+    }),
+  );
+}
+
+function isEcdsaWithSha256(alg: Tlv): boolean {
+  const parts = children(alg);
+  return parts.length === 1 && parts[0].tag === TAG.oid && decodeOid(parts[0].value) === OID.ecdsaWithSha256;
+}
+
+export function lintShakenCertificate(cert: X509Certificate | Binary, options: LintOptions = {}): Finding[] {
+  const findings: Finding[] = [];
+  const error = (rule: string, message: string) => findings.push({ rule, severity: 'error', message });
+  const warning = (rule: string, message: string) => findings.push({ rule, severity: 'warning', message });
+  let p: Parsed;
+  let c: X509Certificate;
+  try {
+    c = cert instanceof X509Certificate ? cert : new X509Certificate(toArrayBuffer(cert));
+    p = parseCertificate(toBytes(c.rawData));
+  } catch (err) {
+    error('der', `not a DER certificate: ${(err as Error).message}`);
+    return findings;
+  }
+
+  // Each check guards its own parsing, so one malformed part does not hide the findings of the others.
+  const check = (rule: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      error(rule, `malformed: ${(err as Error).message}`);
+    }
+  };
+
+  check('version', () => {
+    if (p.version !== 3) error('version', `version is v${p.version}, must be v3`);
+  });
+
+  check('serial', () => {
+    const s = p.serial;
+    if (s.length === 0) return error('serial', 'empty serial');
+    if (s[0] & 0x80) error('serial-positive', 'the serial is negative');
+    if (s.every((b) => b === 0)) error('serial-positive', 'the serial is zero');
+    if (s.length > 1 && ((s[0] === 0 && !(s[1] & 0x80)) || (s[0] === 0xff && s[1] & 0x80))) {
+      error('serial-der', 'the serial INTEGER is not minimally encoded');
+    }
+    if (s.length > 20) error('serial-length', `the serial has ${s.length} octets, at most 20 allowed`);
+    if (bitLength(s) < 64)
+      error('serial-entropy', `the serial has ${bitLength(s)} bits, at least 64 required`);
+  });
+
+  check('signature-algorithm', () => {
+    if (!isEcdsaWithSha256(p.tbsSignatureAlg))
+      error('signature-algorithm', 'the signature algorithm is not ecdsa-with-SHA256');
+    if (!bytesEqual(p.tbsSignatureAlg.raw, p.outerSignatureAlg.raw)) {
+      error('signature-algorithm', 'the inner and outer signature algorithms differ');
+    }
+  });
+
+  check('public-key', () => {
+    const [alg, key] = children(p.spki);
+    const [algOid, curve] = children(alg);
+    if (
+      decodeOid(algOid.value) !== OID.ecPublicKey ||
+      curve?.tag !== TAG.oid ||
+      decodeOid(curve.value) !== OID.prime256v1
+    ) {
+      return error('public-key', 'the key is not an EC P-256 (prime256v1) key');
+    }
+    const point = key.value.subarray(1);
+    if (key.tag !== TAG.bitString || key.value[0] !== 0 || !(point.length === 65 && point[0] === 4)) {
+      if (point.length === 33 && (point[0] === 2 || point[0] === 3))
+        warning('public-key', 'the EC point is compressed');
+      else error('public-key', 'the EC point is malformed');
+    }
+  });
+
+  check('subject', () => {
+    const rdns = nameAttributes(p.subject);
+    if (rdns.some((rdn) => rdn.length !== 1)) error('subject-rdn', 'the subject has a multi-valued RDN');
+    const attrs = rdns.flat();
+    const cns = attrs.filter((a) => a.oid === OID.commonName);
+    const cs = attrs.filter((a) => a.oid === OID.countryName);
+    const os = attrs.filter((a) => a.oid === OID.organizationName);
+    if (cns.length !== 1)
+      error('subject-cn', `the subject has ${cns.length} CN attributes, exactly one required`);
+    else if (!/^SHAKEN [0-9A-Z]{4}$/.test(cns[0].text)) {
+      error('subject-cn', `CN ${JSON.stringify(cns[0].text)} is not "SHAKEN <SPC>" with exactly one space`);
+    } else if (options.expectedSpc && cns[0].text !== `SHAKEN ${options.expectedSpc}`) {
+      error('subject-cn', `CN ${JSON.stringify(cns[0].text)} does not carry the SPC ${options.expectedSpc}`);
+    }
+    if (cs.length !== 1 || cs[0].text !== 'US')
+      error('subject-country', 'the subject must have exactly one C=US');
+    else if (cs[0].tag !== TAG.printableString) error('subject-country', 'C must be a PrintableString');
+    if (os.length !== 1 || !os[0].text.trim())
+      error('subject-organization', "the subject must have exactly one O, the provider's legal name");
+    const known = new Set<string>([OID.commonName, OID.countryName, OID.organizationName, OID.serialNumber]);
+    for (const a of attrs.filter((x) => !known.has(x.oid)))
+      warning('subject-attributes', `unexpected subject attribute ${a.oid}`);
+  });
+
+  check('validity', () => {
+    const span = c.notAfter.getTime() - c.notBefore.getTime();
+    if (span <= 0) error('validity-order', 'notBefore is not before notAfter');
+    const maxDays = options.maxValidityDays ?? MAX_LIFETIME_DAYS;
+    if (span > maxDays * DAY_MS) {
+      error(
+        'validity-period',
+        `the validity period is ${(span / DAY_MS).toFixed(2)} days, at most ${maxDays} allowed`,
+      );
+    }
+    if (options.issuer && c.notAfter.getTime() > options.issuer.notAfter.getTime()) {
+      warning('validity-issuer', 'the certificate outlives its issuing CA certificate');
+    }
+  });
+
+  if (p.uniqueIds) error('unique-ids', 'issuerUniqueID/subjectUniqueID are not allowed');
+
+  const exts = p.extensions ?? [];
+  if (!p.extensions) error('extensions', 'the certificate has no extensions');
+  const byOid = new Map<string, ParsedExtension>();
+  for (const e of exts) {
+    if (byOid.has(e.oid)) error('extension-duplicate', `extension ${e.oid} appears more than once`);
+    byOid.set(e.oid, e);
+    if (e.explicitFalse) error('extension-der', `extension ${e.oid} encodes the DEFAULT critical FALSE`);
+  }
+  const allowed = new Set(REQUIRED.map((r) => r.oid));
+  for (const e of exts.filter((x) => !allowed.has(x.oid))) {
+    error(
+      'forbidden-extension',
+      `forbidden extension ${EXTENSION_NAMES[e.oid] ?? e.oid}${e.critical ? ' (critical)' : ''}`,
+    );
+  }
+  for (const r of REQUIRED) {
+    const e = byOid.get(r.oid);
+    if (!e) error(r.rule, `the ${r.rule} extension is missing`);
+    else if (e.critical !== r.critical)
+      error(r.rule, `the ${r.rule} extension must be ${r.critical ? 'critical' : 'non-critical'}`);
+  }
+
+  const ext = (r: string, oidValue: string, fn: (value: Uint8Array) => void) => {
+    const e = byOid.get(oidValue);
+    if (e) check(r, () => fn(e.value));
+  };
+
+  ext('key-usage', OID.keyUsage, (v) => {
+    if (!bytesEqual(v, keyUsageValue([KEY_USAGE.digitalSignature])))
+      error('key-usage', 'key usage must be digitalSignature only');
+  });
+
+  ext('basic-constraints', OID.basicConstraints, (v) => {
+    const parts = children(decodeOne(v, TAG.sequence));
+    if (parts.length === 0) return;
+    if (parts[0].tag === TAG.boolean && parts[0].value[0] === 0)
+      error('basic-constraints', 'cA FALSE must be omitted in DER');
+    if (parts[0].tag === TAG.boolean && parts[0].value[0] !== 0)
+      error('basic-constraints', 'basic constraints say CA:TRUE');
+    if (parts.some((x) => x.tag === TAG.integer))
+      error('basic-constraints', 'pathLenConstraint is not allowed on an end entity');
+  });
+
+  ext('subject-key-identifier', OID.subjectKeyIdentifier, (v) => {
+    const keyId = decodeOne(v, TAG.octetString).value;
+    if (!bytesEqual(keyId, keyIdentifierFromSpki(p.spki.raw))) {
+      error('subject-key-identifier', 'the subject key identifier is not the SHA-1 of the public key');
+    }
+  });
+
+  ext('authority-key-identifier', OID.authorityKeyIdentifier, (v) => {
+    const parts = children(decodeOne(v, TAG.sequence));
+    const keyId = parts.find((x) => x.tag === 0x80);
+    if (!keyId) return error('authority-key-identifier', 'the authority key identifier has no keyIdentifier');
+    if (parts.length !== 1)
+      warning('authority-key-identifier', 'the authority key identifier carries more than the keyIdentifier');
+    if (options.issuer) {
+      const issuerSpki = toBytes(options.issuer.publicKey.rawData);
+      const issuerSki = issuerSubjectKeyId(options.issuer) ?? keyIdentifierFromSpki(issuerSpki);
+      if (!bytesEqual(keyId.value, issuerSki)) {
+        error(
+          'authority-key-identifier',
+          `AKI ${hex(keyId.value)} is not the issuer's SKI ${hex(issuerSki)}`,
+        );
+      }
+    }
+  });
+
+  ext('certificate-policies', OID.certificatePolicies, (v) => {
+    const policies = children(decodeOne(v, TAG.sequence));
+    if (policies.length !== 1)
+      return error('certificate-policies', `${policies.length} policies, exactly one required`);
+    const [policyId, qualifiers] = children(policies[0]);
+    const policy = decodeOid(policyId.value);
+    if (qualifiers) error('certificate-policies', 'policy qualifiers (CPS, user notice) are not allowed');
+    if (options.policyOid && policy !== options.policyOid) {
+      error('certificate-policies', `policy ${policy} is not the configured ${options.policyOid}`);
+    } else if (!options.policyOid && !KNOWN_SHAKEN_POLICIES.includes(policy)) {
+      warning('certificate-policies', `policy ${policy} is not a known SHAKEN certificate policy`);
+    }
+  });
+
+  ext('crl-distribution-points', OID.crlDistributionPoints, (v) => {
+    const points = children(decodeOne(v, TAG.sequence));
+    if (points.length !== 1)
+      return error('crl-distribution-points', `${points.length} distribution points, exactly one required`);
+    const fields = children(points[0]);
+    const dpName = fields.find((f) => f.tag === 0xa0);
+    if (fields.some((f) => f.tag === 0x81 || f.tag === 0xa1))
+      error('crl-distribution-points', 'reasons are not allowed');
+    const fullName = dpName && children(dpName).find((f) => f.tag === 0xa0);
+    const names = fullName ? children(fullName) : [];
+    const uris = names.filter((n) => n.tag === 0x86).map((n) => String.fromCharCode(...n.value));
+    if (uris.length !== 1 || names.length !== 1) {
+      error(
+        'crl-distribution-points',
+        `the distribution point must name exactly one URL, found ${uris.length} URL(s) in ${names.length} name(s)`,
+      );
+    } else {
+      if (!/^https?:\/\/\S+$/.test(uris[0]))
+        error('crl-distribution-points', `the CRL URL ${uris[0]} is not http(s)`);
+      if (options.crlUrl && uris[0] !== options.crlUrl)
+        error('crl-distribution-points', `the CRL URL ${uris[0]} is not ${options.crlUrl}`);
+    }
+    const crlIssuer = fields.find((f) => f.tag === 0xa2);
+    const expected = options.crlIssuerName ? toBytes(options.crlIssuerName) : undefined;
+    if (crlIssuer) {
+      const gns = children(crlIssuer);
+      if (gns.length !== 1 || gns[0].tag !== 0xa4)
+        return error('crl-issuer', 'cRLIssuer must be exactly one directoryName');
+      const [name] = children(gns[0]);
+      if (expected && !bytesEqual(name.raw, expected))
+        error('crl-issuer', "cRLIssuer is not the CRL issuer's name byte for byte");
+    } else if (expected) {
+      error('crl-issuer', 'cRLIssuer is missing');
+    }
+  });
+
+  ext('tn-auth-list', OID.tnAuthList, (v) => {
+    let spc: string;
+    try {
+      spc = decodeTnAuthList(v);
+    } catch (err) {
+      if (err instanceof TnAuthListError) return error('tn-auth-list', err.message);
+      throw err;
+    }
+    if (options.expectedSpc && spc !== options.expectedSpc)
+      error('tn-auth-list', `TNAuthList SPC ${spc} is not ${options.expectedSpc}`);
+    const cn = nameAttributes(p.subject)
+      .flat()
+      .find((a) => a.oid === OID.commonName)?.text;
+    if (cn && /^SHAKEN [0-9A-Z]{4}$/.test(cn) && cn.slice(7) !== spc)
+      error('tn-auth-list', `TNAuthList SPC ${spc} differs from the CN ${cn}`);
+    if (!SPC_RE.test(spc)) error('tn-auth-list', `SPC ${spc} is malformed`);
+  });
+
+  if (options.issuer) {
+    check('issuer-name', () => {
+      const issuerSubject = toBytes(options.issuer!.subjectName.toArrayBuffer());
+      if (!bytesEqual(p.issuer.raw, issuerSubject))
+        error('issuer-name', "the issuer name is not the CA's subject byte for byte");
+    });
+    check('signature', () => {
+      const bits = p.signature.value;
+      if (p.signature.tag !== TAG.bitString || bits[0] !== 0)
+        return error('signature', 'malformed signature BIT STRING');
+      const ok = verifySignature(
+        'sha256',
+        p.tbs.raw,
+        {
+          key: Buffer.from(toBytes(options.issuer!.publicKey.rawData)),
+          format: 'der',
+          type: 'spki',
+          dsaEncoding: 'der',
+        },
+        bits.subarray(1),
+      );
+      if (!ok) error('signature', "the signature does not verify with the issuer's key");
+    });
+  } else {
+    warning('issuer', 'no issuer given: issuer name, AKI and signature not checked');
+  }
+
+  return findings;
+}
+
+function issuerSubjectKeyId(issuer: X509Certificate): Uint8Array | undefined {
+  const e = issuer.extensions.find((x) => x.type === OID.subjectKeyIdentifier);
+  return e ? decodeOne(e.value, TAG.octetString).value : undefined;
+}
+
+// ---- the CA certificates (DOMAIN.md, below the table) ----
+
+export interface CaLintOptions {
+  role: 'root' | 'intermediate';
+  /** The root, for an intermediate: enables the issuer name, AKI and signature checks. */
+  issuer?: X509Certificate;
+  /** The intermediate's one policy OID (anyPolicy 2.5.29.32.0 is also accepted). */
+  policyOid?: string;
+}
+
+const ANY_POLICY = '2.5.29.32.0';
+
+/**
+ * Checks a root or intermediate against the SHAKEN rules, e.g. an operator-supplied CA (`CA_DIR`) before
+ * the portal issues under it: CN with SHAKEN (and ROOT), keyCertSign and CA:TRUE critical, ES256/P-256, no
+ * TNAuthList; a root has no policies and no CRLDP; an intermediate has exactly one policy and a CRLDP.
+ */
+export function lintShakenCaCertificate(cert: X509Certificate | Binary, options: CaLintOptions): Finding[] {
+  const findings: Finding[] = [];
+  const error = (rule: string, message: string) => findings.push({ rule, severity: 'error', message });
+  let p: Parsed;
+  let c: X509Certificate;
+  try {
+    c = cert instanceof X509Certificate ? cert : new X509Certificate(toArrayBuffer(cert));
+    p = parseCertificate(toBytes(c.rawData));
+  } catch (err) {
+    error('der', `not a DER certificate: ${(err as Error).message}`);
+    return findings;
+  }
+  const check = (rule: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      error(rule, `malformed: ${(err as Error).message}`);
+    }
+  };
+  const root = options.role === 'root';
+  const issuer = root ? c : options.issuer;
+
+  if (p.version !== 3) error('version', `version is v${p.version}, must be v3`);
+  if (p.serial.length === 0 || p.serial[0] & 0x80 || p.serial.length > 20 || p.serial.every((b) => b === 0)) {
+    error('serial', 'the serial must be positive and at most 20 octets');
+  }
+  check('signature-algorithm', () => {
+    if (!isEcdsaWithSha256(p.tbsSignatureAlg))
+      error('signature-algorithm', 'the signature algorithm is not ecdsa-with-SHA256');
+  });
+  check('public-key', () => {
+    const [alg] = children(p.spki);
+    const [algOid, curve] = children(alg);
+    if (
+      decodeOid(algOid.value) !== OID.ecPublicKey ||
+      curve?.tag !== TAG.oid ||
+      decodeOid(curve.value) !== OID.prime256v1
+    ) {
+      error('public-key', 'the key is not an EC P-256 (prime256v1) key');
+    }
+  });
+  check('subject-cn', () => {
+    const cn =
+      nameAttributes(p.subject)
+        .flat()
+        .find((a) => a.oid === OID.commonName)?.text ?? '';
+    if (!cn.includes('SHAKEN')) error('subject-cn', `CN ${JSON.stringify(cn)} does not contain "SHAKEN"`);
+    if (root && !cn.includes('ROOT'))
+      error('subject-cn', `the root CN ${JSON.stringify(cn)} does not contain "ROOT"`);
+  });
+  if (c.notAfter.getTime() <= c.notBefore.getTime())
+    error('validity-order', 'notBefore is not before notAfter');
+
+  const byOid = new Map((p.extensions ?? []).map((e) => [e.oid, e]));
+  const ku = byOid.get(OID.keyUsage);
+  check('key-usage', () => {
+    if (!ku || !ku.critical) return error('key-usage', 'key usage must be present and critical');
+    const bits = decodeOne(ku.value, TAG.bitString).value;
+    if (!((bits[1] ?? 0) & (0x80 >> KEY_USAGE.keyCertSign)))
+      error('key-usage', 'key usage lacks keyCertSign');
+  });
+  const bc = byOid.get(OID.basicConstraints);
+  check('basic-constraints', () => {
+    if (!bc || !bc.critical)
+      return error('basic-constraints', 'basic constraints must be present and critical');
+    const [ca] = children(decodeOne(bc.value, TAG.sequence));
+    if (ca?.tag !== TAG.boolean || ca.value[0] === 0)
+      error('basic-constraints', 'basic constraints must say CA:TRUE');
+  });
+  const ski = byOid.get(OID.subjectKeyIdentifier);
+  if (!ski) error('subject-key-identifier', 'the subject key identifier is missing');
+  if (byOid.has(OID.tnAuthList)) error('tn-auth-list', 'a CA certificate carries no TNAuthList');
+
+  const policies = byOid.get(OID.certificatePolicies);
+  if (root) {
+    if (policies) error('certificate-policies', 'a SHAKEN root carries no certificate policies');
+    if (byOid.has(OID.crlDistributionPoints))
+      error('crl-distribution-points', 'a SHAKEN root carries no CRL distribution point');
+    if (!bytesEqual(p.issuer.raw, p.subject.raw)) error('issuer-name', 'a root is self-issued');
+  } else {
+    check('certificate-policies', () => {
+      if (!policies)
+        return error('certificate-policies', 'an intermediate carries exactly one policy, found none');
+      const list = children(decodeOne(policies.value, TAG.sequence));
+      if (list.length !== 1)
+        return error('certificate-policies', `${list.length} policies, exactly one required`);
+      const policy = decodeOid(children(list[0])[0].value);
+      if (policy !== ANY_POLICY && options.policyOid && policy !== options.policyOid) {
+        error(
+          'certificate-policies',
+          `policy ${policy} is not the configured ${options.policyOid} or anyPolicy`,
+        );
+      }
+    });
+    if (!byOid.has(OID.crlDistributionPoints))
+      error('crl-distribution-points', 'the CRL distribution point is missing');
+  }
+
+  if (issuer) {
+    check('issuer-name', () => {
+      if (!bytesEqual(p.issuer.raw, toBytes(issuer.subjectName.toArrayBuffer())))
+        error('issuer-name', "the issuer name is not the issuer's subject");
+    });
+    check('authority-key-identifier', () => {
+      const aki = byOid.get(OID.authorityKeyIdentifier);
+      if (!aki) {
+        if (!root) error('authority-key-identifier', 'the authority key identifier is missing');
+        return;
+      }
+      const keyId = children(decodeOne(aki.value, TAG.sequence)).find((x) => x.tag === 0x80);
+      const expected = issuerSubjectKeyId(issuer) ?? keyIdentifierFromSpki(toBytes(issuer.publicKey.rawData));
+      if (!keyId || !bytesEqual(keyId.value, expected))
+        error('authority-key-identifier', "the AKI is not the issuer's SKI");
+    });
+    check('signature', () => {
+      const bits = p.signature.value;
+      const ok =
+        bits[0] === 0 &&
+        verifySignature(
+          'sha256',
+          p.tbs.raw,
+          {
+            key: Buffer.from(toBytes(issuer.publicKey.rawData)),
+            format: 'der',
+            type: 'spki',
+            dsaEncoding: 'der',
+          },
+          bits.subarray(1),
+        );
+      if (!ok) error('signature', "the signature does not verify with the issuer's key");
+    });
+  } else {
+    findings.push({
+      rule: 'issuer',
+      severity: 'warning',
+      message: 'no issuer given: issuer name, AKI and signature not checked',
+    });
+  }
+  return findings;
+}

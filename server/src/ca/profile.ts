@@ -1,0 +1,140 @@
+// The SHAKEN end-entity profile (ATIS-1000080 v005, DOMAIN.md's table): serials, lifetime and the exact
+// subject and extensions. Pure functions; the issuer signs and lints what they produce.
+import { randomBytes } from 'node:crypto';
+import type { Binary } from './der';
+import { assertSpc } from './tnAuthList';
+import type { Extension } from './x509';
+import {
+  KEY_USAGE,
+  OID,
+  SHAKEN_CP_OID,
+  authorityKeyIdentifierValue,
+  basicConstraintsValue,
+  certificatePoliciesValue,
+  crlDistributionPointsValue,
+  encodeName,
+  extension,
+  keyUsageValue,
+  subjectKeyIdentifierValue,
+  tnAuthListExtension,
+} from './x509Parts';
+
+export { SHAKEN_CP_OID };
+
+export const MAX_LIFETIME_DAYS = 365;
+/** Backdating absorbs verifiers' clock skew. */
+export const BACKDATE_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+}
+
+// ---- serials ----
+
+export const SERIAL_BYTES = 20;
+
+/**
+ * 20 CSPRNG bytes, top bit cleared so the INTEGER is positive and fits 20 octets (RFC 5280 §4.1.2.2).
+ * A zero first octet is drawn again, so the DER is minimal and the value has at least 153 bits.
+ */
+export function newSerial(): string {
+  for (;;) {
+    const bytes = randomBytes(SERIAL_BYTES);
+    bytes[0] &= 0x7f;
+    if (bytes[0] !== 0) return bytes.toString('hex');
+  }
+}
+
+/** A serial the signer may use: lower-case or upper-case hex of a positive, minimal, ≤ 20-octet, ≥ 64-bit INTEGER. */
+export function assertSerial(serial: string): void {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(serial)) throw new ProfileError('serial must be hex, whole octets');
+  const bytes = Buffer.from(serial, 'hex');
+  if (bytes.length > SERIAL_BYTES) throw new ProfileError('serial longer than 20 octets');
+  if (bytes[0] & 0x80) throw new ProfileError('serial must be positive (top bit clear)');
+  if (bytes[0] === 0) throw new ProfileError('serial must not start with a zero octet');
+  if (bitLength(bytes) < 64) throw new ProfileError('serial must carry at least 64 bits');
+}
+
+export function bitLength(bytes: Uint8Array): number {
+  const i = bytes.findIndex((b) => b !== 0);
+  if (i < 0) return 0;
+  return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]));
+}
+
+// ---- lifetime ----
+
+/**
+ * notBefore = now − 5 min; notAfter = the end of the paid period, capped at `maxDays`. The cap counts from
+ * notBefore, so the whole validity period (what verifiers and the lint measure) is never above `maxDays`.
+ */
+export function certificateValidity(
+  now: Date,
+  paidUntil: Date,
+  maxDays = MAX_LIFETIME_DAYS,
+): { notBefore: Date; notAfter: Date } {
+  if (!Number.isInteger(maxDays) || maxDays < 1 || maxDays > MAX_LIFETIME_DAYS) {
+    throw new ProfileError(`the lifetime must be 1 to ${MAX_LIFETIME_DAYS} days`);
+  }
+  if (paidUntil.getTime() <= now.getTime()) throw new ProfileError('the subscription is not paid beyond now');
+  const notBefore = new Date(now.getTime() - BACKDATE_MS);
+  const cap = notBefore.getTime() + maxDays * DAY_MS;
+  // X.509 times carry whole seconds: truncate so the encoded notAfter is never later than computed.
+  const notAfter = new Date(Math.floor(Math.min(paidUntil.getTime(), cap) / 1000) * 1000);
+  return { notBefore: new Date(Math.floor(notBefore.getTime() / 1000) * 1000), notAfter };
+}
+
+// ---- subject and extensions ----
+
+export const shakenCommonName = (spc: string) => `SHAKEN ${spc}`;
+
+/** `C=US, O=<company>, CN=SHAKEN <SPC>` in DER order (printed `CN=SHAKEN <SPC>, O=<company>, C=US`). */
+export function shakenSubject(spc: string, companyName: string): Uint8Array {
+  assertSpc(spc);
+  const company = companyName.trim();
+  if (!company) throw new ProfileError('the company name is required');
+  if (company.length > 64)
+    throw new ProfileError('the company name is longer than 64 characters (ub-organization-name)');
+  return encodeName([
+    { type: 'C', value: 'US' },
+    { type: 'O', value: company },
+    { type: 'CN', value: shakenCommonName(spc) },
+  ]);
+}
+
+export interface ShakenExtensionParams {
+  spc: string;
+  subjectKeyId: Uint8Array;
+  issuerKeyId: Uint8Array;
+  policyOid: string;
+  crlUrl: string;
+  /** DER of the CRL issuer's Name, for an indirect CRL (the STI-PA's), copied byte for byte. */
+  crlIssuerName?: Binary;
+}
+
+/** Exactly the extensions of the table, nothing else. */
+export function shakenExtensions(p: ShakenExtensionParams): Extension[] {
+  assertHttpUrl(p.crlUrl);
+  if (!/^[0-2](\.(0|[1-9]\d*))+$/.test(p.policyOid))
+    throw new ProfileError(`not a policy OID: ${p.policyOid}`);
+  return [
+    extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.digitalSignature])),
+    extension(OID.basicConstraints, true, basicConstraintsValue(false)),
+    extension(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(p.subjectKeyId)),
+    extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(p.issuerKeyId)),
+    extension(OID.certificatePolicies, false, certificatePoliciesValue([p.policyOid])),
+    extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(p.crlUrl, p.crlIssuerName)),
+    tnAuthListExtension(p.spc),
+  ];
+}
+
+export function assertHttpUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ProfileError(`not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ProfileError(`the CRL URL must be http or https: ${url}`);
+}
