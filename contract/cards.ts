@@ -242,6 +242,22 @@ export const addCardSchema = yup
   })
   .noUnknown(true, unknownField);
 
+/** A payment method made by Stripe Elements in the browser (PAYMENTS=stripe): the card itself never reaches us. */
+export const PAYMENT_METHOD_ID_RE = /^pm_[A-Za-z0-9]+$/;
+export const PAYMENT_METHOD_MESSAGE = 'payment method is not valid.';
+
+/** POST /api/payment/payment_card when payments are Stripe: the payment method instead of number, cvc and expiry. */
+export const addCardStripeSchema = yup
+  .object({
+    payment_method_id: yup
+      .string()
+      .trim()
+      .required(CARD_MESSAGES.required)
+      .matches(PAYMENT_METHOD_ID_RE, { message: PAYMENT_METHOD_MESSAGE, excludeEmptyString: true }),
+    ...addressFields,
+  })
+  .noUnknown(true, unknownField);
+
 /** PATCH /api/payment/payment_card/{id}. */
 export const updateCardSchema = yup
   .object({
@@ -262,6 +278,7 @@ export type CardFormValues = {
 };
 export type AddCardPayload = yup.InferType<typeof addCardSchema>;
 export type UpdateCardPayload = yup.InferType<typeof updateCardSchema>;
+export type AddCardStripePayload = yup.InferType<typeof addCardStripeSchema>;
 
 /** The card form → the API payload of SPEC.md §3: the number without spaces and the cvc only when adding. */
 export function cardPayloadOf(values: CardFormValues, mode: 'add', now?: Date): AddCardPayload;

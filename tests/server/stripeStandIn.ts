@@ -77,6 +77,8 @@ export class StripeStandIn {
   readonly schedules = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
   private failures: { method: string; path: RegExp; failure: StripeFailure }[] = [];
+  /** How long a new Checkout Session stays open (`expires_at`); Stripe's default is 24 hours. */
+  sessionTtlSeconds = 24 * 3600;
   private server = http.createServer((req, res) => void this.handle(req, res));
   port = 0;
 
@@ -377,7 +379,7 @@ export class StripeStandIn {
         success_url: p.success_url,
         cancel_url: p.cancel_url,
         url: `https://checkout.stripe.test/c/pay/${id}`,
-        expires_at: now() + 24 * 3600,
+        expires_at: now() + this.sessionTtlSeconds,
         payment_intent: null,
         subscription: null,
         invoice: null,
@@ -473,4 +475,31 @@ class BadRequest extends Error {}
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   return new StripeStandIn().start();
+}
+
+// --- Webhooks, as Stripe sends them -------------------------------------------------------------
+
+/** A Stripe event envelope around `object`. */
+export function stripeEvent(type: string, object: Obj, id = newId('evt')): Obj {
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: now(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+/** The body and headers of a webhook delivery, signed with the endpoint's secret by the SDK's test helper. */
+export function signStripeEvent(
+  event: Obj,
+  secret: string,
+): { payload: string; headers: Record<string, string> } {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } };
 }

@@ -1,10 +1,10 @@
 // The payment routes over HTTP: parse, authorize, call the billing service, answer. Also the webhook (raw body
 // for the signature), the sandbox's checkout page when PAYMENTS=sandbox, and billing's background jobs.
 import type { FastifyInstance } from 'fastify';
-import { addCardSchema, updateCardSchema } from '../../../contract/cards';
+import { addCardSchema, addCardStripeSchema, updateCardSchema } from '../../../contract/cards';
 import { validate } from '../../../contract/schemas';
 import type { AppContext } from '../context';
-import { badRequest } from '../http/errors';
+import { HttpError, badRequest } from '../http/errors';
 import { currentUser } from '../http/guard';
 import { parseListQuery, sendList, type ListSpec } from '../http/list';
 import { WebhookSignatureError } from '../integrations/payments/gateway';
@@ -20,6 +20,10 @@ import {
 import { RENEWALS_JOB, billingService, type BillingService } from './service';
 
 const provider = { roles: ['service-provider'] } as const;
+
+/** PAYMENTS=stripe takes cards only as payment methods made by the secure card form (Stripe Elements). */
+export const RAW_CARD_MESSAGE = 'Card details must be entered in the secure card form';
+const RAW_CARD_FIELDS = ['number', 'cvc'];
 
 const PAYMENTS_LIST: ListSpec = {
   sortable: { created_on: 'created_on', amount: 'amount', transaction_id: 'transaction_id' },
@@ -111,6 +115,14 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post('/api/payment/payment_card', { config: provider }, async (request, reply) => {
+    if (ctx.payments.kind === 'stripe') {
+      const body = request.body;
+      if (body && typeof body === 'object' && RAW_CARD_FIELDS.some((f) => f in body)) {
+        throw new HttpError(400, RAW_CARD_MESSAGE, { errors: { number: RAW_CARD_MESSAGE } });
+      }
+      const input = await validate(addCardStripeSchema, body);
+      return reply.status(201).send(await billing.addCard(currentUser(request), input));
+    }
     const input = await validate(addCardSchema, request.body);
     return reply.status(201).send(await billing.addCard(currentUser(request), input));
   });

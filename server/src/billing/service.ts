@@ -5,7 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenClaims } from '../../../contract/api';
 import { MONTHS_PER_INTERVAL, PRICES, type RecurringInterval } from '../../../contract/constants';
-import { isCardExpired, type AddCardPayload, type UpdateCardPayload } from '../../../contract/cards';
+import {
+  isCardExpired,
+  type AddCardPayload,
+  type AddCardStripePayload,
+  type UpdateCardPayload,
+} from '../../../contract/cards';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { renderInvoicePdf } from '../documents/invoicePdf';
@@ -29,6 +34,8 @@ export const INVOICE_DOCUMENTS_JOB = 'billing-invoice-documents';
 export const RENEWALS_JOB = 'billing-renewals';
 export const REMINDER_DAYS = 7;
 const DAY_MS = 86_400_000;
+/** An open payment page older than this is closed by the renewal sweep (the sandbox page then answers 410). */
+export const CHECKOUT_MAX_AGE_MS = DAY_MS;
 
 export const BILLING_MESSAGES = {
   alreadyActive: 'Service provider already has an active subscription',
@@ -44,6 +51,7 @@ export const BILLING_MESSAGES = {
   invoiceNotFound: 'Invoice not found',
   cardNotFound: 'Card not found',
   providerNotFound: 'Service provider not found',
+  canceledAtProvider: 'The subscription was canceled at the payment provider and ends with its period',
 } as const;
 
 /** Adds calendar months in UTC; the 31st of a month becomes the last day of a shorter one. */
@@ -159,7 +167,7 @@ export function billingService(deps: BillingDeps) {
       log.error({ err, checkoutId: checkout.id }, 'the payment provider refused the checkout');
       throw new HttpError(502, BILLING_MESSAGES.providerDown);
     }
-    await store.setCheckoutSession(q, checkout.id, session.ref, session.url);
+    await store.setCheckoutSession(q, checkout.id, session.ref, session.url, session.expiresAt ?? null);
     return session.url;
   }
 
@@ -200,8 +208,9 @@ export function billingService(deps: BillingDeps) {
     }
     await store.lockProvider(tx, peek.service_provider_id);
     const checkout = (await store.lockCheckoutByRef(tx, e.checkoutRef)) as store.CheckoutRow;
-    // Paid before: another delivery of the event, or a second click on the pay button.
-    if (checkout.status !== 'open') return;
+    // Paid before: another delivery of the event, or a second click on the pay button. An expired page paid at
+    // the provider just before it closed is still money received: it counts.
+    if (checkout.status === 'paid' || checkout.status === 'failed') return;
     if (await store.paymentExists(tx, e.transactionId)) return;
     if (Math.abs(e.amount - checkout.amount) > 0.005) {
       log.warn(
@@ -277,6 +286,12 @@ export function billingService(deps: BillingDeps) {
         now,
       });
       await store.closePastDue(tx, sub.id, checkout.invoice_id);
+      // A provider that renews by itself (Stripe) must not bill the period just paid once more.
+      const ref = sub.provider_ref;
+      if (checkout.purpose === 'extension' && ref && payments.deferNextCharge) {
+        const until = end;
+        after.push(() => deferNextCharge(ref, until, spId));
+      }
     } else {
       log.error({ checkoutId: checkout.id }, 'extension paid without a subscription');
       return;
@@ -314,6 +329,15 @@ export function billingService(deps: BillingDeps) {
     after.push(() => queueInvoiceDocuments(invoice.id));
   }
 
+  async function deferNextCharge(subscriptionRef: string, until: Date, spId: string) {
+    try {
+      await payments.deferNextCharge?.(subscriptionRef, until);
+    } catch (err) {
+      // The period is paid and recorded; the provider's next charge date is set again by the next extension.
+      log.error({ err, subscriptionRef, serviceProviderId: spId }, 'could not move the next provider charge');
+    }
+  }
+
   /** The subscription an event names, locked after its provider. */
   async function lockedSubscriptionByRef(tx: Queryable, ref: string) {
     const peek = await store.subscriptionByRef(tx, ref);
@@ -328,6 +352,30 @@ export function billingService(deps: BillingDeps) {
     now: Date,
     after: After,
   ) {
+    // The first invoice of a subscription a checkout of ours started, before (or instead of) the checkout's event:
+    // it pays that checkout, once, by the same path.
+    if (e.checkoutId && isUuid(e.checkoutId)) {
+      const checkout = await store.checkoutById(tx, e.checkoutId);
+      if (checkout && checkout.purpose === 'subscription' && checkout.provider_ref) {
+        if (checkout.status === 'open' || checkout.status === 'expired') {
+          await onCheckoutPaid(
+            tx,
+            {
+              id: e.id,
+              type: 'checkout.paid',
+              checkoutRef: checkout.provider_ref,
+              // What the checkout's own event names the payment by (Stripe: the first invoice).
+              transactionId: e.invoiceRef ?? e.transactionId,
+              amount: e.amount,
+              subscriptionRef: e.subscriptionRef,
+            },
+            now,
+            after,
+          );
+          return;
+        }
+      }
+    }
     const sub = await lockedSubscriptionByRef(tx, e.subscriptionRef);
     if (!sub) {
       log.warn(
@@ -338,10 +386,13 @@ export function billingService(deps: BillingDeps) {
     }
     const start = new Date(e.periodStart);
     const end = new Date(e.periodEnd);
+    // A zero invoice (a trial, a period a paid extension already covers) is no payment.
+    if (!(e.amount > 0)) return;
     // Recorded before (the checkout that started it, an earlier delivery): nothing changes.
     if (await store.paymentExists(tx, e.transactionId)) return;
     // A provider's first invoice is the checkout that started the subscription (Stripe names it by invoice id).
     if (e.invoiceRef && (await store.paymentExists(tx, e.invoiceRef))) return;
+    if (e.invoiceRef && (await store.invoiceByProviderRefExists(tx, e.invoiceRef))) return;
     if (await store.periodInvoiced(tx, sub.id, start, end)) return;
     const spId = sub.service_provider_id;
     const months = end.getTime() - start.getTime() > 40 * DAY_MS ? 12 : 1;
@@ -355,6 +406,7 @@ export function billingService(deps: BillingDeps) {
       end,
       months,
       transactionId: e.transactionId,
+      providerRef: e.invoiceRef ?? null,
       now,
     });
     await store.insertPayment(tx, {
@@ -448,7 +500,24 @@ export function billingService(deps: BillingDeps) {
   async function onCanceled(tx: Queryable, e: PaymentEvent & { type: 'subscription.canceled' }, now: Date) {
     const sub = await lockedSubscriptionByRef(tx, e.subscriptionRef);
     if (!sub || sub.status === 'canceled' || sub.status === 'expired') return;
+    if (sub.status === 'active' && new Date(sub.current_period_end) > now) {
+      // Paid up to its period end: it runs until then and lapses (the renewal sweep, auto charge off).
+      if (sub.canceled_on) return;
+      await store.updateSubscription(tx, sub.id, { autoCharge: false, canceledOn: now }, now);
+      await store.logChange(tx, {
+        spId: sub.service_provider_id,
+        subscriptionId: sub.id,
+        actor: 'payment',
+        change: 'canceled at provider',
+        from: String(sub.auto_charge),
+        to: `ends ${iso(sub.current_period_end)}`,
+        now,
+      });
+      return;
+    }
     await store.updateSubscription(tx, sub.id, { status: 'canceled', canceledOn: now }, now);
+    // Its pay pages of a past-due period close with it.
+    await store.closePastDue(tx, sub.id, null);
     await store.logChange(tx, {
       spId: sub.service_provider_id,
       subscriptionId: sub.id,
@@ -640,8 +709,18 @@ export function billingService(deps: BillingDeps) {
       return { url };
     },
 
-    /** The sign-in seam: a past-due provider's open pay page, if any. */
-    pastDueInvoiceUrl: (spId: string) => store.openPastDueUrl(db, spId),
+    /**
+     * The sign-in seam: the pay page of the invoice the portal made for a past-due provider, if any. (The
+     * provider's own page of its failed invoice is answered by GET old_subscription_invoice.)
+     */
+    pastDueInvoiceUrl: (spId: string) => store.openPastDueUrl(db, spId, true),
+
+    /** Closes payment pages left open (the renewal sweep); answers how many. */
+    async expireCheckouts(now: Date = deps.now()): Promise<number> {
+      const ids = await db.transaction((tx) => store.expireOpenCheckouts(tx, now, CHECKOUT_MAX_AGE_MS));
+      if (ids.length) log.info({ count: ids.length }, 'closed payment pages left open');
+      return ids.length;
+    },
 
     async getPlan(user: Actor) {
       const sub = await store.currentSubscription(db, providerIdOf(user));
@@ -657,6 +736,10 @@ export function billingService(deps: BillingDeps) {
     async changePlan(user: Actor, input: { recurring_interval: RecurringInterval }) {
       const spId = providerIdOf(user);
       const current = await currentOr422(spId);
+      // Canceled at Stripe: there is no next period to move to another plan.
+      if (current.canceled_on && current.provider_ref && payments.kind === 'stripe') {
+        throw new HttpError(422, BILLING_MESSAGES.canceledAtProvider);
+      }
       const changed = await db.transaction(async (tx) => {
         await store.lockProvider(tx, spId);
         const sub = await store.subscriptionById(tx, current.id);
@@ -689,6 +772,9 @@ export function billingService(deps: BillingDeps) {
       const spId = providerIdOf(user);
       if (input.service_provider_uuid !== spId) throw notFound(BILLING_MESSAGES.providerNotFound);
       const current = await currentOr422(spId);
+      if (input.auto_charge && current.canceled_on && current.provider_ref && payments.kind === 'stripe') {
+        throw new HttpError(422, BILLING_MESSAGES.canceledAtProvider);
+      }
       if (input.auto_charge) {
         const [card] = await cardsOf(await providerOr404(spId));
         if (!card || isCardExpired(card.card.exp_month, card.card.exp_year, deps.now())) {
@@ -723,24 +809,30 @@ export function billingService(deps: BillingDeps) {
       return { data: await cardsOf(await providerOr404(providerIdOf(user))) };
     },
 
-    async addCard(user: Actor, input: AddCardPayload) {
+    /** The raw card (sandbox) or the payment method Stripe Elements made (Stripe); routes.ts picks the shape. */
+    async addCard(user: Actor, input: AddCardPayload | AddCardStripePayload) {
       const provider = await providerOr404(providerIdOf(user));
       const customerRef = await customerRefOf(provider);
+      const byPaymentMethod = 'payment_method_id' in input;
       try {
         await payments.addCard(
           customerRef,
-          {
-            kind: 'raw',
-            number: input.number,
-            cvc: input.cvc,
-            exp_month: input.exp_month,
-            exp_year: input.exp_year,
-          },
+          byPaymentMethod
+            ? { kind: 'payment_method', paymentMethodId: input.payment_method_id }
+            : {
+                kind: 'raw',
+                number: input.number,
+                cvc: input.cvc,
+                exp_month: input.exp_month,
+                exp_year: input.exp_year,
+              },
           { line1: input.billing_address, state: input.state, city: input.city, postal_code: input.zip_code },
         );
       } catch (e) {
         if (e instanceof PaymentDeclined)
-          throw new HttpError(402, e.message, { errors: { number: e.message } });
+          throw new HttpError(402, e.message, {
+            errors: { [byPaymentMethod ? 'payment_method_id' : 'number']: e.message },
+          });
         throw e;
       }
       return { message: BILLING_MESSAGES.cardAdded };

@@ -54,10 +54,12 @@ export interface SubscriptionRow {
   auto_charge: boolean;
   provider_ref: string | null;
   reminder_sent_for: Date | null;
+  /** Set when the provider (or a newer subscription) canceled it; it may still run to its period end. */
+  canceled_on: Date | null;
 }
 
 const SUB_COLUMNS = `id, service_provider_id, status, recurring_interval, recurring_interval_count, current_period_start,
-  current_period_end, auto_charge, provider_ref, reminder_sent_for`;
+  current_period_end, auto_charge, provider_ref, reminder_sent_for, canceled_on`;
 
 /** The provider's current subscription: the newest one that ever started. */
 export async function currentSubscription(
@@ -205,8 +207,39 @@ export async function insertCheckout(
   return rows[0];
 }
 
-export async function setCheckoutSession(q: Queryable, id: string, ref: string, url: string): Promise<void> {
-  await q.query('UPDATE checkouts SET provider_ref = $2, url = $3 WHERE id = $1', [id, ref, url]);
+export async function setCheckoutSession(
+  q: Queryable,
+  id: string,
+  ref: string,
+  url: string,
+  expiresOn?: Date | null,
+): Promise<void> {
+  await q.query('UPDATE checkouts SET provider_ref = $2, url = $3, expires_on = $4 WHERE id = $1', [
+    id,
+    ref,
+    url,
+    expiresOn ?? null,
+  ]);
+}
+
+/**
+ * Closes payment pages left open: older than `maxAgeMs`, or past the provider's own expiry. A provider's invoice
+ * page (a past-due checkout without an invoice of ours) stays: the provider keeps that invoice payable. The open
+ * invoice of an expired past-due checkout is void; the next request for the page makes a new one.
+ */
+export async function expireOpenCheckouts(q: Queryable, now: Date, maxAgeMs: number): Promise<string[]> {
+  const rows = await q.query<{ id: string; invoice_id: string | null }>(
+    `UPDATE checkouts SET status = 'expired'
+      WHERE status = 'open' AND NOT (purpose = 'past_due' AND invoice_id IS NULL)
+        AND (created_on <= $1::timestamptz - $2::int * interval '1 millisecond' OR expires_on <= $1::timestamptz)
+      RETURNING id, invoice_id`,
+    [now, maxAgeMs],
+  );
+  const invoices = rows.map((r) => r.invoice_id).filter((x): x is string => Boolean(x));
+  for (const id of invoices) {
+    await q.query(`UPDATE invoices SET status = 'void' WHERE id = $1 AND status = 'open'`, [id]);
+  }
+  return rows.map((r) => r.id);
 }
 
 /** A checkout with url, made from a provider's own pay page (a past-due invoice at the provider). */
@@ -250,18 +283,22 @@ export async function markCheckoutPaid(
   now: Date,
 ): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE checkouts SET status = 'paid', paid_on = $3, invoice_id = $2 WHERE id = $1 AND status = 'open' RETURNING id`,
+    `UPDATE checkouts SET status = 'paid', paid_on = $3, invoice_id = $2
+      WHERE id = $1 AND status IN ('open', 'expired') RETURNING id`,
     [id, invoiceId, now],
   );
   return rows.length === 1;
 }
 
-/** The pay page of the newest open past-due checkout of a provider. */
-export async function openPastDueUrl(q: Queryable, spId: string): Promise<string | null> {
+/**
+ * The pay page of the newest open past-due checkout of a provider. `ownInvoice`: only a page of an invoice the
+ * portal made (GET old_subscription_invoice), not the provider's own page of its failed invoice.
+ */
+export async function openPastDueUrl(q: Queryable, spId: string, ownInvoice = false): Promise<string | null> {
   const rows = await q.query<{ url: string }>(
     `SELECT c.url FROM checkouts c JOIN subscriptions s ON s.id = c.subscription_id
       WHERE c.service_provider_id = $1 AND c.purpose = 'past_due' AND c.status = 'open' AND c.url IS NOT NULL
-        AND s.status = 'past_due'
+        AND s.status = 'past_due' ${ownInvoice ? 'AND c.invoice_id IS NOT NULL' : ''}
       ORDER BY c.created_on DESC LIMIT 1`,
     [spId],
   );
@@ -302,6 +339,8 @@ export interface NewInvoice {
   end: Date;
   months: number;
   transactionId: string | null;
+  /** The provider's invoice (Stripe `in_...`), when it has one. */
+  providerRef?: string | null;
   now: Date;
 }
 
@@ -312,8 +351,8 @@ export async function insertInvoice(
   const number = await nextInvoiceNumber(q);
   const rows = await q.query<{ id: string; invoice_number: number }>(
     `INSERT INTO invoices (service_provider_id, subscription_id, invoice_number, amount, status, description,
-       start_billing_cycle, end_billing_cycle, billing_cycle_months, transaction_id, created_on, paid_on)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id, invoice_number`,
+       start_billing_cycle, end_billing_cycle, billing_cycle_months, transaction_id, created_on, paid_on, provider_ref)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id, invoice_number`,
     [
       i.spId,
       i.subscriptionId,
@@ -327,6 +366,7 @@ export async function insertInvoice(
       i.transactionId,
       i.now,
       i.status === 'paid' ? i.now : null,
+      i.providerRef ?? null,
     ],
   );
   return rows[0];
@@ -384,6 +424,10 @@ export async function insertPayment(
     [p.spId, p.subscriptionId, p.invoiceId, p.checkoutId, p.amount, p.transactionId, p.now],
   );
   return rows[0]?.id ?? null;
+}
+
+export async function invoiceByProviderRefExists(q: Queryable, ref: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM invoices WHERE provider_ref = $1', [ref])).length > 0;
 }
 
 export async function paymentExists(q: Queryable, transactionId: string): Promise<boolean> {

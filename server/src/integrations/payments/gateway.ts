@@ -70,6 +70,12 @@ export type PaymentEvent =
       periodStart: Date;
       periodEnd: Date;
       invoiceRef?: string;
+      /**
+       * Our checkouts.id when this is the first invoice of a subscription a checkout started (Stripe: the
+       * subscription's metadata.checkout_id on a `subscription_create` invoice). It may arrive before the
+       * checkout's own event and then pays that checkout.
+       */
+      checkoutId?: string;
     }
   | {
       id: string;
@@ -112,6 +118,11 @@ export interface PaymentGateway {
   setAutoCharge(subscriptionRef: string | null, on: boolean): Promise<void>;
   /** Moves a recurring subscription to the other plan from its next period. */
   changePlan(subscriptionRef: string | null, interval: RecurringInterval): Promise<void>;
+  /**
+   * After a paid extension: the provider's next charge of a recurring subscription moves to `until` (the new
+   * expiry), so the time already paid is not billed again. Only where the provider renews by itself (Stripe).
+   */
+  deferNextCharge?(subscriptionRef: string | null, until: Date): Promise<void>;
   /** Verifies a webhook on its raw body and turns it into a PaymentEvent; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
 }

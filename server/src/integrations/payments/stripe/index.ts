@@ -130,6 +130,18 @@ export function invoiceTransaction(inv: LooseInvoice): string {
   return idOf(inv.payment_intent) ?? fromPayments ?? idOf(inv.charge) ?? inv.id;
 }
 
+/**
+ * The checkout that started the subscription, on its first invoice only (`billing_reason: subscription_create`):
+ * createCheckout puts `checkout_id` in the subscription's metadata, which Stripe copies to its invoices.
+ */
+export function invoiceCheckoutId(inv: LooseInvoice): string | undefined {
+  if (inv.billing_reason !== 'subscription_create') return undefined;
+  const legacy = (inv as { subscription_details?: { metadata?: Record<string, string> | null } | null })
+    .subscription_details;
+  const id = inv.parent?.subscription_details?.metadata?.checkout_id ?? legacy?.metadata?.checkout_id;
+  return typeof id === 'string' && id ? id : undefined;
+}
+
 /** The billed period: the subscription line's period, else the invoice's own. */
 export function invoicePeriod(inv: Stripe.Invoice): { start: number; end: number } {
   const lines = inv.lines?.data ?? [];
@@ -169,6 +181,7 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
       // A paid invoice without a subscription is a one-off (a payment-mode checkout's receipt): the checkout event covers it.
       if (!subscriptionRef) return { id, type: 'ignored', providerType: event.type };
       const period = invoicePeriod(inv);
+      const checkoutId = invoiceCheckoutId(inv);
       return {
         id,
         type: 'invoice.paid',
@@ -178,6 +191,7 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent {
         periodStart: new Date(period.start * 1000),
         periodEnd: new Date(period.end * 1000),
         invoiceRef: inv.id,
+        ...(checkoutId ? { checkoutId } : {}),
       };
     }
     case 'invoice.payment_failed': {
