@@ -1,0 +1,225 @@
+// The STI-PA simulator: the STI-PA API of DOMAIN.md (login, SPC token, ca-list, logout, the signing
+// certificate the tokens' x5u points at), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
+// unset, so the real client is the code path in both cases. Answers use the STI-PA's shapes:
+// {status:'success', ...} or {status:'error', message}.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { encodeTnAuthList, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca/tnAuthList';
+import { simulatorKeys, type SimulatorKeys } from './simulatorKeys';
+
+export const STIPA_SIM_PREFIX = '/stipa-sim/api/v1';
+
+export interface SimAccount {
+  userId: string;
+  password: string;
+  /** The OCNs this user may request tokens for; '*' for any. */
+  ocns: '*' | string[];
+}
+
+export class SimAccountsError extends Error {
+  override readonly name = 'SimAccountsError';
+}
+
+export const DEFAULT_SIM_ACCOUNTS: SimAccount[] = [{ userId: 'demo', password: 'demo-pass', ocns: '*' }];
+
+/** `user:pass:OCN;user2:pass2:*` (OCN may be a comma list; the password may contain ':'). */
+export function parseSimAccounts(spec: string | undefined): SimAccount[] {
+  if (spec === undefined || spec.trim() === '') return DEFAULT_SIM_ACCOUNTS;
+  return spec
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry, i) => {
+      const parts = entry.split(':');
+      if (parts.length < 3)
+        throw new SimAccountsError(`STI_PA_SIM_ACCOUNTS entry ${i + 1} must be user:pass:OCN`);
+      const userId = parts[0].trim();
+      const ocnSpec = parts[parts.length - 1].trim().toUpperCase();
+      const password = parts.slice(1, -1).join(':');
+      if (!userId || !password)
+        throw new SimAccountsError(`STI_PA_SIM_ACCOUNTS entry ${i + 1} has an empty user or password`);
+      if (ocnSpec === '*') return { userId, password, ocns: '*' as const };
+      const ocns = ocnSpec.split(',').map((o) => o.trim());
+      if (!ocns.every((o) => SPC_RE.test(o)))
+        throw new SimAccountsError(
+          `STI_PA_SIM_ACCOUNTS entry ${i + 1}: OCN must be 4 letters or digits, or *`,
+        );
+      return { userId, password, ocns };
+    });
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+
+/** Checks every account with constant-time compares, so the answer time says nothing about which part was wrong. */
+function findAccount(accounts: SimAccount[], userId: string, password: string): SimAccount | undefined {
+  let found: SimAccount | undefined;
+  for (const a of accounts) {
+    const userOk = sameSecret(a.userId, userId);
+    const passOk = sameSecret(a.password, password);
+    if (userOk && passOk && !found) found = a;
+  }
+  return found;
+}
+
+export interface StipaSimulatorOptions {
+  /** The `crl` of every token answer: the CRL certificates should point to (the portal's own, here). */
+  crlUrl?: string;
+  /** SPC token lifetime; 60 s by default. */
+  tokenLifetimeSeconds?: number;
+  /** Access token lifetime; 15 min by default. */
+  accessTokenLifetimeSeconds?: number;
+  /** Mount even when STI_PA_URL is set (tests). */
+  force?: boolean;
+}
+
+const FINGERPRINT_RE = /^SHA256 ([0-9A-F]{2}:){31}[0-9A-F]{2}$/i;
+
+const b64url = (data: string | Uint8Array) => Buffer.from(data).toString('base64url');
+
+/** A compact ES256 JWS signed through the Signer (which already answers r||s, the JWS form). */
+async function signJws(keys: SimulatorKeys, header: object, payload: object): Promise<string> {
+  const input = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
+  const sig = await keys.signer.sign(new TextEncoder().encode(input));
+  return `${input}.${b64url(sig)}`;
+}
+
+/** The simulator's root, PEM: the STI-PA trust anchor while STI_PA_URL is unset. */
+export async function simulatorTrustAnchorPem(ctx: Pick<AppContext, 'config'>): Promise<string> {
+  return (await simulatorKeys(ctx.config.dataDir)).rootPem;
+}
+
+/** The URL of the simulator's API on this server (what the client calls while STI_PA_URL is unset). */
+export const simulatorBaseUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${STIPA_SIM_PREFIX}`;
+
+const refuse = (reply: FastifyReply, status: number, message: string) =>
+  reply.status(status).send({ status: 'error', message });
+
+export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) {
+  return async function stipaSimulator(app: FastifyInstance, ctx: AppContext): Promise<void> {
+    if (ctx.config.stiPaUrl && !options.force) return;
+    const accounts = parseSimAccounts(ctx.config.stiPaSimAccounts);
+    const tokenLifetime = options.tokenLifetimeSeconds ?? 60;
+    const accessLifetimeMs = (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000;
+    const crlUrl = options.crlUrl ?? ctx.config.crlUrl ?? `${ctx.config.publicUrl}/crl/shaken.crl`;
+    const sessions = new Map<string, { account: SimAccount; expiresAt: number }>();
+    const keys = () => simulatorKeys(ctx.config.dataDir, ctx.now);
+    const x5uOf = (k: SimulatorKeys) =>
+      `${simulatorBaseUrl(ctx.config.publicUrl)}/certificate/${k.certificateName}.crt`;
+
+    const session = (header: string | undefined) => {
+      const raw = (header ?? '').replace(/^Bearer\s+/i, '').trim();
+      const s = raw ? sessions.get(raw) : undefined;
+      if (!s) return undefined;
+      if (s.expiresAt <= ctx.now().getTime()) {
+        sessions.delete(raw);
+        return undefined;
+      }
+      return s;
+    };
+
+    await app.register(
+      async (sim) => {
+        sim.setErrorHandler((err: FastifyError, request, reply) => {
+          const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 500;
+          if (status === 500) request.log.error({ err }, 'STI-PA simulator error');
+          return refuse(reply, status, status === 500 ? 'Internal error' : 'Malformed request');
+        });
+        sim.setNotFoundHandler((_request, reply) => refuse(reply, 404, 'Not found'));
+
+        sim.get<{ Params: { name: string } }>(
+          '/certificate/:name',
+          { config: { public: true } },
+          async (request, reply) => {
+            const k = await keys();
+            if (request.params.name !== `${k.certificateName}.crt`) return refuse(reply, 404, 'Not found');
+            return reply
+              .type('application/pem-certificate-chain')
+              .header('Cache-Control', 'public, max-age=86400')
+              .send(k.signerPem);
+          },
+        );
+
+        sim.post<{ Body: { userId?: unknown; password?: unknown } }>(
+          '/auth/login',
+          // Throttled like the portal's own sign-in (effective where @fastify/rate-limit is registered).
+          { config: { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } },
+          async (request, reply) => {
+            const { userId, password } = request.body ?? {};
+            if (typeof userId !== 'string' || typeof password !== 'string')
+              return refuse(reply, 400, 'userId and password are required');
+            const account = findAccount(accounts, userId, password);
+            if (!account) return refuse(reply, 401, 'Invalid credentials');
+            const now = ctx.now().getTime();
+            for (const [t, s] of sessions) if (s.expiresAt <= now) sessions.delete(t);
+            const accessToken = randomBytes(32).toString('base64url');
+            sessions.set(accessToken, { account, expiresAt: now + accessLifetimeMs });
+            return { status: 'success', accessToken };
+          },
+        );
+
+        sim.post<{ Params: { ocn: string }; Body: { atc?: Record<string, unknown> } }>(
+          '/account/:ocn/token',
+          { config: { public: true } },
+          async (request, reply) => {
+            const s = session(request.headers.authorization);
+            if (!s) return refuse(reply, 401, 'Invalid or expired access token');
+            const ocn = request.params.ocn.toUpperCase();
+            if (!SPC_RE.test(ocn)) return refuse(reply, 400, 'OCN must be 4 letters or digits');
+            if (s.account.ocns !== '*' && !s.account.ocns.includes(ocn))
+              return refuse(reply, 403, `User ${s.account.userId} is not authorized for OCN ${ocn}`);
+            const atc = request.body?.atc;
+            if (!atc || typeof atc !== 'object') return refuse(reply, 400, 'atc is required');
+            if (typeof atc.tktype !== 'string' || atc.tktype.toLowerCase() !== 'tnauthlist')
+              return refuse(reply, 400, 'atc.tktype must be TNAuthList');
+            const der = encodeTnAuthList(ocn);
+            if (typeof atc.tkvalue !== 'string' || !tkvalueMatches(atc.tkvalue, der))
+              return refuse(reply, 400, `atc.tkvalue is not the TNAuthList of OCN ${ocn}`);
+            const ca = atc.ca ?? false;
+            if (typeof ca !== 'boolean') return refuse(reply, 400, 'atc.ca must be true or false');
+            if (typeof atc.fingerprint !== 'string' || !FINGERPRINT_RE.test(atc.fingerprint.trim()))
+              return refuse(reply, 400, 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs');
+            const k = await keys();
+            const token = await signJws(
+              k,
+              { alg: 'ES256', typ: 'JWT', x5u: x5uOf(k) },
+              {
+                exp: Math.floor(ctx.now().getTime() / 1000) + tokenLifetime,
+                jti: randomUUID(),
+                atc: {
+                  tktype: 'TNAuthList',
+                  tkvalue: tnAuthListToBase64(der),
+                  ca,
+                  fingerprint: atc.fingerprint.trim(),
+                },
+              },
+            );
+            return { status: 'success', token, crl: crlUrl };
+          },
+        );
+
+        // The real list is signed by the STI-PA; ours is a JWS from the same signing certificate.
+        sim.get('/ca-list', { config: { public: true } }, async () => {
+          const k = await keys();
+          const caList = await signJws(
+            k,
+            { alg: 'ES256', typ: 'JWT', x5u: x5uOf(k) },
+            { iat: Math.floor(ctx.now().getTime() / 1000), caList: [] },
+          );
+          return { status: 'success', caList };
+        });
+
+        sim.post('/auth/logout', { config: { public: true } }, async (request) => {
+          const raw = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+          if (raw) sessions.delete(raw);
+          return { status: 'success' };
+        });
+      },
+      { prefix: STIPA_SIM_PREFIX },
+    );
+  };
+}
+
+/** The module for MODULES in app.ts: the simulator with its defaults, mounted only while STI_PA_URL is unset. */
+export const stipaSimulatorRoutes = createStipaSimulatorModule();

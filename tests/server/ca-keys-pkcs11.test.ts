@@ -1,0 +1,249 @@
+// The PKCS#11 key store against SoftHSM2: keys made on the token, signed on it, never extractable.
+import { execFileSync } from 'node:child_process';
+import {
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  verify as verifySignature,
+  webcrypto,
+} from 'node:crypto';
+import fs from 'node:fs';
+import graphene from 'graphene-pk11';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createIntermediateCa, createRootCa } from '../../server/src/ca/hierarchy';
+import { buildShakenCertificate } from '../../server/src/ca/issuer';
+import { lintShakenCertificate } from '../../server/src/ca/lint';
+import { certificateValidity, newSerial } from '../../server/src/ca/profile';
+import { ES256 } from '../../server/src/ca/signer';
+import {
+  HSM_EXPORT_MESSAGE,
+  KeyStoreError,
+  P256_ONLY_MESSAGE,
+  type Pkcs11KeyStore,
+  createKeyStore,
+} from '../../server/src/ca/keys';
+
+const SOFTHSM = '/usr/lib/softhsm/libsofthsm2.so';
+const hasSoftHsm = fs.existsSync(SOFTHSM);
+const PIN = '1234';
+
+const verifies = (spki: Uint8Array, data: Uint8Array, rs: Uint8Array) =>
+  verifySignature(
+    'sha256',
+    data,
+    {
+      key: createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' }),
+      dsaEncoding: 'ieee-p1363',
+    },
+    rs,
+  );
+
+const title = hasSoftHsm
+  ? 'PKCS#11 key store on SoftHSM2'
+  : `PKCS#11 key store on SoftHSM2: skipped because ${SOFTHSM} is not installed (apt package softhsm2)`;
+
+describe.skipIf(!hasSoftHsm)(title, () => {
+  let dir: string;
+  let slotId: number;
+  let store: Pkcs11KeyStore;
+  const log = { warn: vi.fn(), info: vi.fn() };
+  const config = () => ({
+    keyEncryptionKey: undefined,
+    pkcs11Module: SOFTHSM,
+    pkcs11Pin: PIN,
+    pkcs11Slot: undefined,
+  });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(tmpdir(), 'softhsm-'));
+    fs.mkdirSync(path.join(dir, 'tokens'));
+    const conf = path.join(dir, 'softhsm2.conf');
+    fs.writeFileSync(
+      conf,
+      `directories.tokendir = ${path.join(dir, 'tokens')}\nobjectstore.backend = file\nlog.level = ERROR\n`,
+    );
+    // SoftHSM reads its config when the library is initialized, so this must precede the store.
+    process.env.SOFTHSM2_CONF = conf;
+    const out = execFileSync(
+      'softhsm2-util',
+      ['--init-token', '--free', '--label', 'test', '--pin', PIN, '--so-pin', '5678'],
+      { env: { ...process.env, SOFTHSM2_CONF: conf }, encoding: 'utf8' },
+    );
+    // "The token has been initialized and is reassigned to slot 1055141977"
+    slotId = Number(/slot (\d+)/.exec(out)?.[1]);
+    store = (await createKeyStore(config(), { dataDir: path.join(dir, 'data'), log })) as Pkcs11KeyStore;
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    delete process.env.SOFTHSM2_CONF;
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens the first slot with a token, logged in, without touching the data dir', () => {
+    expect(store.kind).toBe('pkcs11');
+    expect(store.tokenLabel).toBe('test');
+    expect(log.info).toHaveBeenCalledWith(expect.stringContaining('"test"'));
+    expect(fs.existsSync(path.join(dir, 'data'))).toBe(false);
+  });
+
+  it('generates a P-256 key on the token and signs there: node:crypto verifies it', async () => {
+    const key = await store.generate('ca-key-1');
+    expect(key.ref).toMatch(/^[0-9a-f]{32}$/);
+    const pub = createPublicKey({ key: Buffer.from(key.publicKeySpkiDer), format: 'der', type: 'spki' });
+    expect(pub.asymmetricKeyDetails?.namedCurve).toBe('prime256v1');
+    const signer = await store.signer(key);
+    expect(new Uint8Array(await webcrypto.subtle.exportKey('spki', signer.publicKey))).toEqual(
+      key.publicKeySpkiDer,
+    );
+    const data = randomBytes(300);
+    const signature = await signer.sign(data);
+    expect(signature.length).toBe(64);
+    expect(verifies(key.publicKeySpkiDer, data, signature)).toBe(true);
+    // Concurrent signatures queue on the one session.
+    const many = await Promise.all([1, 2, 3, 4, 5].map(() => signer.sign(data)));
+    for (const s of many) expect(verifies(key.publicKeySpkiDer, data, s)).toBe(true);
+  });
+
+  it('keeps the private key sensitive and non-extractable, and refuses to export it', async () => {
+    const key = await store.generate('ca-key-2');
+    expect(await store.privateKeyAttributes(key)).toMatchObject({
+      sensitive: true,
+      extractable: false,
+      alwaysSensitive: true,
+      neverExtractable: true,
+      token: true,
+      private: true,
+      label: 'ca-key-2',
+    });
+    // Asked directly, the token will not give the private value out.
+    const module = graphene.Module.load(SOFTHSM);
+    module.initialize(); // shares the store's initialization (CKR_CRYPTOKI_ALREADY_INITIALIZED is ignored)
+    const session = module.getSlots(0, true).open(graphene.SessionFlag.SERIAL_SESSION);
+    try {
+      const found = session.find({
+        class: graphene.ObjectClass.PRIVATE_KEY,
+        id: Buffer.from(key.ref, 'hex'),
+      });
+      expect(found.length).toBe(1);
+      expect(() => found.items(0).getAttribute({ value: null })).toThrow(/CKR_ATTRIBUTE_SENSITIVE/);
+    } finally {
+      session.close();
+    }
+    await expect(store.exportPem(key)).rejects.toThrow(HSM_EXPORT_MESSAGE);
+    await expect(store.exportPem(key, 'sec1')).rejects.toThrow(KeyStoreError);
+  });
+
+  it('keeps keys on the token across sessions', async () => {
+    const key = await store.generate('ca-key-3');
+    await store.close();
+    store = (await createKeyStore(config(), { dataDir: path.join(dir, 'data'), log })) as Pkcs11KeyStore;
+    const data = randomBytes(32);
+    expect(verifies(key.publicKeySpkiDer, data, await (await store.signer(key)).sign(data))).toBe(true);
+  });
+
+  it('destroy removes both objects; a ref under another id is refused', async () => {
+    const key = await store.generate('ca-key-4');
+    await expect(store.signer({ id: 'someone-else', ref: key.ref })).rejects.toThrow(/does not belong/);
+    await store.destroy(key);
+    await expect(store.signer(key)).rejects.toThrow(/not on the token/);
+    await expect(store.privateKeyAttributes(key)).rejects.toThrow(/not on the token/);
+  });
+
+  it('imports a P-256 key as a sensitive, non-extractable token object; other curves refused', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const expected = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
+    const key = await store.importPkcs8OrSec1(
+      'imported',
+      privateKey.export({ type: 'sec1', format: 'pem' }) as string,
+    );
+    expect(Buffer.from(key.publicKeySpkiDer).equals(expected)).toBe(true);
+    // Sensitive and non-extractable from now on; the token says truthfully that it once was not.
+    expect(await store.privateKeyAttributes(key)).toMatchObject({
+      sensitive: true,
+      extractable: false,
+      alwaysSensitive: false,
+      neverExtractable: false,
+    });
+    const data = randomBytes(64);
+    expect(verifies(key.publicKeySpkiDer, data, await (await store.signer(key)).sign(data))).toBe(true);
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).privateKey;
+    await expect(
+      store.importPkcs8OrSec1('p384', p384.export({ type: 'pkcs8', format: 'pem' }) as string),
+    ).rejects.toThrow(P256_ONLY_MESSAGE);
+  });
+
+  it('signs a SHAKEN certificate as the CA, from the token, that passes the lint', async () => {
+    const now = new Date();
+    const root = await createRootCa({ organization: 'Example STI-CA', now });
+    const caKey = await store.generate('intermediate-ca');
+    const publicKey = await webcrypto.subtle.importKey(
+      'spki',
+      Buffer.from(caKey.publicKeySpkiDer),
+      ES256,
+      true,
+      ['verify'],
+    );
+    // createIntermediateCa reads only the public half; the private key stays on the token.
+    const placeholder = (await webcrypto.subtle.generateKey(ES256, false, ['sign'])) as CryptoKeyPair;
+    const intermediate = await createIntermediateCa({
+      organization: 'Example STI-CA',
+      now,
+      root,
+      crlUrl: 'https://ca.example.com/crl/root.crl',
+      keys: { publicKey, privateKey: placeholder.privateKey },
+    });
+    const subject = (await webcrypto.subtle.generateKey(ES256, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const crlUrl = 'https://authenticate-api-stg.iconectiv.com/download/v1/crl';
+    const cert = await buildShakenCertificate({
+      spc: '073K',
+      companyName: 'Acme Telecom, Inc.',
+      subjectPublicKey: subject.publicKey,
+      serial: newSerial(),
+      ...certificateValidity(now, new Date(now.getTime() + 200 * 86_400_000)),
+      issuer: { certificate: intermediate.certificate, signer: await store.signer(caKey) },
+      crl: { url: crlUrl },
+    });
+    const errors = lintShakenCertificate(cert, {
+      issuer: intermediate.certificate,
+      expectedSpc: '073K',
+      crlUrl,
+    });
+    expect(errors.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it('takes PKCS11_SLOT as a slot id or as an index among the slots with a token', async () => {
+    expect(slotId).toBeGreaterThan(0);
+    for (const pkcs11Slot of [slotId, 0]) {
+      const other = (await createKeyStore(
+        { ...config(), pkcs11Slot },
+        { dataDir: dir, log },
+      )) as Pkcs11KeyStore;
+      expect(other.tokenLabel).toBe('test');
+      await other.close();
+    }
+  });
+
+  it('refuses a wrong PIN, a missing PIN and an unknown slot clearly', async () => {
+    // While a session is logged in, the token answers CKR_USER_ALREADY_LOGGED_IN to any PIN: the store checks it.
+    await expect(createKeyStore({ ...config(), pkcs11Pin: '0000' }, { dataDir: dir, log })).rejects.toThrow(
+      /login failed: CKR_PIN_INCORRECT/,
+    );
+    const second = await createKeyStore(config(), { dataDir: dir, log });
+    await second.close();
+    await store.close();
+    await expect(createKeyStore({ ...config(), pkcs11Pin: '0000' }, { dataDir: dir, log })).rejects.toThrow(
+      /login failed: CKR_PIN_INCORRECT/,
+    );
+    await expect(
+      createKeyStore({ ...config(), pkcs11Pin: undefined }, { dataDir: dir, log }),
+    ).rejects.toThrow(/PKCS11_PIN is required/);
+    await expect(createKeyStore({ ...config(), pkcs11Slot: 7 }, { dataDir: dir, log })).rejects.toThrow(
+      /PKCS11_SLOT 7 is neither/,
+    );
+    store = (await createKeyStore(config(), { dataDir: dir, log })) as Pkcs11KeyStore;
+    await store.generate('after-wrong-pin');
+  });
+});

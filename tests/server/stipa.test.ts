@@ -1,0 +1,247 @@
+// The STI-PA simulator module on a real listening Fastify, called by the real client over HTTP, and its
+// tokens checked by verifySpcToken exactly as the RA will.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpcTokenError, verifySpcToken } from '../../server/src/ca/spcToken';
+import { encodeTnAuthList, tnAuthListToBase64 } from '../../server/src/ca/tnAuthList';
+import type { Config } from '../../server/src/config';
+import type { AppContext } from '../../server/src/context';
+import {
+  type SpcTokenRequest,
+  StiPaError,
+  type StiPaLog,
+  createStiPaClientFor,
+  createStipaSimulatorModule,
+  createX5uFetcher,
+  simulatorTrustAnchorPem,
+  stiPaTrustPolicy,
+} from '../../server/src/integrations/stipa';
+import { loggerOptions } from '../../server/src/logger';
+import { testConfig } from './helpers';
+
+const FP = `SHA256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+const atcFor = (ocn: string): SpcTokenRequest => ({
+  tktype: 'TNAuthList',
+  tkvalue: tnAuthListToBase64(encodeTnAuthList(ocn)),
+  ca: false,
+  fingerprint: FP,
+});
+const ALICE_PASSWORD = 'alice-Secret-pass-42';
+const CRL = 'http://portal.test/crl/test.crl';
+
+interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  lines: string[];
+}
+
+async function startServer(overrides: Partial<Config> = {}): Promise<Server> {
+  const lines: string[] = [];
+  const config = testConfig(overrides);
+  const app = Fastify({
+    logger: {
+      ...(loggerOptions('trace') as object),
+      stream: { write: (line: string) => void lines.push(line) },
+    },
+  });
+  const ctx = { config, now: () => new Date(), log: app.log } as unknown as AppContext;
+  await createStipaSimulatorModule({ crlUrl: CRL })(app, ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The x5u is built from PUBLIC_URL at request time: point it at the port just opened.
+  config.publicUrl = address;
+  return { app, ctx, config, lines };
+}
+
+function clientLog(lines: string[]): StiPaLog {
+  return {
+    info: (obj, msg) => void lines.push(JSON.stringify({ ...obj, msg })),
+    warn: (obj, msg) => void lines.push(JSON.stringify({ ...obj, msg })),
+  };
+}
+
+async function stiPaFailure(promise: Promise<unknown>): Promise<StiPaError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(StiPaError);
+    return err as StiPaError;
+  }
+  throw new Error('expected a StiPaError');
+}
+
+let server: Server;
+const seen = new Set<string>();
+const jtiSeen = async (jti: string) => {
+  if (seen.has(jti)) return true;
+  seen.add(jti);
+  return false;
+};
+
+beforeAll(async () => {
+  server = await startServer({ stiPaSimAccounts: `demo:demo-pass:*;alice:${ALICE_PASSWORD}:1234` });
+});
+
+afterAll(async () => {
+  await server.app.close();
+  fs.rmSync(server.config.dataDir, { recursive: true, force: true });
+});
+
+describe('STI-PA simulator + client', () => {
+  it('demo gets an SPC token for 073K that verifySpcToken accepts, then refuses on replay', async () => {
+    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    expect(client.baseUrl).toBe(`${server.config.publicUrl}/stipa-sim/api/v1`);
+    const answer = await client.getSpcToken({
+      userId: 'demo',
+      password: 'demo-pass',
+      ocn: '073K',
+      atc: atcFor('073K'),
+    });
+    expect(answer.crl).toBe(CRL);
+
+    const [headerPart, payloadPart] = answer.token.split('.');
+    const header = JSON.parse(Buffer.from(headerPart, 'base64url').toString());
+    const payload = JSON.parse(Buffer.from(payloadPart, 'base64url').toString());
+    expect(header).toMatchObject({ alg: 'ES256', typ: 'JWT' });
+    expect(header.x5u).toMatch(
+      new RegExp(`^${server.config.publicUrl}/stipa-sim/api/v1/certificate/.+\\.crt$`),
+    );
+    expect(Object.keys(payload).sort()).toEqual(['atc', 'exp', 'jti']);
+    expect(payload.atc).toEqual({
+      tktype: 'TNAuthList',
+      tkvalue: 'MAigBhYEMDczSw==',
+      ca: false,
+      fingerprint: FP,
+    });
+
+    const policy = await stiPaTrustPolicy(server.ctx);
+    expect(policy.requireHttpsX5u).toBe(false);
+    const verifyOpts = {
+      ...policy,
+      fetchCertificate: createX5uFetcher(),
+      expectedSpc: '073K',
+      expectedFingerprint: FP,
+      now: new Date(),
+      jtiSeen,
+    };
+    const verified = await verifySpcToken(answer.token, verifyOpts);
+    expect(verified.spc).toBe('073K');
+    expect(verified.exp.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+
+    const again = await verifySpcToken(answer.token, verifyOpts).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(SpcTokenError);
+    expect((again as SpcTokenError).reason).toBe('replayed');
+
+    // The same token under the real-STI-PA policy: http x5u refused.
+    const https = await verifySpcToken(answer.token, { ...verifyOpts, requireHttpsX5u: true }).catch(
+      (e: unknown) => e,
+    );
+    expect((https as SpcTokenError).reason).toBe('x5u_not_https');
+  });
+
+  it('serves the signing certificate as PEM at the x5u, and 404 for other names', async () => {
+    const client = createStiPaClientFor(server.ctx);
+    const { token } = await client.getSpcToken({
+      userId: 'demo',
+      password: 'demo-pass',
+      ocn: '073K',
+      atc: atcFor('073K'),
+    });
+    const x5u = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).x5u as string;
+    const res = await fetch(x5u);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/pem-certificate-chain');
+    expect(await res.text()).toContain('-----BEGIN CERTIFICATE-----');
+    const missing = await fetch(`${server.config.publicUrl}/stipa-sim/api/v1/certificate/other.crt`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('maps a wrong password to invalid_credentials (HTTP 401) without echoing it', async () => {
+    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    const err = await stiPaFailure(client.login('demo', 'Wrong-Pass-123'));
+    expect(err.cause).toBe('invalid_credentials');
+    expect(err.httpStatus).toBe(401);
+    expect(err.detail).toBe('Invalid credentials');
+    expect(`${err.message} ${err.stack}`).not.toContain('Wrong-Pass-123');
+    const raw = await fetch(`${client.baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'nobody', password: 'x' }),
+    });
+    expect(raw.status).toBe(401);
+    expect(await raw.json()).toEqual({ status: 'error', message: 'Invalid credentials' });
+  });
+
+  it('maps an account limited to another OCN to not_authorized_for_ocn (HTTP 403), and serves its own OCN', async () => {
+    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    const err = await stiPaFailure(
+      client.getSpcToken({ userId: 'alice', password: ALICE_PASSWORD, ocn: '073K', atc: atcFor('073K') }),
+    );
+    expect(err.cause).toBe('not_authorized_for_ocn');
+    expect(err.httpStatus).toBe(403);
+    expect(err.message).toContain('not authorized for OCN 073K');
+    const ok = await client.getSpcToken({
+      userId: 'alice',
+      password: ALICE_PASSWORD,
+      ocn: '1234',
+      atc: atcFor('1234'),
+    });
+    expect(ok.token.split('.')).toHaveLength(3);
+  });
+
+  it('refuses a tkvalue that is not the OCN’s TNAuthList, and an access token after logout', async () => {
+    const client = createStiPaClientFor(server.ctx);
+    const accessToken = await client.login('demo', 'demo-pass');
+    const err = await stiPaFailure(client.requestSpcToken(accessToken, '073K', atcFor('1234')));
+    expect(err.httpStatus).toBe(400);
+    expect(err.detail).toContain('tkvalue');
+    const list = await client.caList(accessToken);
+    expect(list.status).toBe('success');
+    await client.logout(accessToken);
+    const after = await stiPaFailure(client.requestSpcToken(accessToken, '073K', atcFor('073K')));
+    expect(after.cause).toBe('invalid_credentials');
+    expect(after.httpStatus).toBe(401);
+  });
+
+  it('keeps its root and signing key in $DATA_DIR/stipa-sim across instances', async () => {
+    const dir = path.join(server.config.dataDir, 'stipa-sim');
+    expect(fs.readdirSync(dir).sort()).toEqual(['root.pem', 'signer.key', 'signer.pem']);
+    const anchor = await simulatorTrustAnchorPem(server.ctx);
+    expect(anchor).toBe(fs.readFileSync(path.join(dir, 'root.pem'), 'utf8'));
+    expect(fs.statSync(path.join(dir, 'signer.key')).mode & 0o077).toBe(0);
+  });
+
+  it('writes neither the STI-PA password nor the tokens to any log line', async () => {
+    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    await stiPaFailure(client.login('alice', 'not-alice-password-77'));
+    const accessToken = await client.login('alice', ALICE_PASSWORD);
+    const { token } = await client.requestSpcToken(accessToken, '1234', atcFor('1234'));
+    await client.logout(accessToken);
+    expect(server.lines.length).toBeGreaterThan(5);
+    const log = server.lines.join('\n');
+    for (const secret of [ALICE_PASSWORD, 'not-alice-password-77', 'demo-pass', accessToken, token])
+      expect(log).not.toContain(secret);
+  });
+});
+
+describe('STI-PA simulator mounting', () => {
+  it('is not mounted when STI_PA_URL is set, and the policy then requires https and STI_PA_ROOT_PEM', async () => {
+    const other = await startServer({ stiPaUrl: 'https://sti-pa.example/api/v1' });
+    try {
+      const res = await fetch(`${other.config.publicUrl}/stipa-sim/api/v1/ca-list`);
+      expect(res.status).toBe(404);
+      expect(createStiPaClientFor(other.ctx).baseUrl).toBe('https://sti-pa.example/api/v1');
+      await expect(stiPaTrustPolicy(other.ctx)).rejects.toThrow(/STI_PA_ROOT_PEM/);
+      other.config.stiPaRootPem = await simulatorTrustAnchorPem(server.ctx);
+      expect(await stiPaTrustPolicy(other.ctx)).toEqual({
+        trustAnchorsPem: [other.config.stiPaRootPem],
+        requireHttpsX5u: true,
+      });
+    } finally {
+      await other.app.close();
+      fs.rmSync(other.config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
