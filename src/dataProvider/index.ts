@@ -8,10 +8,17 @@ import { getToken } from '../authProvider/session';
 import { API_URL, apiUrl, createHttpError, httpClient } from './http';
 import { resourceConfig, type ResourceConfig } from './resources';
 import type { PortalDataProvider, RegisterPayload, ResellerProfile, SavedCard, SubscriptionPlan } from './types';
+import {
+  DEFAULT_KEY_FILE_NAME,
+  filenameFromContentDisposition,
+  type CertificateRow,
+  type PrivateKeyRow,
+} from '../../contract/certificates';
+import type { GenerateCertificateResult } from './types';
 
 export { API_URL, NETWORK_ERROR_EVENT, NETWORK_ERROR_MESSAGE, createHttpError, httpClient, isPortalHttpError } from './http';
 export { RESOURCE_CONFIG, resourcePath } from './resources';
-export type { PortalDataProvider, PortalHttpError, RegisterPayload, SavedCard, SubscriptionPlan } from './types';
+export type { AddCardStripePayload, PortalDataProvider, PortalHttpError, RegisterPayload, SavedCard, SubscriptionPlan } from './types';
 
 const SIGNATURE_FILE_NAME = 'sign.png';
 
@@ -213,6 +220,7 @@ export function createDataProvider(): PortalDataProvider {
     },
 
     async addCard(payload) {
+      // sandbox: the card fields; Stripe: { payment_method_id, address } only (the card stays with Stripe)
       return messageOf(await post<MessageAnswer>('payment/payment_card', payload));
     },
 
@@ -245,6 +253,84 @@ export function createDataProvider(): PortalDataProvider {
         throw createHttpError(response.status, body);
       }
       return response.blob();
+    },
+
+    // ---- private keys and certificates (API.md) ----
+
+    async listPrivateKeys({ skip, take }) {
+      const { json } = await httpClient<{ total?: number; data?: PrivateKeyRow[] } | PrivateKeyRow[]>(
+        apiUrl('service_provider/sti_priv_key', { skip, take }),
+      );
+      if (Array.isArray(json)) return { total: json.length, data: json };
+      const data = Array.isArray(json?.data) ? json.data : [];
+      return { total: typeof json?.total === 'number' ? json.total : data.length, data };
+    },
+
+    async createPrivateKey() {
+      return post<PrivateKeyRow | undefined>('service_provider/generate_sti_priv_key');
+    },
+
+    async deletePrivateKey(uuid) {
+      await httpClient(apiUrl(`service_provider/sti_priv_key/${encodeURIComponent(uuid)}`), { method: 'DELETE' });
+    },
+
+    async downloadPrivateKey(uuid) {
+      // the raw bytes and the content-disposition header, with the token and the portal's error shapes
+      const token = getToken();
+      let response: Response;
+      try {
+        response = await fetch(apiUrl(`service_provider/sti_priv_key/file/${encodeURIComponent(uuid)}`), {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
+      } catch {
+        throw createHttpError(0, { message: 'Network Error' });
+      }
+      if (!response.ok) {
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch {
+          body = undefined;
+        }
+        throw createHttpError(response.status, body);
+      }
+      const filename = filenameFromContentDisposition(response.headers.get('content-disposition'), DEFAULT_KEY_FILE_NAME);
+      return { blob: await response.blob(), filename };
+    },
+
+    async lastCertificates(keyUuid) {
+      const json = await get<CertificateRow[] | { data?: CertificateRow[] }>(
+        `service_provider/sti_spc_cert/last/${encodeURIComponent(keyUuid)}`,
+      );
+      if (Array.isArray(json)) return json;
+      return Array.isArray(json?.data) ? json.data : [];
+    },
+
+    async generateCertificate(payload) {
+      const json = await post<GenerateCertificateResult>('service_provider/generate_sti_spc_cert', payload);
+      return { ...json, success: json?.success === true };
+    },
+
+    renewCertificate(serialNumber, creds) {
+      return post<unknown>(`service_provider/replace_sti_spc_cert/${encodeURIComponent(serialNumber)}`, creds);
+    },
+
+    revokeCertificate(serialNumber, reason) {
+      return post<unknown>(
+        `service_provider/revoke_sti_spc_cert/${encodeURIComponent(serialNumber)}`,
+        reason ? { reason } : undefined,
+      );
+    },
+
+    async decryptCertificate(url) {
+      // API.md answers { text }; a plain-text answer is the text itself
+      const { json, body } = await httpClient<{ text?: string } | string>(apiUrl('public/decrypt_cert'), {
+        method: 'POST',
+        body: JSON.stringify({ url }),
+      });
+      if (json && typeof json === 'object' && typeof json.text === 'string') return { text: json.text };
+      if (typeof json === 'string') return { text: json };
+      return { text: body ?? '' };
     },
   };
 }

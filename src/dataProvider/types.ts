@@ -6,8 +6,10 @@ import type {
   LoginResponse,
   ServiceProviderProfile,
 } from '../../contract/api';
-import type { AddCardPayload, UpdateCardPayload } from '../../contract/cards';
+// AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
+import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
+import type { CertificateRow, PrivateKeyRow, RevocationReason } from '../../contract/certificates';
 
 export interface RegisterPayload {
   /** Every registration field of SPEC.md §3, as strings. */
@@ -43,13 +45,47 @@ export interface PortalDataProvider extends DataProvider {
   setAutoCharge(params: { auto_charge: boolean; service_provider_uuid: string }): Promise<{ message: string }>;
   /** GET /api/payment/payment_card. */
   listCards(): Promise<{ data: SavedCard[] }>;
-  /** POST /api/payment/payment_card. */
-  addCard(payload: AddCardPayload): Promise<{ message: string }>;
+  /** POST /api/payment/payment_card: the card fields in sandbox mode, a Stripe payment method's id in Stripe mode. */
+  addCard(payload: AddCardPayload | AddCardStripePayload): Promise<{ message: string }>;
   /** PATCH /api/payment/payment_card/{id}. */
   updateCard(id: string, payload: UpdateCardPayload): Promise<{ message: string }>;
   /** GET an API file (an invoice PDF) with the bearer token, as a Blob. */
   getFile(path: string): Promise<Blob>;
+
+  // ---- private keys and certificates (API.md, provider rows) ----
+  /** GET /api/service_provider/sti_priv_key?skip=&take=. */
+  listPrivateKeys(params: { skip: number; take: number }): Promise<{ total: number; data: PrivateKeyRow[] }>;
+  /** POST /api/service_provider/generate_sti_priv_key (no body). */
+  createPrivateKey(): Promise<PrivateKeyRow | undefined>;
+  /** DELETE /api/service_provider/sti_priv_key/{priv_key_uuid}. */
+  deletePrivateKey(uuid: string): Promise<void>;
+  /** GET /api/service_provider/sti_priv_key/file/{priv_key_uuid}: the PEM and the content-disposition's file name. */
+  downloadPrivateKey(uuid: string): Promise<{ blob: Blob; filename: string }>;
+  /** GET /api/service_provider/sti_spc_cert/last/{priv_key_uuid}. */
+  lastCertificates(keyUuid: string): Promise<CertificateRow[]>;
+  /** POST /api/service_provider/generate_sti_spc_cert. */
+  generateCertificate(payload: GenerateCertificatePayload): Promise<GenerateCertificateResult>;
+  /** POST /api/service_provider/replace_sti_spc_cert/{serial_number}, optionally with new STI-PA credentials. */
+  renewCertificate(serialNumber: string, creds?: { sti_pa_username: string; sti_pa_password: string }): Promise<unknown>;
+  /** POST /api/service_provider/revoke_sti_spc_cert/{serial_number}, optionally with a reason. */
+  revokeCertificate(serialNumber: string, reason?: RevocationReason): Promise<unknown>;
+  /** POST /api/public/decrypt_cert: the certificate at that URL as text. */
+  decryptCertificate(url: string): Promise<{ text: string }>;
 }
+
+export interface GenerateCertificatePayload {
+  sti_pa_username: string;
+  sti_pa_password: string;
+  private_key_uuid: string;
+}
+
+export interface GenerateCertificateResult {
+  success: boolean;
+  error_cause?: string;
+  certificate?: CertificateRow;
+}
+
+export type { CertificateRow, PrivateKeyRow, RevocationReason };
 
 /** SPEC.md §3, subscription request. */
 export interface SubscriptionRequest {
@@ -74,7 +110,7 @@ export interface SavedCard {
   billing_details: { address: { line1: string; state: string; city: string; postal_code: string } };
 }
 
-export type { LoginResponse };
+export type { AddCardStripePayload, LoginResponse };
 
 /** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */
 export interface ResellerProfile {

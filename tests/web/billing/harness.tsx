@@ -10,7 +10,12 @@ import type { ServiceProviderProfile } from '../../../contract/api';
 import { privateRoutesFor } from '../../../src/customRoutes/private';
 import { publicRoutes } from '../../../src/customRoutes/public';
 import { en } from '../../../src/i18n/en';
-import { testAuthProvider, testDataProvider, type TestAuthProvider, type TestDataProvider } from '../public/harness';
+import {
+  testAuthProvider,
+  testDataProvider,
+  type TestAuthProvider,
+  type TestDataProvider,
+} from '../public/harness';
 
 export { currentLocation, httpError, testAuthProvider, testDataProvider } from '../public/harness';
 export type { TestDataProvider } from '../public/harness';
@@ -43,12 +48,19 @@ export const PROFILE: ServiceProviderProfile = {
 };
 
 /** The billing calls with harmless answers; each test overrides what it looks at. */
-export function billingDataProvider(overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {}): TestDataProvider {
+export function billingDataProvider(
+  overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
+): TestDataProvider {
   return testDataProvider({
     getProfile: async () => PROFILE,
     createSubscriptionCheckout: async () => ({ data: { url: 'https://pay.example.test/checkout/1' } }),
     extendSubscription: async () => ({ url: 'https://pay.example.test/extend/1' }),
-    getPlan: async () => ({ plan: { interval: 'year', interval_count: 1 }, status: 'active', current_period_end: null, auto_charge: false }),
+    getPlan: async () => ({
+      plan: { interval: 'year', interval_count: 1 },
+      status: 'active',
+      current_period_end: null,
+      auto_charge: false,
+    }),
     changePlan: async () => ({ message: 'Auto charge period changed successfully' }),
     setAutoCharge: async () => ({ message: '' }),
     listCards: async () => ({ data: [] }),
@@ -70,6 +82,8 @@ export interface BillingRenderOptions {
   dataProvider?: TestDataProvider;
   authProvider?: TestAuthProvider;
   payments?: 'sandbox' | 'stripe';
+  /** Pages to mount instead of the provider's route table (screens whose server routes are not mounted yet). */
+  pages?: Record<string, ReactNode>;
 }
 
 /** Stubs window.location.assign (the same-window navigation to a payment page) and returns the spy. */
@@ -84,15 +98,31 @@ export function renderBilling(path: string, options: BillingRenderOptions = {}) 
   const authProvider = options.authProvider ?? testAuthProvider();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ support_url: 'https://help.example.test', payments: options.payments ?? 'sandbox' }), { status: 200 })),
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            support_url: 'https://help.example.test',
+            payments: options.payments ?? 'sandbox',
+          }),
+          { status: 200 },
+        ),
+    ),
   );
   const page = (name: string): ReactNode => <p>{`${name} page`}</p>;
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider as any} authProvider={authProvider as any} i18nProvider={i18nProvider}>
+      <AdminContext
+        dataProvider={dataProvider as any}
+        authProvider={authProvider as any}
+        i18nProvider={i18nProvider}
+      >
         <Suspense fallback={<p>loading page</p>}>
           <Routes>
-            {privateRoutesFor('service-provider').map(({ path: p, element }) => (
+            {(options.pages
+              ? Object.entries(options.pages).map(([path, element]) => ({ path, element }))
+              : privateRoutesFor('service-provider')
+            ).map(({ path: p, element }) => (
               <Route key={p} path={p} element={element} />
             ))}
             {publicRoutes.map((route) => (

@@ -1,6 +1,6 @@
 // /account/renewal (SPEC.md §2, §4, §5): the auto-charge toggle, the billing-period toggle and the card form.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SavedCard } from '../../../src/dataProvider/types';
 import { PROFILE, billingDataProvider, httpError, renderBilling } from './harness';
 
@@ -20,6 +20,9 @@ const VALID_NEWEST = [card('card_old_1111', 100, LAST_YEAR), card('card_new_4242
 const EXPIRED_NEWEST = [card('card_old_1111', 100, NEXT_YEAR), card('card_new_4242', 200, LAST_YEAR)];
 
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
+/** The card form appears once the payment settings have loaded. */
+const formInput = async (label: string) =>
+  (await screen.findByLabelText(new RegExp(`^${label}`), { selector: 'input' })) as HTMLInputElement;
 const autoChargeSwitch = () => screen.getByRole('switch', { name: 'auto charge' });
 
 describe('auto renewal', () => {
@@ -125,6 +128,18 @@ describe('billing period', () => {
 });
 
 describe('card form', () => {
+  it('shows no card fields until the payment mode is known, and an error when it cannot be loaded', async () => {
+    renderBilling('/account/renewal', { dataProvider: billingDataProvider() });
+    // the settings answer fails: the form cannot know whether a card number may be typed here
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    expect(
+      await screen.findByText('The payment settings could not be loaded, so the card form cannot be shown.', undefined, {
+        timeout: 15_000,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Card Number/)).not.toBeInTheDocument();
+  });
+
   it("is in add mode with 'Add card' when no card is saved, and checks every rule", async () => {
     renderBilling('/account/renewal');
     const submit = await screen.findByRole('button', { name: 'Add card' });
@@ -180,7 +195,7 @@ describe('card form', () => {
     expect(screen.queryByRole('button', { name: 'Add card' })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(input('Expiry Date').value).toBe(`12 / ${NEXT_YEAR}`);
+    expect((await formInput('Expiry Date')).value).toBe(`12 / ${NEXT_YEAR}`);
     expect(screen.queryByLabelText(/^Card Number/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Security Code/)).not.toBeInTheDocument();
     fireEvent.change(input('City'), { target: { value: 'Chicago' } });
@@ -201,7 +216,7 @@ describe('card form', () => {
     const dataProvider = billingDataProvider({ listCards: async () => ({ data: VALID_NEWEST }) });
     renderBilling('/account/renewal', { dataProvider });
     fireEvent.click(await screen.findByRole('button', { name: 'Add New Card' }));
-    expect(input('Card Number').value).toBe('');
+    expect((await formInput('Card Number')).value).toBe('');
     expect(screen.getByRole('button', { name: 'Add card' })).toBeInTheDocument();
   });
 
@@ -214,7 +229,7 @@ describe('card form', () => {
     });
     renderBilling('/account/renewal', { dataProvider });
     fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Update card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Update card' }));
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
   });
 

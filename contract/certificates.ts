@@ -1,0 +1,216 @@
+// Private key and certificate rules of SPEC.md §3, §4, §5, §8 and §9, written once for the web app and the
+// server: the generate and revoke payloads, the key label of the certificate page's dropdown, who may create
+// a certificate, and the toast texts of the generation's error causes.
+import * as yup from 'yup';
+import { SAFE_TEXT_RE } from './schemas';
+
+export { DEFAULT_KEY_FILE_NAME, KEY_LABEL_TIME_FORMAT } from './constants';
+
+const unknownField = 'Unknown field: ${unknown}';
+
+/** A UUID of any version (the keys are v4 or v7). */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const CERTIFICATE_LIMITS = {
+  stiPaUsernameMax: 100,
+  stiPaPasswordMax: 128,
+} as const;
+
+export const CERTIFICATE_MESSAGES = {
+  usernameRequired: 'username is a required field',
+  passwordRequired: 'password is a required field',
+  usernameMax: `username must be at most ${CERTIFICATE_LIMITS.stiPaUsernameMax} characters`,
+  passwordMax: `password must be at most ${CERTIFICATE_LIMITS.stiPaPasswordMax} characters`,
+  usernameInvalid: 'username is not valid.',
+  keyRequired: 'private key is a required field',
+  keyInvalid: 'private key is not valid.',
+  reasonInvalid: 'reason must be one of key_compromise, superseded, cessation_of_operation, affiliation_changed',
+} as const;
+
+/** The text of a certificate whose CR file does not exist (yet): such rows have no actions. */
+export const CR_PATH_NOT_CREATED = 'not created';
+
+/** SPEC.md §8: the toast of each known error_cause of the generation; any other cause is shown as it is. */
+export const ERROR_CAUSE_MESSAGES: Readonly<Record<string, string>> = {
+  unable_to_generate_spc_token:
+    'Your SPC token is not able to be generated. Please check and confirm your STI-PA username and password are correct.',
+};
+
+/** The toast text of a failed generation: the known sentence of its cause, else the cause itself. */
+export function errorCauseMessage(cause: string | null | undefined): string {
+  if (!cause) return 'The certificate could not be generated.';
+  return ERROR_CAUSE_MESSAGES[cause] ?? cause;
+}
+
+/** POST /api/service_provider/generate_sti_spc_cert (SPEC.md §5: label username and password). */
+export const generateCertificateSchema = yup
+  .object({
+    sti_pa_username: yup
+      .string()
+      .trim()
+      .required(CERTIFICATE_MESSAGES.usernameRequired)
+      .max(CERTIFICATE_LIMITS.stiPaUsernameMax, CERTIFICATE_MESSAGES.usernameMax)
+      .matches(SAFE_TEXT_RE, { message: CERTIFICATE_MESSAGES.usernameInvalid, excludeEmptyString: true }),
+    // kept exactly as typed: a password is never trimmed
+    sti_pa_password: yup
+      .string()
+      .required(CERTIFICATE_MESSAGES.passwordRequired)
+      .max(CERTIFICATE_LIMITS.stiPaPasswordMax, CERTIFICATE_MESSAGES.passwordMax),
+    private_key_uuid: yup
+      .string()
+      .trim()
+      .required(CERTIFICATE_MESSAGES.keyRequired)
+      .matches(UUID_RE, { message: CERTIFICATE_MESSAGES.keyInvalid, excludeEmptyString: true }),
+  })
+  .noUnknown(true, unknownField);
+
+export type GenerateCertificateInput = yup.InferType<typeof generateCertificateSchema>;
+
+export const REVOCATION_REASONS = ['key_compromise', 'superseded', 'cessation_of_operation', 'affiliation_changed'] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+export const DEFAULT_REVOCATION_REASON: RevocationReason = 'superseded';
+
+/** POST /api/service_provider/revoke_sti_spc_cert/{serial_number}: an optional reason. */
+export const revokeCertificateSchema = yup
+  .object({
+    reason: yup
+      .mixed<RevocationReason>()
+      .transform((v: unknown) => (v === '' || v === null ? undefined : v))
+      .oneOf([...REVOCATION_REASONS], CERTIFICATE_MESSAGES.reasonInvalid)
+      .optional(),
+  })
+  .noUnknown(true, unknownField);
+
+export type RevokeCertificateInput = yup.InferType<typeof revokeCertificateSchema>;
+
+/** A private key as GET /api/service_provider/sti_priv_key lists it (SPEC.md §3). */
+export interface PrivateKeyRow {
+  priv_key_uuid: string;
+  created_on: string;
+}
+
+/** A certificate as GET /api/service_provider/sti_spc_cert/last/{key} lists it (SPEC.md §3, API.md). */
+export interface CertificateRow {
+  id: string | number;
+  created_on: string;
+  sti_cert_start_date: string | null;
+  sti_cert_expire_date: string | null;
+  /** The CR URL of the certificate chain, or the text 'not created'. */
+  cr_path: string | null;
+  serial_number: string | null;
+  status?: string;
+  auto_charge?: boolean;
+}
+
+/** No actions at all for a certificate whose CR URL is 'not created' (SPEC.md §2). */
+export function hasCertificateActions(row: Pick<CertificateRow, 'cr_path'>): boolean {
+  const path = row.cr_path?.trim();
+  return Boolean(path) && path!.toLowerCase() !== CR_PATH_NOT_CREATED;
+}
+
+/** Renew and revoke need a serial number (SPEC.md §2, §4). */
+export function canRenewOrRevoke(row: Pick<CertificateRow, 'cr_path' | 'serial_number'>): boolean {
+  return hasCertificateActions(row) && Boolean(row.serial_number && String(row.serial_number).trim());
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** '+05:30' style offset of a time zone at an instant; 'GMT' alone (UTC) becomes +00:00. */
+function gmtOffset(date: Date, timeZone?: string): string {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(date)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /^GMT([+-−])(\d{1,2})(?::?(\d{2}))?$/.exec(name);
+  if (!m) return 'GMT+00:00';
+  const sign = m[1] === '+' ? '+' : '-';
+  return `GMT${sign}${pad(Number(m[2]))}:${m[3] ?? '00'}`;
+}
+
+/**
+ * SPEC.md §2, §9: the label of a key in the certificate page's dropdown, the key id and its creation time
+ * as `d.M.yyyy HH:mm:ss.SSS` with the GMT offset: `<uuid> 21.11.2026 20:17:42.123 GMT+00:00`.
+ * `timeZone` (an IANA name) defaults to the browser's own; an unreadable date leaves the id alone.
+ */
+export function formatKeyLabel(uuid: string, createdOn: Date | string | null | undefined, timeZone?: string): string {
+  if (createdOn === null || createdOn === undefined || createdOn === '') return uuid;
+  const date = createdOn instanceof Date ? createdOn : new Date(createdOn);
+  if (Number.isNaN(date.getTime())) return uuid;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  // KEY_LABEL_TIME_FORMAT: d.M.yyyy HH:mm:ss.SSS
+  const time =
+    `${Number(parts.day)}.${Number(parts.month)}.${parts.year} ` +
+    `${pad(Number(parts.hour) % 24)}:${pad(Number(parts.minute))}:${pad(Number(parts.second))}.${pad(date.getUTCMilliseconds(), 3)}`;
+  return `${uuid} ${time} ${gmtOffset(date, timeZone)}`;
+}
+
+/** What a profile needs for the certificate rules (SPEC.md §3 user fields). */
+export interface CertificateProfile {
+  is_active?: boolean | null;
+  is_confirmed?: boolean | null;
+  subscription_started_on?: string | null;
+  subscription_expired_on?: string | null;
+}
+
+export type CertificateBlocker = 'no_profile' | 'inactive' | 'unconfirmed' | 'not_started' | 'expired';
+
+const instant = (value: string | null | undefined): number | null => {
+  if (!value) return null;
+  const t = new Date(value).getTime();
+  return Number.isNaN(t) ? null : t;
+};
+
+/** Why this user may not create a certificate now, or null when it may (SPEC.md §4). */
+export function certificateBlocker(profile: CertificateProfile | null | undefined, now: Date | number = Date.now()): CertificateBlocker | null {
+  if (!profile) return 'no_profile';
+  if (profile.is_active !== true) return 'inactive';
+  if (profile.is_confirmed !== true) return 'unconfirmed';
+  const at = typeof now === 'number' ? now : now.getTime();
+  const started = instant(profile.subscription_started_on);
+  if (started === null || started > at) return 'not_started';
+  const expires = instant(profile.subscription_expired_on);
+  if (expires === null || expires <= at) return 'expired';
+  return null;
+}
+
+/** SPEC.md §4: creation is allowed only when active, confirmed, the subscription has started and not expired. */
+export function canCreateCertificate(profile: CertificateProfile | null | undefined, now: Date | number = Date.now()): boolean {
+  return certificateBlocker(profile, now) === null;
+}
+
+/** The file name of a downloaded key: the content-disposition's filename, else stir_private_key.pem. */
+export function filenameFromContentDisposition(header: string | null | undefined, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      const name = decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+      if (name) return safeName(name, fallback);
+    } catch {
+      // a malformed encoding: try the plain filename
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name ? safeName(name, fallback) : fallback;
+}
+
+/** Only the last path segment, never a directory or a control character. */
+function safeName(name: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  return base && base !== '.' && base !== '..' ? base : fallback;
+}

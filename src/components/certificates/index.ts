@@ -1,0 +1,5 @@
+export * from './CertificateViewDialog';
+export * from './ConfirmDialog';
+export * from './GenerateCertificateDialog';
+export * from './saveFile';
+export * from './useCertificateNotify';
