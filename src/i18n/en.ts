@@ -66,6 +66,8 @@ const portal = {
     past_due_short: 'Service provider has past due',
     check_email: 'Check your Email!',
     redirecting_payment: 'Redirecting to the payment step…',
+    payment_received:
+      'Thank you, your payment was received. Sign in to continue; if you have not confirmed your email address yet, open the link we sent you first.',
   },
   register: {
     title_step1: 'Registration',

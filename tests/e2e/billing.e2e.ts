@@ -48,6 +48,7 @@ describe('subscription and card', { timeout: 240_000 }, () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL('**/login?paid=1');
+    await page.getByText(/your payment was received/).waitFor();
 
     await confirmEmailFromOutbox(page, portal);
     await signIn(page, provider.email, provider.password);

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuthProvider, useDataProvider, useLogin, useTranslate } from 'react-admin';
 import { DELAYS, LIMITS } from '../../../contract/constants';
 import { loginSchema } from '../../../contract/schemas';
@@ -23,7 +23,11 @@ interface LoginValues {
   remember?: boolean;
 }
 
-type LinkState = { state: 'idle' } | { state: 'busy' } | { state: 'done'; text?: string } | { state: 'failed'; text: string };
+type LinkState =
+  | { state: 'idle' }
+  | { state: 'busy' }
+  | { state: 'done'; text?: string }
+  | { state: 'failed'; text: string };
 
 export function LoginPage() {
   const translate = useTranslate();
@@ -31,6 +35,9 @@ export function LoginPage() {
   const authProvider = useAuthProvider();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
+  // The payment page sends a provider back here after paying the subscription (?paid=1).
+  const [searchParams] = useSearchParams();
+  const justPaid = searchParams.get('paid') === '1';
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<LoginOutcome | null>(null);
   const [linkState, setLinkState] = useState<LinkState>({ state: 'idle' });
@@ -51,7 +58,11 @@ export function LoginPage() {
     setSubmitting(true);
     let result: unknown;
     try {
-      result = await login({ email: values.email, password: values.password, remember: Boolean(values.remember) });
+      result = await login({
+        email: values.email,
+        password: values.password,
+        remember: Boolean(values.remember),
+      });
     } catch (error) {
       setSubmitting(false);
       handleFailure(loginOutcome(error));
@@ -107,7 +118,13 @@ export function LoginPage() {
   };
 
   const actionLink = (label: string, onClick: () => void) => (
-    <Link component="button" type="button" onClick={onClick} disabled={linkState.state === 'busy'} sx={{ verticalAlign: 'baseline' }}>
+    <Link
+      component="button"
+      type="button"
+      onClick={onClick}
+      disabled={linkState.state === 'busy'}
+      sx={{ verticalAlign: 'baseline' }}
+    >
       {translate(label)}
     </Link>
   );
@@ -130,11 +147,7 @@ export function LoginPage() {
           </Alert>
         );
       case 'pastDueNewInvoice':
-        return (
-          <Alert severity="warning">
-            {translate('portal.login.past_due_short')}
-          </Alert>
-        );
+        return <Alert severity="warning">{translate('portal.login.past_due_short')}</Alert>;
       case 'redirect':
         return (
           <Alert severity="info">
@@ -143,18 +156,19 @@ export function LoginPage() {
           </Alert>
         );
       default:
-        return outcome.message ? (
-          <Alert severity="error">
-            {outcome.message}
-          </Alert>
-        ) : null;
+        return outcome.message ? <Alert severity="error">{outcome.message}</Alert> : null;
     }
   };
 
   return (
     <PublicLayout title={translate('portal.login.title')}>
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={translate('portal.login.title')}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit)}
+          aria-label={translate('portal.login.title')}
+        >
           <FormTextInput
             source="email"
             label="portal.login.email"
@@ -164,17 +178,31 @@ export function LoginPage() {
             maxLength={LIMITS.emailMax}
             autoFocus
           />
-          <FormPasswordInput source="password" label="portal.login.password" required autoComplete="current-password" />
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <FormPasswordInput
+            source="password"
+            label="portal.login.password"
+            required
+            autoComplete="current-password"
+          />
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          >
             <FormCheckboxInput source="remember" label="portal.login.remember_me" />
             <Link component={RouterLink} to="/forgot-password">
               {translate('portal.login.forgot_password')}
             </Link>
           </Box>
           <Box sx={{ my: 2, display: 'grid', gap: 1 }} aria-live="polite">
+            {justPaid && !outcome ? (
+              <Alert severity="success">{translate('portal.login.payment_received')}</Alert>
+            ) : null}
             {renderOutcome()}
-            {linkState.state === 'done' && linkState.text ? <Alert severity="success">{linkState.text}</Alert> : null}
-            {linkState.state === 'failed' && linkState.text ? <Alert severity="error">{linkState.text}</Alert> : null}
+            {linkState.state === 'done' && linkState.text ? (
+              <Alert severity="success">{linkState.text}</Alert>
+            ) : null}
+            {linkState.state === 'failed' && linkState.text ? (
+              <Alert severity="error">{linkState.text}</Alert>
+            ) : null}
           </Box>
           <MainButton type="submit" fullWidth loading={submitting}>
             {translate('portal.login.submit')}

@@ -3,7 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DELAYS, LOGIN_MESSAGES } from '../../../contract/constants';
-import { currentLocation, httpError, renderPublic, SUPPORT_URL, testAuthProvider, testDataProvider } from './harness';
+import {
+  currentLocation,
+  httpError,
+  renderPublic,
+  SUPPORT_URL,
+  testAuthProvider,
+  testDataProvider,
+} from './harness';
 
 const UUID = '0b4c9a52-8f0e-4c1e-9d3b-6e2f3a4b5c6d';
 
@@ -18,7 +25,10 @@ function passwordInput() {
 /** The helper text an input points at with aria-describedby. */
 function describedText(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 async function signIn(email = 'ops@carrier.example', password = 'secret-pass') {
@@ -40,14 +50,30 @@ describe('login page', () => {
     expect(emailInput()).toBeRequired();
     expect(passwordInput()).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('heading', { name: /Welcome, service providers of the SHAKEN CA portal/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: /Welcome, service providers of the SHAKEN CA portal/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /telephone network/ })).toHaveAttribute('src', '/welcome.svg');
     const contact = screen.getByRole('link', { name: /^Contact Us/ });
     expect(contact).toHaveAttribute('target', '_blank');
     expect(contact).toHaveAttribute('rel', expect.stringContaining('noopener'));
     await waitFor(() => expect(contact).toHaveAttribute('href', SUPPORT_URL));
+  });
+
+  it('thanks a provider coming back from the payment page', async () => {
+    renderPublic('/login?paid=1');
+    expect(await screen.findByText(/your payment was received/)).toBeInTheDocument();
+  });
+
+  it('says nothing about a payment otherwise', async () => {
+    renderPublic('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(screen.queryByText(/your payment was received/)).not.toBeInTheDocument();
   });
 
   it('toggles the password visibility', async () => {
@@ -67,18 +93,26 @@ describe('login page', () => {
     await user.type(emailInput(), 'not-an-email');
     await waitFor(() => expect(describedText(emailInput())).toBe('Invalid email'));
     await user.type(passwordInput(), 'abc');
-    await waitFor(() => expect(describedText(passwordInput())).toBe('Password must be at least 5 characters'));
+    await waitFor(() =>
+      expect(describedText(passwordInput())).toBe('Password must be at least 5 characters'),
+    );
     expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(authProvider.login).not.toHaveBeenCalled();
   });
 
   it('signs in with email, password and remember', async () => {
-    const { authProvider } = renderPublic('/login', { authProvider: testAuthProvider(async () => ({ redirectTo: '/' })) });
+    const { authProvider } = renderPublic('/login', {
+      authProvider: testAuthProvider(async () => ({ redirectTo: '/' })),
+    });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await signIn('  ops@carrier.example ', 'secret-pass');
     await waitFor(() => expect(currentLocation()).toBe('/'));
-    expect(authProvider.login).toHaveBeenCalledWith({ email: 'ops@carrier.example', password: 'secret-pass', remember: true });
+    expect(authProvider.login).toHaveBeenCalledWith({
+      email: 'ops@carrier.example',
+      password: 'secret-pass',
+      remember: true,
+    });
   });
 
   it.each([
@@ -109,7 +143,9 @@ describe('login page', () => {
 
   it('shows the loading state while signing in', async () => {
     let finish: (value: unknown) => void = () => undefined;
-    renderPublic('/login', { authProvider: testAuthProvider(() => new Promise((resolve) => (finish = resolve))) });
+    renderPublic('/login', {
+      authProvider: testAuthProvider(() => new Promise((resolve) => (finish = resolve))),
+    });
     await signIn();
     const button = await screen.findByRole('button', { name: 'Login' });
     await waitFor(() => expect(button).toBeDisabled());
@@ -153,7 +189,10 @@ describe('login page', () => {
         throw httpError(429, { message: 'Too many requests' });
       },
     });
-    renderPublic('/login', { dataProvider, authProvider: failingLogin(403, { message: LOGIN_MESSAGES.notConfirmed }) });
+    renderPublic('/login', {
+      dataProvider,
+      authProvider: failingLogin(403, { message: LOGIN_MESSAGES.notConfirmed }),
+    });
     await signIn();
     fireEvent.click(await screen.findByRole('button', { name: 'click here for a confirmation mail' }));
     expect(await screen.findByText('Too many requests')).toBeInTheDocument();
@@ -179,7 +218,10 @@ describe('login page', () => {
   it('sends a provider without an active subscription to a new subscription after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPublic('/login', {
-      authProvider: failingLogin(422, { message: LOGIN_MESSAGES.noActiveSubscription, service_provider_uuid: UUID }),
+      authProvider: failingLogin(422, {
+        message: LOGIN_MESSAGES.noActiveSubscription,
+        service_provider_uuid: UUID,
+      }),
     });
     await signIn();
     expect(await screen.findByText(LOGIN_MESSAGES.noActiveSubscription)).toBeInTheDocument();
@@ -195,7 +237,9 @@ describe('login page', () => {
 
   it('opens the payment page of a past-due subscription in a new tab', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const dataProvider = testDataProvider({ getPastDuePaymentUrl: async () => ({ url: 'https://pay.example.test/due/7' }) });
+    const dataProvider = testDataProvider({
+      getPastDuePaymentUrl: async () => ({ url: 'https://pay.example.test/due/7' }),
+    });
     renderPublic('/login', {
       dataProvider,
       authProvider: failingLogin(422, { message: LOGIN_MESSAGES.pastDue, service_provider_uuid: UUID }),
@@ -204,7 +248,13 @@ describe('login page', () => {
     expect(await screen.findByText(LOGIN_MESSAGES.pastDue)).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'click here to pay subscription due' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://pay.example.test/due/7', '_blank', expect.stringContaining('noopener')));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith(
+        'https://pay.example.test/due/7',
+        '_blank',
+        expect.stringContaining('noopener'),
+      ),
+    );
     expect(dataProvider.getPastDuePaymentUrl).toHaveBeenCalledWith(UUID);
     expect(currentLocation()).toBe('/login');
   });
@@ -221,11 +271,17 @@ describe('login page', () => {
     await signIn();
     expect(await screen.findByText('Service provider has past due')).toBeInTheDocument();
     expect(screen.queryByText(LOGIN_MESSAGES.pastDueNewInvoice)).not.toBeInTheDocument();
-    expect(open).toHaveBeenCalledWith('https://pay.example.test/invoice/9', '_blank', expect.stringContaining('noopener'));
+    expect(open).toHaveBeenCalledWith(
+      'https://pay.example.test/invoice/9',
+      '_blank',
+      expect.stringContaining('noopener'),
+    );
   });
 
   it('shows any other message as it is', async () => {
-    renderPublic('/login', { authProvider: failingLogin(429, { message: 'Too many attempts, try again in a minute' }) });
+    renderPublic('/login', {
+      authProvider: failingLogin(429, { message: 'Too many attempts, try again in a minute' }),
+    });
     await signIn();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Too many attempts, try again in a minute')).toBeInTheDocument();
