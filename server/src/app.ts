@@ -24,6 +24,11 @@ import { loggerOptions } from './logger';
 import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
+import { certificateRoutes } from './certificates/routes';
+import { repositoryRoutes } from './repository/routes';
+import { loadOrCreateAuthority, type CertificateAuthority } from './ca/authority';
+import { type KeyStore, SoftwareKeyStore, createKeyStore, loadKeyEncryptionKey } from './ca/keys';
+import { stipaSimulatorRoutes } from './integrations/stipa';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
@@ -35,7 +40,15 @@ declare module 'fastify' {
 }
 
 /** The modules of the API, each a folder of routes · service · store. */
-const MODULES: Module[] = [healthRoutes, settingsRoutes, accountRoutes, billingRoutes];
+const MODULES: Module[] = [
+  healthRoutes,
+  settingsRoutes,
+  accountRoutes,
+  billingRoutes,
+  repositoryRoutes,
+  certificateRoutes,
+  stipaSimulatorRoutes,
+];
 
 /** Paths the SPA must never answer for. */
 const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
@@ -66,6 +79,12 @@ export interface AppDeps {
   jobs?: JobQueue;
   tokens?: TokenService;
   now?: () => Date;
+  /** The providers' key store; by default sealed software keys under the KEK. */
+  keys?: KeyStore;
+  /** The CA; by default loaded from (or created in) ca_issuers. */
+  ca?: CertificateAuthority;
+  /** The fetch that reaches the STI-PA and x5u URLs (tests: one that calls app.inject). */
+  stiPaFetch?: typeof fetch;
   /** false silences the request log (tests). */
   logger?: boolean;
 }
@@ -79,6 +98,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const now = deps.now ?? (() => new Date());
+  // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only
+  // the CA's own keys go to the HSM.
+  const kekLog = { warn: (msg: string) => app.log.warn(msg), info: (msg: string) => app.log.info(msg) };
+  const keys =
+    deps.keys ??
+    new SoftwareKeyStore(
+      loadKeyEncryptionKey({ configured: config.keyEncryptionKey, dataDir: config.dataDir, log: kekLog }),
+    );
+  if (!deps.keys) app.addHook('onClose', async () => keys.close());
+  let ca = deps.ca;
+  if (!ca) {
+    const caKeys = config.pkcs11Module ? await createKeyStore(config, { dataDir: config.dataDir, log: kekLog }) : keys;
+    if (caKeys !== keys) app.addHook('onClose', async () => caKeys.close());
+    ca = await loadOrCreateAuthority({ db, config, keys: caKeys, log: kekLog, now });
+  }
   const ctx: AppContext = {
     config,
     db,
@@ -88,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? createMailer(config, app.log),
     jobs: deps.jobs ?? createJobQueue(db, { log: app.log }),
     payments: deps.payments ?? createPaymentGateway(config, { db, now }),
+    ca,
+    keys,
+    stiPaFetch: deps.stiPaFetch,
   };
   if (!deps.mailer) app.addHook('onClose', async () => ctx.mailer.close());
   app.decorate('jobs', ctx.jobs);

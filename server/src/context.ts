@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from './auth/tokens';
+import type { CertificateAuthority } from './ca/authority';
+import type { KeyStore } from './ca/keys';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { Mailer } from './integrations/mail/mailer';
@@ -19,4 +21,12 @@ export interface AppContext {
   /** The clock; tests inject their own. */
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The CA: root and intermediate (keys in the CA key store: software, or the HSM with PKCS11_MODULE). */
+  ca: CertificateAuthority;
+  /** Providers' private keys: always sealed software keys, so that providers can download them. */
+  keys: KeyStore;
+  /** The fetch used to reach the STI-PA and x5u URLs; tests route it to app.inject. */
+  stiPaFetch?: typeof fetch;
+  /** Re-signs an issuer's CRL at once after a revocation (the repository module provides it). */
+  crl?: { reissue(issuerId: string): Promise<void> };
 }

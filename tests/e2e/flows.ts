@@ -11,7 +11,12 @@ export interface NewProvider {
 }
 
 /** Registers through steps 1–3 of the wizard; returns the service provider uuid of the payment step URL. */
-export async function registerThroughStep3(page: Page, portal: Portal, p: NewProvider, shots = ''): Promise<string> {
+export async function registerThroughStep3(
+  page: Page,
+  portal: Portal,
+  p: NewProvider,
+  shots = '',
+): Promise<string> {
   await page.goto(`${portal.url}/login`);
   await page.getByRole('link', { name: 'Sign Up' }).click();
   await page.waitForURL('**/register');
@@ -44,7 +49,8 @@ export async function registerThroughStep3(page: Page, portal: Portal, p: NewPro
   assert.equal(Math.round(box.height), 145);
   await page.mouse.move(box.x + 20, box.y + 100);
   await page.mouse.down();
-  for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 20 + i * 12, box.y + 100 - Math.sin(i / 3) * 40);
+  for (let i = 1; i <= 20; i++)
+    await page.mouse.move(box.x + 20 + i * 12, box.y + 100 - Math.sin(i / 3) * 40);
   await page.mouse.up();
   if (shots) {
     await page.getByRole('button', { name: 'Read the subscription agreement' }).click();
@@ -84,4 +90,29 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** From the plan step (year preselected): pays with a sandbox test card and comes back to /login?paid=1. */
+export async function payPlanInSandbox(page: Page, card = '4242424242424242') {
+  await page.getByRole('button', { name: 'Go to payment' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await fillSandboxCard(page, card);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+export async function fillSandboxCard(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry month (MM)').fill('12');
+  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel('CVC').fill('123');
+}
+
+/** Registers, pays the yearly plan, confirms the address and signs in: an active provider on its summary. */
+export async function activeProvider(page: Page, portal: Portal, p: NewProvider) {
+  await registerThroughStep3(page, portal, p);
+  await payPlanInSandbox(page);
+  await page.waitForURL('**/login?paid=1');
+  await confirmEmailFromOutbox(page, portal);
+  await signIn(page, p.email, p.password);
+  await page.waitForURL('**/account/summary');
 }

@@ -31,19 +31,23 @@ describe('registration and sign-in', { timeout: 180_000 }, () => {
     return page;
   }
 
-  it('registers through step 3, confirms by mail and sees the not-active outcome', { timeout: 120_000 }, async () => {
-    const page = await newPage();
-    await page.goto(`${portal.url}/`);
-    await page.waitForURL('**/login');
-    const uuid = await registerThroughStep3(page, portal, provider, '01');
-    await screenshot(page, '01-payment-step');
-    await confirmEmailFromOutbox(page, portal, '01');
-    await signIn(page, provider.email, provider.password);
-    await page.getByText('Service provider is not active').waitFor();
-    await screenshot(page, '01-login-not-active');
-    // After 2 seconds the login page sends the provider to the plan step.
-    await page.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 5000 });
-  });
+  it(
+    'registers through step 3, confirms by mail and sees the not-active outcome',
+    { timeout: 120_000 },
+    async () => {
+      const page = await newPage();
+      await page.goto(`${portal.url}/`);
+      await page.waitForURL('**/login');
+      const uuid = await registerThroughStep3(page, portal, provider, '01');
+      await screenshot(page, '01-payment-step');
+      await confirmEmailFromOutbox(page, portal, '01');
+      await signIn(page, provider.email, provider.password);
+      await page.getByText('Service provider is not active').waitFor();
+      await screenshot(page, '01-login-not-active');
+      // After 2 seconds the login page sends the provider to the plan step.
+      await page.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 5000 });
+    },
+  );
 
   it('lets the admin sign in to the Admin Portal', { timeout: 60_000 }, async () => {
     const page = await newPage();

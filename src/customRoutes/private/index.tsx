@@ -14,6 +14,8 @@ const AccountPaymentStep = lazy(() =>
 const PaymentList = lazy(() => import('../../resources/payments/PaymentList'));
 const InvoiceList = lazy(() => import('../../resources/invoices/InvoiceList'));
 const InvoiceShow = lazy(() => import('../../resources/invoices/InvoiceShow'));
+const CertificateList = lazy(() => import('../../resources/certificates/CertificateList'));
+const PrivateKeyList = lazy(() => import('../../resources/private-keys/PrivateKeyList'));
 
 const soon = (titleKey: string) => <ComingSoon titleKey={titleKey} />;
 
@@ -27,8 +29,8 @@ export const PRIVATE_PAGES: Record<PrivatePath, ReactElement> = {
   '/invoice-listing/:id': <InvoiceShow />,
   '/import-history': soon('portal.menu.import_history'),
   '/number-listing': soon('portal.pages.number_listing'),
-  '/sti-certificate/certificate': soon('portal.pages.certificates'),
-  '/sti-certificate/private-key': soon('portal.menu.private_key'),
+  '/sti-certificate/certificate': <CertificateList />,
+  '/sti-certificate/private-key': <PrivateKeyList />,
   '/reseller/sp': soon('portal.menu.companies'),
   '/reseller/sp-invite': soon('portal.pages.sp_invite'),
   '/reseller/payment-listing': soon('portal.menu.payment_listing'),

@@ -1,0 +1,34 @@
+// The append-only audit trail of key and certificate changes, written in the same transaction as the change.
+import type { Queryable } from '../db';
+
+export type AuditAction =
+  | 'key.created'
+  | 'key.imported'
+  | 'key.downloaded'
+  | 'key.deleted'
+  | 'certificate.issued'
+  | 'certificate.renewed'
+  | 'certificate.revoked';
+
+export interface AuditActor {
+  accountId: string | null;
+  email: string | null;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  actor: AuditActor;
+  ip: string | null;
+  serviceProviderId: string | null;
+  /** What changed: a key id or a certificate serial. */
+  subject: string;
+  detail?: string;
+}
+
+export async function recordAudit(q: Queryable, e: AuditEntry): Promise<void> {
+  await q.query(
+    `INSERT INTO audit_log (action, actor_account_id, actor_email, actor_ip, service_provider_id, subject, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [e.action, e.actor.accountId, e.actor.email, e.ip?.slice(0, 64) ?? null, e.serviceProviderId, e.subject, e.detail ?? null],
+  );
+}

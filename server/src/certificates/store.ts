@@ -1,0 +1,172 @@
+// The storage side of the CA for providers: their keys, their certificates and used SPC token ids. Every query
+// is scoped by the provider's id, so another provider's row is simply not found.
+import type { Queryable } from '../db';
+
+export interface KeyRow {
+  id: string;
+  key_ref: string;
+  key_store: 'software' | 'pkcs11';
+  public_key_spki: Uint8Array;
+  created_on: Date;
+}
+
+export interface CertificateRecord {
+  id: string;
+  serial_number: string;
+  service_provider_id: string;
+  private_key_id: string;
+  issuer_id: string;
+  status: 'pending' | 'issued' | 'failed' | 'revoked';
+  not_before: Date;
+  not_after: Date;
+  created_on: Date;
+  revoked_on: Date | null;
+}
+
+/** Written for keys no longer kept: the sealed blob is gone, nothing in the row can open anything. */
+export const DESTROYED_KEY_REF = 'destroyed';
+
+export async function insertKey(
+  q: Queryable,
+  k: { id: string; spId: string; keyRef: string; keyStore: string; spki: Uint8Array; origin: 'generated' | 'imported'; now: Date },
+): Promise<{ id: string; created_on: Date }> {
+  const [row] = await q.query<{ id: string; created_on: Date }>(
+    `INSERT INTO private_keys (id, service_provider_id, key_ref, key_store, public_key_spki, origin, created_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_on`,
+    [k.id, k.spId, k.keyRef, k.keyStore, Buffer.from(k.spki), k.origin, k.now],
+  );
+  return row;
+}
+
+export async function listKeys(
+  q: Queryable,
+  spId: string,
+  skip: number,
+  take: number,
+): Promise<{ total: number; rows: { id: string; created_on: Date }[] }> {
+  const [{ total }] = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM private_keys WHERE service_provider_id = $1 AND deleted_on IS NULL`,
+    [spId],
+  );
+  const rows = await q.query<{ id: string; created_on: Date }>(
+    `SELECT id, created_on FROM private_keys
+      WHERE service_provider_id = $1 AND deleted_on IS NULL
+      ORDER BY created_on DESC, id DESC OFFSET $2 LIMIT $3`,
+    [spId, skip, take],
+  );
+  return { total, rows };
+}
+
+export async function findKey(
+  q: Queryable,
+  spId: string,
+  keyId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<KeyRow | undefined> {
+  const rows = await q.query<KeyRow>(
+    `SELECT id, key_ref, key_store, public_key_spki, created_on FROM private_keys
+      WHERE id = $1 AND service_provider_id = $2 AND deleted_on IS NULL${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [keyId, spId],
+  );
+  return rows[0];
+}
+
+export async function markKeyDeleted(q: Queryable, keyId: string, now: Date): Promise<void> {
+  await q.query(`UPDATE private_keys SET deleted_on = $2, key_ref = $3 WHERE id = $1`, [keyId, now, DESTROYED_KEY_REF]);
+}
+
+/** A certificate that still vouches for this key: issued (not revoked) and not expired. */
+export async function validCertificateOfKey(q: Queryable, keyId: string, now: Date): Promise<string | undefined> {
+  const rows = await q.query<{ serial_number: string }>(
+    `SELECT serial_number FROM certificates
+      WHERE private_key_id = $1 AND status = 'issued' AND not_after > $2
+      ORDER BY created_on DESC LIMIT 1`,
+    [keyId, now],
+  );
+  return rows[0]?.serial_number;
+}
+
+const CERT_COLUMNS = `id, serial_number, service_provider_id, private_key_id, issuer_id, status, not_before, not_after,
+  created_on, revoked_on`;
+
+export async function certificatesOfKey(q: Queryable, spId: string, keyId: string): Promise<CertificateRecord[]> {
+  return q.query<CertificateRecord>(
+    `SELECT ${CERT_COLUMNS} FROM certificates
+      WHERE private_key_id = $1 AND service_provider_id = $2
+      ORDER BY created_on DESC, id DESC`,
+    [keyId, spId],
+  );
+}
+
+export async function certificateById(q: Queryable, id: string): Promise<CertificateRecord | undefined> {
+  const rows = await q.query<CertificateRecord>(`SELECT ${CERT_COLUMNS} FROM certificates WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function certificateBySerial(
+  q: Queryable,
+  spId: string,
+  serial: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CertificateRecord | undefined> {
+  const rows = await q.query<CertificateRecord>(
+    `SELECT ${CERT_COLUMNS} FROM certificates
+      WHERE serial_number = $1 AND service_provider_id = $2${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [serial, spId],
+  );
+  return rows[0];
+}
+
+/** The serial and the intent are recorded before anything is signed. */
+export async function insertPendingCertificate(
+  q: Queryable,
+  c: {
+    serial: string;
+    spId: string;
+    keyId: string;
+    issuerId: string;
+    spc: string;
+    notBefore: Date;
+    notAfter: Date;
+    replacesId: string | null;
+    now: Date;
+  },
+): Promise<string> {
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO certificates (serial_number, service_provider_id, private_key_id, issuer_id, status, spc,
+                               not_before, not_after, replaces_id, created_on)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9) RETURNING id`,
+    [c.serial, c.spId, c.keyId, c.issuerId, c.spc, c.notBefore, c.notAfter, c.replacesId, c.now],
+  );
+  return row.id;
+}
+
+export async function markIssued(q: Queryable, id: string, der: Uint8Array, chainPem: string): Promise<void> {
+  await q.query(
+    `UPDATE certificates SET status = 'issued', certificate_der = $2, chain_pem = $3 WHERE id = $1 AND status = 'pending'`,
+    [id, Buffer.from(der), chainPem],
+  );
+}
+
+export async function markFailed(q: Queryable, id: string): Promise<void> {
+  await q.query(`UPDATE certificates SET status = 'failed' WHERE id = $1 AND status = 'pending'`, [id]);
+}
+
+/** true when this call revoked it (an already revoked certificate stays as it was). */
+export async function revokeCertificate(q: Queryable, id: string, reason: string, now: Date): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE certificates SET status = 'revoked', revoked_on = $2, revocation_reason = $3
+      WHERE id = $1 AND status = 'issued' RETURNING id`,
+    [id, now, reason],
+  );
+  return rows.length > 0;
+}
+
+/** Atomically: true when `jti` was used before; otherwise records it until `exp`. */
+export async function jtiSeen(q: Queryable, jti: string, exp: Date): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO spc_token_jtis (jti, expires_on) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING jti`,
+    [jti, exp],
+  );
+  return rows.length === 0;
+}

@@ -1,0 +1,188 @@
+// The portal's own CRL per issuer: DER, v2, signed through the issuer's Signer, nextUpdate 7 days ahead,
+// CRL number monotonic from the crls table, AKI, one entry per revoked unexpired certificate with its reason.
+// Re-issued on every revocation (onCertificateRevoked) and by the daily crl.refresh job.
+import type { AppContext } from '../context';
+import type { Database, Queryable } from '../db';
+import { TAG, tlv } from '../ca/der';
+import { issuerKeyIdentifier } from '../ca/issuer';
+import { type Signer, signerCrypto } from '../ca/signer';
+import { type X509Certificate, X509CrlGenerator, X509CrlReason, type X509CrlEntryParams } from '../ca/x509';
+import { OID, authorityKeyIdentifierValue, extension } from '../ca/x509Parts';
+import {
+  type CrlRow,
+  currentIssuerIds,
+  insertCrl,
+  newestCrl,
+  nextCrlNumber,
+  revokedUnexpired,
+} from './store';
+
+export const CRL_VALIDITY_MS = 7 * 86_400_000;
+export const CRL_REFRESH_AFTER_MS = 86_400_000;
+export const CRL_REFRESH_JOB = 'crl.refresh';
+export const CRL_REFRESH_CRON = '0 3 * * *';
+const CRL_NUMBER_OID = '2.5.29.20';
+
+/** What signs one issuer's CRL: its ca_issuers id, its certificate and its Signer. */
+export interface CrlIssuer {
+  id: string;
+  certificate: X509Certificate;
+  signer: Signer;
+}
+
+export interface CrlDeps {
+  db: Database;
+  log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+export class CrlError extends Error {
+  override readonly name = 'CrlError';
+}
+
+const REASONS: Record<string, X509CrlReason | undefined> = {
+  // RFC 5280 §5.3.1: reasonCode unspecified SHOULD be absent.
+  unspecified: undefined,
+  key_compromise: X509CrlReason.keyCompromise,
+  affiliation_changed: X509CrlReason.affiliationChanged,
+  superseded: X509CrlReason.superseded,
+  cessation_of_operation: X509CrlReason.cessationOfOperation,
+};
+
+/** A positive INTEGER's minimal DER content octets. */
+function integerContent(n: number): Uint8Array {
+  let hexText = BigInt(n).toString(16);
+  if (hexText.length % 2) hexText = `0${hexText}`;
+  const bytes = Buffer.from(hexText, 'hex');
+  return bytes[0] & 0x80 ? Uint8Array.from([0, ...bytes]) : new Uint8Array(bytes);
+}
+
+// ---- which signer signs which issuer's CRL ----
+
+const registered = new WeakMap<object, Map<string, CrlIssuer>>();
+
+/**
+ * Makes `issuer` known for CRLs on `db` (tests, or a bootstrap that holds the signer). The CA bootstrap's
+ * `ctx.ca` is looked at first.
+ */
+export function registerCrlIssuer(db: object, issuer: CrlIssuer): void {
+  let map = registered.get(db);
+  if (!map) registered.set(db, (map = new Map()));
+  map.set(issuer.id, issuer);
+}
+
+const isCrlIssuer = (v: unknown): v is CrlIssuer =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as CrlIssuer).id === 'string' &&
+  typeof (v as CrlIssuer).signer?.sign === 'function' &&
+  typeof (v as CrlIssuer).certificate === 'object';
+
+/** The signer of `issuerId` from ctx.ca ({ intermediate, root? }) or the registry; null when none is held. */
+export async function resolveCrlIssuer(
+  ctx: Pick<AppContext, 'db'>,
+  issuerId: string,
+): Promise<CrlIssuer | null> {
+  const ca = await (ctx as unknown as { ca?: unknown }).ca;
+  if (ca && typeof ca === 'object') {
+    for (const key of ['intermediate', 'root']) {
+      const candidate = (ca as Record<string, unknown>)[key];
+      if (isCrlIssuer(candidate) && candidate.id === issuerId) return candidate;
+    }
+  }
+  return registered.get(ctx.db)?.get(issuerId) ?? null;
+}
+
+// ---- issuing ----
+
+/** Builds, signs and stores a new CRL for `issuer`; returns the stored row. */
+export async function issueCrl(deps: CrlDeps, issuer: CrlIssuer, now: Date): Promise<CrlRow> {
+  const thisUpdate = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const nextUpdate = new Date(thisUpdate.getTime() + CRL_VALIDITY_MS);
+  const akiValue = authorityKeyIdentifierValue(issuerKeyIdentifier(issuer.certificate));
+  return deps.db.transaction(async (tx: Queryable) => {
+    const crlNumber = await nextCrlNumber(tx, issuer.id);
+    const revoked = await revokedUnexpired(tx, issuer.id, thisUpdate);
+    const entries: X509CrlEntryParams[] = revoked.map((r) => {
+      const reason = r.revocation_reason ? REASONS[r.revocation_reason] : undefined;
+      return {
+        serialNumber: r.serial_number,
+        revocationDate: new Date(Math.floor(new Date(r.revoked_on).getTime() / 1000) * 1000),
+        ...(reason !== undefined ? { reason } : {}),
+      };
+    });
+    const crl = await X509CrlGenerator.create(
+      {
+        issuer: issuer.certificate.subjectName,
+        thisUpdate,
+        nextUpdate,
+        entries,
+        extensions: [
+          extension(OID.authorityKeyIdentifier, false, akiValue),
+          extension(CRL_NUMBER_OID, false, tlv(TAG.integer, integerContent(crlNumber))),
+        ],
+        signingKey: issuer.signer.publicKey,
+        signingAlgorithm: issuer.signer.algorithm,
+      },
+      signerCrypto(issuer.signer),
+    );
+    const row: CrlRow = {
+      issuer_id: issuer.id,
+      crl_number: crlNumber,
+      this_update: thisUpdate,
+      next_update: nextUpdate,
+      der: new Uint8Array(crl.rawData),
+    };
+    await insertCrl(tx, row);
+    deps.log?.info({ issuer: issuer.id, crlNumber, entries: entries.length }, 'CRL issued');
+    return row;
+  });
+}
+
+/** Issues `issuerId`'s CRL now, through the signer the CA holds. */
+export async function issueCrlFor(
+  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'log'>>,
+  issuerId: string,
+): Promise<CrlRow> {
+  const issuer = await resolveCrlIssuer(ctx, issuerId);
+  if (!issuer) throw new CrlError(`no signer is held for issuer ${issuerId}: its CRL cannot be issued`);
+  return issueCrl({ db: ctx.db, log: ctx.log }, issuer, ctx.now());
+}
+
+/**
+ * Called right after a certificate of `issuerId` was revoked: the CRL is re-issued at once. A failure is
+ * logged and returned as null (the revocation itself stands; the daily job publishes it at the latest).
+ */
+export async function onCertificateRevoked(
+  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'log'>>,
+  issuerId: string,
+): Promise<CrlRow | null> {
+  try {
+    return await issueCrlFor(ctx, issuerId);
+  } catch (err) {
+    ctx.log?.error({ err, issuer: issuerId }, 'CRL re-issue after a revocation failed');
+    return null;
+  }
+}
+
+/**
+ * The daily job: re-issues the CRL of every current issuer whose signer is held. With `onlyStale`, only
+ * those whose newest CRL is missing or older than one day (the check at start).
+ */
+export async function refreshCrls(
+  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'log'>>,
+  opts: { onlyStale?: boolean } = {},
+): Promise<string[]> {
+  const issued: string[] = [];
+  for (const id of await currentIssuerIds(ctx.db)) {
+    const issuer = await resolveCrlIssuer(ctx, id);
+    if (!issuer) continue;
+    if (opts.onlyStale) {
+      const newest = await newestCrl(ctx.db, id);
+      if (newest && ctx.now().getTime() - new Date(newest.this_update).getTime() < CRL_REFRESH_AFTER_MS)
+        continue;
+    }
+    await issueCrl({ db: ctx.db, log: ctx.log }, issuer, ctx.now());
+    issued.push(id);
+  }
+  return issued;
+}

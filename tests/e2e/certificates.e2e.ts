@@ -1,0 +1,120 @@
+// An active provider creates a private key, downloads it, generates a SHAKEN certificate through the STI-PA
+// simulator, views and copies it, and revokes it; the CR serves the chain and the CRL lists the serial.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import * as x509 from '../../server/src/ca/x509';
+import { activeProvider } from './flows';
+import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+
+describe('private keys and certificates', { timeout: 240_000 }, () => {
+  let portal: Portal;
+  let browser: Browser;
+  const provider = {
+    ocn: '075C',
+    email: `certs+${Date.now()}@gamma-telecom.test`,
+    password: 'signing-horse-5',
+    company: 'Gamma Telecom',
+  };
+
+  before(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('creates a key, generates, views, copies and revokes a certificate', { timeout: 180_000 }, async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await activeProvider(page, portal, provider);
+
+    await page.goto(`${portal.url}/sti-certificate/private-key`);
+    await page.getByRole('button', { name: 'Create New' }).click();
+    await page.getByText('A new private key has been created').waitFor();
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: /^Download key/ })
+      .first()
+      .click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), 'stir_private_key.pem');
+    const pem = await new Promise<string>((resolve, reject) => {
+      file.createReadStream().then((stream) => {
+        let text = '';
+        stream.on('data', (chunk) => (text += chunk));
+        stream.on('end', () => resolve(text));
+        stream.on('error', reject);
+      }, reject);
+    });
+    assert.match(pem, /-----BEGIN PRIVATE KEY-----/);
+    await screenshot(page, '20-private-keys');
+
+    await page.goto(`${portal.url}/sti-certificate/certificate`);
+    await page.getByRole('button', { name: 'Create New' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate your first Stir/Shaken Certificate' });
+    await dialog.waitFor();
+    const generate = dialog.getByRole('button', { name: 'Generate' });
+    assert.equal(await generate.isDisabled(), true, 'submit waits for the STI-PA credentials');
+    await dialog.getByLabel('STI-PA Username').fill('demo');
+    await dialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    await screenshot(page, '21-generate-modal');
+    await generate.click();
+    await page.getByText('Your certificate has been generated').waitFor();
+    const crUrl = await page
+      .getByText(/\/cr\/[0-9a-f]+\.pem/)
+      .first()
+      .textContent();
+    assert.ok(crUrl, 'the CR URL is listed');
+    await screenshot(page, '22-certificate-listed');
+
+    await page.getByRole('button', { name: 'View' }).first().click();
+    const view = page.getByRole('dialog', { name: 'Certificate' });
+    await view
+      .getByText(/SHAKEN 075C/)
+      .first()
+      .waitFor();
+    await view.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /SHAKEN 075C/);
+    await screenshot(page, '23-certificate-view');
+    await page.keyboard.press('Escape');
+
+    const served = await fetch(crUrl.trim());
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'application/pem-certificate-chain');
+    assert.equal(
+      ((await served.text()).match(/BEGIN CERTIFICATE/g) ?? []).length,
+      2,
+      'leaf then intermediate',
+    );
+    const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
+
+    await page.getByRole('button', { name: 'Revoke' }).first().click();
+    await page.getByText('Are you sure you want to revoke this certificate?').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The certificate has been revoked').waitFor();
+    await screenshot(page, '24-certificate-revoked');
+
+    // The certificate's CRL distribution point now lists the serial.
+    const leafPem = (await (await fetch(crUrl.trim())).text()).split(/(?<=-----END CERTIFICATE-----)/)[0];
+    const crlDp = new x509.X509Certificate(leafPem).getExtension(x509.CRLDistributionPointsExtension);
+    const crlUrl = crlDp?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
+    assert.ok(crlUrl?.startsWith(portal.url), `the CRL is this portal's: ${crlUrl}`);
+    const crlRes = await fetch(crlUrl as string);
+    assert.equal(crlRes.headers.get('content-type'), 'application/pkix-crl');
+    const crl = new x509.X509Crl(new Uint8Array(await crlRes.arrayBuffer()));
+    assert.ok(
+      crl.entries.some((e) => e.serialNumber.toLowerCase().replace(/^0+/, '') === serial?.replace(/^0+/, '')),
+      'the revoked serial is in the CRL',
+    );
+  });
+});
