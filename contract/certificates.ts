@@ -24,7 +24,8 @@ export const CERTIFICATE_MESSAGES = {
   usernameInvalid: 'username is not valid.',
   keyRequired: 'private key is a required field',
   keyInvalid: 'private key is not valid.',
-  reasonInvalid: 'reason must be one of key_compromise, superseded, cessation_of_operation, affiliation_changed',
+  reasonInvalid:
+    'reason must be one of key_compromise, superseded, cessation_of_operation, affiliation_changed',
 } as const;
 
 /** The text of a certificate whose CR file does not exist (yet): such rows have no actions. */
@@ -66,7 +67,16 @@ export const generateCertificateSchema = yup
 
 export type GenerateCertificateInput = yup.InferType<typeof generateCertificateSchema>;
 
-export const REVOCATION_REASONS = ['key_compromise', 'superseded', 'cessation_of_operation', 'affiliation_changed'] as const;
+/** Renewing asks for the STI-PA credentials again: a new certificate needs a new SPC token. */
+export const renewCertificateSchema = generateCertificateSchema.pick(['sti_pa_username', 'sti_pa_password']);
+export type RenewCertificateInput = yup.InferType<typeof renewCertificateSchema>;
+
+export const REVOCATION_REASONS = [
+  'key_compromise',
+  'superseded',
+  'cessation_of_operation',
+  'affiliation_changed',
+] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 export const DEFAULT_REVOCATION_REASON: RevocationReason = 'superseded';
 
@@ -132,7 +142,11 @@ function gmtOffset(date: Date, timeZone?: string): string {
  * as `d.M.yyyy HH:mm:ss.SSS` with the GMT offset: `<uuid> 21.11.2026 20:17:42.123 GMT+00:00`.
  * `timeZone` (an IANA name) defaults to the browser's own; an unreadable date leaves the id alone.
  */
-export function formatKeyLabel(uuid: string, createdOn: Date | string | null | undefined, timeZone?: string): string {
+export function formatKeyLabel(
+  uuid: string,
+  createdOn: Date | string | null | undefined,
+  timeZone?: string,
+): string {
   if (createdOn === null || createdOn === undefined || createdOn === '') return uuid;
   const date = createdOn instanceof Date ? createdOn : new Date(createdOn);
   if (Number.isNaN(date.getTime())) return uuid;
@@ -174,7 +188,10 @@ const instant = (value: string | null | undefined): number | null => {
 };
 
 /** Why this user may not create a certificate now, or null when it may (SPEC.md §4). */
-export function certificateBlocker(profile: CertificateProfile | null | undefined, now: Date | number = Date.now()): CertificateBlocker | null {
+export function certificateBlocker(
+  profile: CertificateProfile | null | undefined,
+  now: Date | number = Date.now(),
+): CertificateBlocker | null {
   if (!profile) return 'no_profile';
   if (profile.is_active !== true) return 'inactive';
   if (profile.is_confirmed !== true) return 'unconfirmed';
@@ -187,7 +204,10 @@ export function certificateBlocker(profile: CertificateProfile | null | undefine
 }
 
 /** SPEC.md §4: creation is allowed only when active, confirmed, the subscription has started and not expired. */
-export function canCreateCertificate(profile: CertificateProfile | null | undefined, now: Date | number = Date.now()): boolean {
+export function canCreateCertificate(
+  profile: CertificateProfile | null | undefined,
+  now: Date | number = Date.now(),
+): boolean {
   return certificateBlocker(profile, now) === null;
 }
 
@@ -211,6 +231,11 @@ export function filenameFromContentDisposition(header: string | null | undefined
 /** Only the last path segment, never a directory or a control character. */
 function safeName(name: string, fallback: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const base = name.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  const base =
+    name
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim() ?? '';
   return base && base !== '.' && base !== '..' ? base : fallback;
 }

@@ -98,11 +98,21 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
     );
     const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
 
+    // Renewing asks for the STI-PA credentials again and lists a new certificate first.
+    await page.getByRole('button', { name: 'Renew' }).first().click();
+    const renewDialog = page.getByRole('dialog', { name: 'Are you sure you want to renew this certificate?' });
+    await renewDialog.getByLabel('STI-PA Username').fill('demo');
+    await renewDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    await renewDialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The certificate has been renewed').waitFor();
+    await page.getByRole('row').nth(2).waitFor();
+    await screenshot(page, '24-certificate-renewed');
+
     await page.getByRole('button', { name: 'Revoke' }).first().click();
     await page.getByText('Are you sure you want to revoke this certificate?').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The certificate has been revoked').waitFor();
-    await screenshot(page, '24-certificate-revoked');
+    await screenshot(page, '25-certificate-revoked');
 
     // The certificate's CRL distribution point now lists the serial.
     const leafPem = (await (await fetch(crUrl.trim())).text()).split(/(?<=-----END CERTIFICATE-----)/)[0];

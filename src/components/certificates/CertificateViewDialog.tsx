@@ -36,7 +36,8 @@ export function CertificateViewDialog({ url, onClose }: CertificateViewDialogPro
 
   const copy = async () => {
     try {
-      if (!navigator.clipboard?.writeText) throw new Error(translate('portal.certificates.clipboard_unavailable'));
+      if (!navigator.clipboard?.writeText)
+        throw new Error(translate('portal.certificates.clipboard_unavailable'));
       await navigator.clipboard.writeText(text);
       toast('portal.common.copied', 'success', { _: translate('portal.common.copied') });
     } catch (e) {

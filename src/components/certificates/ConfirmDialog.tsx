@@ -14,23 +14,39 @@ export interface ConfirmDialogProps {
   /** Message key of the question. */
   question: string;
   busy?: boolean;
+  /** Confirm stays disabled until the body's fields are complete. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   children?: ReactNode;
 }
 
-export function ConfirmDialog({ open, question, busy = false, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  question,
+  busy = false,
+  confirmDisabled = false,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{translate(question)}</DialogTitle>
       {children ? <DialogContent>{children}</DialogContent> : null}
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
           {translate('portal.common.cancel')}
         </Button>
-        <MainButton onClick={onConfirm} loading={busy} sx={{ minHeight: 36 }}>
+        <MainButton onClick={onConfirm} loading={busy} disabled={confirmDisabled} sx={{ minHeight: 36 }}>
           {translate('portal.common.confirm')}
         </MainButton>
       </DialogActions>

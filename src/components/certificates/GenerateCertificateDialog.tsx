@@ -79,7 +79,12 @@ function GenerateForm({
           {translate(first ? 'portal.certificates.generate_first' : 'portal.certificates.generate_new')}
         </DialogTitle>
         <DialogContent>
-          <FormSelectInput source="private_key_uuid" label="portal.certificates.private_key" choices={keys} required />
+          <FormSelectInput
+            source="private_key_uuid"
+            label="portal.certificates.private_key"
+            choices={keys}
+            required
+          />
           <FormTextInput
             source="sti_pa_username"
             label="portal.certificates.sti_pa_username"

@@ -3,3 +3,4 @@ export * from './ConfirmDialog';
 export * from './GenerateCertificateDialog';
 export * from './saveFile';
 export * from './useCertificateNotify';
+export * from './RenewCertificateDialog';

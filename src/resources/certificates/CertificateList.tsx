@@ -37,6 +37,7 @@ import {
   CertificateViewDialog,
   ConfirmDialog,
   GenerateCertificateDialog,
+  RenewCertificateDialog,
   useCertificateNotify,
 } from '../../components/certificates';
 import { DROPDOWN_MAX_HEIGHT } from '../../components/inputs';
@@ -87,8 +88,13 @@ export function CertificateList() {
   });
   const keys = keysQuery.data?.data ?? [];
   // the chosen key while it still exists, else the first one
-  const keyUuid = keys.some((k) => k.priv_key_uuid === selected) ? (selected as string) : (keys[0]?.priv_key_uuid ?? '');
-  const choices = keys.map((k) => ({ id: k.priv_key_uuid, name: formatKeyLabel(k.priv_key_uuid, k.created_on) }));
+  const keyUuid = keys.some((k) => k.priv_key_uuid === selected)
+    ? (selected as string)
+    : (keys[0]?.priv_key_uuid ?? '');
+  const choices = keys.map((k) => ({
+    id: k.priv_key_uuid,
+    name: formatKeyLabel(k.priv_key_uuid, k.created_on),
+  }));
 
   const certificatesQuery = useQuery({
     queryKey: [...CERTIFICATES_QUERY_KEY, keyUuid],
@@ -116,22 +122,6 @@ export function CertificateList() {
         ? null
         : certificateBlocker(profile, Date.now());
   const canCreate = keys.length > 0 && !profilePending && blocker === null;
-
-  const renew = async () => {
-    if (!toRenew?.serial_number) return;
-    setBusy(true);
-    try {
-      await dataProvider.renewCertificate(toRenew.serial_number);
-      toast('portal.certificates.renewed', 'success');
-      setToRenew(null);
-      await reloadCertificates();
-    } catch (error) {
-      setToRenew(null);
-      failure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const revoke = async () => {
     if (!toRevoke?.serial_number) return;
@@ -170,13 +160,26 @@ export function CertificateList() {
     <Card sx={{ mt: 2 }} component="section" aria-labelledby={titleId}>
       <Title title={title} />
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            justifyContent: 'space-between',
+            gap: 2,
+            flexWrap: 'wrap',
+            mb: 2,
+          }}
+        >
           <Typography component="h1" variant="h5" id={titleId}>
             {title}
           </Typography>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', maxWidth: 420 }}>
             {blocker ? (
-              <Tooltip title={translate(`portal.certificates.blocked.${blocker}`)} enterDelay={0} leaveDelay={0}>
+              <Tooltip
+                title={translate(`portal.certificates.blocked.${blocker}`)}
+                enterDelay={0}
+                leaveDelay={0}
+              >
                 {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
                 <span>{createButton}</span>
               </Tooltip>
@@ -184,7 +187,12 @@ export function CertificateList() {
               createButton
             )}
             {blocker ? (
-              <Typography id={helperId} variant="caption" color="text.secondary" sx={{ mt: 0.5, textAlign: 'right' }}>
+              <Typography
+                id={helperId}
+                variant="caption"
+                color="text.secondary"
+                sx={{ mt: 0.5, textAlign: 'right' }}
+              >
                 {translate(`portal.certificates.blocked.${blocker}`)}
               </Typography>
             ) : null}
@@ -199,7 +207,9 @@ export function CertificateList() {
           disabled={keys.length === 0}
           fullWidth
           margin="dense"
-          helperText={keysQuery.isSuccess && keys.length === 0 ? translate('portal.certificates.no_keys') : ' '}
+          helperText={
+            keysQuery.isSuccess && keys.length === 0 ? translate('portal.certificates.no_keys') : ' '
+          }
           slotProps={{
             select: {
               MenuProps: {
@@ -232,13 +242,17 @@ export function CertificateList() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {(keysQuery.isSuccess && !keyUuid) || (keyUuid && !certificatesQuery.isPending && certificates.length === 0) ? (
+              {(keysQuery.isSuccess && !keyUuid) ||
+              (keyUuid && !certificatesQuery.isPending && certificates.length === 0) ? (
                 <TableRow>
                   <TableCell colSpan={5}>{translate('portal.common.no_data_found')}</TableCell>
                 </TableRow>
               ) : null}
               {certificates.map((row) => (
-                <TableRow key={String(row.id ?? row.serial_number ?? row.created_on)} data-testid="certificate-row">
+                <TableRow
+                  key={String(row.id ?? row.serial_number ?? row.created_on)}
+                  data-testid="certificate-row"
+                >
                   <TableCell>{formatDateTime(row.created_on)}</TableCell>
                   <TableCell>{formatDateTime(row.sti_cert_start_date)}</TableCell>
                   <TableCell>{formatDateTime(row.sti_cert_expire_date)}</TableCell>
@@ -270,12 +284,13 @@ export function CertificateList() {
       </CardContent>
 
       <CertificateViewDialog url={viewUrl} onClose={() => setViewUrl(null)} />
-      <ConfirmDialog
-        open={Boolean(toRenew)}
-        question="portal.certificates.renew_question"
-        busy={busy}
-        onConfirm={renew}
-        onCancel={() => setToRenew(null)}
+      <RenewCertificateDialog
+        serial={toRenew?.serial_number ?? null}
+        onClose={() => setToRenew(null)}
+        onRenewed={() => {
+          setToRenew(null);
+          void reloadCertificates();
+        }}
       />
       <ConfirmDialog
         open={Boolean(toRevoke)}

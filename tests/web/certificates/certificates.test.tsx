@@ -18,7 +18,10 @@ import {
 const PATH = '/sti-certificate/certificate';
 const combobox = (name: string) => screen.getByRole('combobox', { name: new RegExp(`^${name}`) });
 const rows = () => screen.getAllByTestId('certificate-row');
-const rowButtons = (row: HTMLElement) => within(row).queryAllByRole('button').map((b) => b.textContent);
+const rowButtons = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
 
 function stubClipboard(writeText: (text: string) => Promise<void>) {
   const spy = vi.fn(writeText);
@@ -45,25 +48,38 @@ describe('certificate page', () => {
     await waitFor(() => expect(combobox('Private Key')).toHaveTextContent(KEY_A));
     expect(dataProvider.listPrivateKeys).toHaveBeenCalledWith({ skip: 0, take: 9999 });
     fireEvent.mouseDown(combobox('Private Key'));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(KEYS.map((k) => formatKeyLabel(k.priv_key_uuid, k.created_on)));
-    expect(options[0]).toMatch(new RegExp(`^${KEY_A} 20\\.11\\.2026 \\d{2}:\\d{2}:30\\.123 GMT[+-]\\d{2}:\\d{2}$`));
+    expect(options[0]).toMatch(
+      new RegExp(`^${KEY_A} 20\\.11\\.2026 \\d{2}:\\d{2}:30\\.123 GMT[+-]\\d{2}:\\d{2}$`),
+    );
   });
 
   it("lists the selected key's last certificates and reloads for another key", async () => {
     const dataProvider = certificatesDataProvider({
-      lastCertificates: async (key: string) => (key === KEY_A ? CERTIFICATES : [{ ...CERTIFICATES[0], id: 'b1', cr_path: 'https://ca.example.test/cr/B1.pem' }]),
+      lastCertificates: async (key: string) =>
+        key === KEY_A
+          ? CERTIFICATES
+          : [{ ...CERTIFICATES[0], id: 'b1', cr_path: 'https://ca.example.test/cr/B1.pem' }],
     });
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(dataProvider.lastCertificates).toHaveBeenCalledWith(KEY_A);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
     expect(headers).toEqual(['Created On', 'Start On', 'Expire On', 'CR URL', 'Actions']);
-    expect(within(rows()[0]).getByText(new Date(CERTIFICATES[0].sti_cert_expire_date!).toLocaleString('en-US'))).toBeInTheDocument();
-    expect(within(rows()[0]).getByRole('link', { name: 'https://ca.example.test/cr/3A.pem' })).toBeInTheDocument();
+    expect(
+      within(rows()[0]).getByText(new Date(CERTIFICATES[0].sti_cert_expire_date!).toLocaleString('en-US')),
+    ).toBeInTheDocument();
+    expect(
+      within(rows()[0]).getByRole('link', { name: 'https://ca.example.test/cr/3A.pem' }),
+    ).toBeInTheDocument();
 
     fireEvent.mouseDown(combobox('Private Key'));
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: new RegExp(`^${KEY_B}`) }));
+    fireEvent.click(
+      within(screen.getByRole('listbox')).getByRole('option', { name: new RegExp(`^${KEY_B}`) }),
+    );
     await waitFor(() => expect(dataProvider.lastCertificates).toHaveBeenCalledWith(KEY_B));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByText('https://ca.example.test/cr/B1.pem')).toBeInTheDocument();
@@ -117,7 +133,10 @@ describe('certificate page', () => {
     expect(writeText).toHaveBeenCalledWith(CERT_TEXT);
     expect(document.querySelector('.MuiSnackbar-anchorOriginTopCenter')).not.toBeNull();
     // hidden after 3000 ms, not the 5000 ms of the other toasts
-    await waitFor(() => expect(screen.queryByText('Copied')).not.toBeInTheDocument(), { timeout: 4500, interval: 100 });
+    await waitFor(() => expect(screen.queryByText('Copied')).not.toBeInTheDocument(), {
+      timeout: 4500,
+      interval: 100,
+    });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2800);
   });
 
@@ -138,7 +157,9 @@ describe('certificate page', () => {
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Renew' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to renew this certificate?' });
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to renew this certificate?',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(dataProvider.renewCertificate).not.toHaveBeenCalled();
@@ -146,10 +167,46 @@ describe('certificate page', () => {
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Renew' }));
     dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to renew this certificate?' });
     const loads = dataProvider.lastCertificates.mock.calls.length;
+    // a renewal needs a new SPC token: the STI-PA credentials are asked again
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText(/^STI-PA Username/, { selector: 'input' }), {
+      target: { value: 'demo' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^STI-PA Password/, { selector: 'input' }), {
+      target: { value: 'pw-1' },
+    });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeEnabled());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(dataProvider.renewCertificate).toHaveBeenCalledWith('3A'));
+    await waitFor(() =>
+      expect(dataProvider.renewCertificate).toHaveBeenCalledWith('3A', {
+        sti_pa_username: 'demo',
+        sti_pa_password: 'pw-1',
+      }),
+    );
     expect(await screen.findByText('The certificate has been renewed')).toBeInTheDocument();
     await waitFor(() => expect(dataProvider.lastCertificates.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it('shows the SPC token message when a renewal cannot get a token', async () => {
+    const dataProvider = certificatesDataProvider({
+      renewCertificate: async () => ({ success: false, error_cause: 'unable_to_generate_spc_token' }),
+    });
+    renderCertificates(PATH, { dataProvider });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to renew this certificate?',
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^STI-PA Username/, { selector: 'input' }), {
+      target: { value: 'demo' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^STI-PA Password/, { selector: 'input' }), {
+      target: { value: 'bad' },
+    });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(ERROR_CAUSE_MESSAGES.unable_to_generate_spc_token)).toBeInTheDocument();
+    expect(screen.queryByText('The certificate has been renewed')).not.toBeInTheDocument();
   });
 
   it('asks before revoking, with the reason superseded by default or the one chosen', async () => {
@@ -157,7 +214,9 @@ describe('certificate page', () => {
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Revoke' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to revoke this certificate?',
+    });
     expect(within(dialog).getByRole('combobox', { name: 'Reason' })).toHaveTextContent('Superseded');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(dataProvider.revokeCertificate).toHaveBeenCalledWith('3A', 'superseded'));
@@ -169,18 +228,23 @@ describe('certificate page', () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Reason' }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Key compromise' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(dataProvider.revokeCertificate).toHaveBeenLastCalledWith('3A', 'key_compromise'));
+    await waitFor(() =>
+      expect(dataProvider.revokeCertificate).toHaveBeenLastCalledWith('3A', 'key_compromise'),
+    );
   });
 
   it("toasts the server's refusal of a revocation", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = certificatesDataProvider({
-      revokeCertificate: async () => Promise.reject(httpError(409, { message: 'Certificate is already revoked' })),
+      revokeCertificate: async () =>
+        Promise.reject(httpError(409, { message: 'Certificate is already revoked' })),
     });
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Revoke' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to revoke this certificate?',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Certificate is already revoked')).toBeInTheDocument();
   });
@@ -192,7 +256,9 @@ describe('generate modal', () => {
     renderCertificates(PATH, { dataProvider });
     await screen.findByText('No Data Found');
     const dialog = await openGenerate();
-    expect(within(dialog).getByRole('heading', { name: 'Generate your first Stir/Shaken Certificate' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Generate your first Stir/Shaken Certificate' }),
+    ).toBeInTheDocument();
     const submit = within(dialog).getByRole('button', { name: 'Generate' });
     expect(within(dialog).getByRole('combobox', { name: /^Private Key/ })).toHaveTextContent(KEY_A);
     expect(submit).toBeDisabled();
@@ -213,9 +279,13 @@ describe('generate modal', () => {
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
     const dialog = await openGenerate();
-    expect(within(dialog).getByRole('heading', { name: 'Generate your new Stir/Shaken Certificate' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Generate your new Stir/Shaken Certificate' }),
+    ).toBeInTheDocument();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Private Key/ }));
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: new RegExp(`^${KEY_B}`) }));
+    fireEvent.click(
+      within(screen.getByRole('listbox')).getByRole('option', { name: new RegExp(`^${KEY_B}`) }),
+    );
     fireEvent.change(within(dialog).getByLabelText(/^STI-PA Username/), { target: { value: 'demo' } });
     fireEvent.change(within(dialog).getByLabelText(/^STI-PA Password/), { target: { value: 'demo-pass' } });
     const submit = within(dialog).getByRole('button', { name: 'Generate' });
@@ -239,7 +309,9 @@ describe('generate modal', () => {
     ['unable_to_generate_spc_token', ERROR_CAUSE_MESSAGES.unable_to_generate_spc_token],
     ['subscription_inactive', 'subscription_inactive'],
   ])('toasts error_cause %s', async (cause, text) => {
-    const dataProvider = certificatesDataProvider({ generateCertificate: async () => ({ success: false, error_cause: cause }) });
+    const dataProvider = certificatesDataProvider({
+      generateCertificate: async () => ({ success: false, error_cause: cause }),
+    });
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
     const dialog = await openGenerate();
@@ -260,15 +332,25 @@ describe('Create New', () => {
     renderCertificates(PATH, { dataProvider });
     expect(await screen.findByText(/Create a private key first: a certificate/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create New' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Create New' })).toHaveAccessibleDescription(/Create a private key first/);
+    expect(screen.getByRole('button', { name: 'Create New' })).toHaveAccessibleDescription(
+      /Create a private key first/,
+    );
     expect(dataProvider.lastCertificates).not.toHaveBeenCalled();
   });
 
   it.each([
     ['an inactive account', { is_active: false }, 'Your account is not active'],
     ['an unconfirmed account', { is_confirmed: false }, 'Confirm your email address'],
-    ['a subscription not started', { subscription_started_on: null }, 'Your subscription has not started yet'],
-    ['an expired subscription', { subscription_expired_on: '2020-01-01T00:00:00Z' }, 'Your subscription has expired'],
+    [
+      'a subscription not started',
+      { subscription_started_on: null },
+      'Your subscription has not started yet',
+    ],
+    [
+      'an expired subscription',
+      { subscription_expired_on: '2020-01-01T00:00:00Z' },
+      'Your subscription has expired',
+    ],
   ])('is disabled for %s, and says why', async (_name, change, reason) => {
     const dataProvider = certificatesDataProvider({ getProfile: async () => ({ ...PROFILE, ...change }) });
     renderCertificates(PATH, { dataProvider });

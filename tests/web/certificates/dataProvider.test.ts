@@ -6,7 +6,10 @@ import { createDataProvider } from '../../../src/dataProvider';
 const fetchMock = vi.fn<typeof fetch>();
 
 const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 function lastCall() {
   const [url, init] = fetchMock.mock.calls[fetchMock.mock.calls.length - 1];
@@ -32,14 +35,24 @@ describe('private key calls', () => {
     const data = [{ priv_key_uuid: KEY, created_on: '2026-11-20T00:00:00Z' }];
     fetchMock.mockResolvedValueOnce(json(200, { total: 11, data }));
     expect(await createDataProvider().listPrivateKeys({ skip: 10, take: 10 })).toEqual({ total: 11, data });
-    expect(lastCall()).toMatchObject({ url: '/api/service_provider/sti_priv_key?skip=10&take=10', method: 'GET' });
+    expect(lastCall()).toMatchObject({
+      url: '/api/service_provider/sti_priv_key?skip=10&take=10',
+      method: 'GET',
+    });
     expect(lastCall().headers.get('Authorization')).toBe('Bearer tok.en.value');
   });
 
   it('createPrivateKey posts no body; deletePrivateKey deletes by uuid', async () => {
     fetchMock.mockResolvedValueOnce(json(201, { priv_key_uuid: KEY, created_on: '2026-11-21T00:00:00Z' }));
-    expect(await createDataProvider().createPrivateKey()).toEqual({ priv_key_uuid: KEY, created_on: '2026-11-21T00:00:00Z' });
-    expect(lastCall()).toMatchObject({ url: '/api/service_provider/generate_sti_priv_key', method: 'POST', body: undefined });
+    expect(await createDataProvider().createPrivateKey()).toEqual({
+      priv_key_uuid: KEY,
+      created_on: '2026-11-21T00:00:00Z',
+    });
+    expect(lastCall()).toMatchObject({
+      url: '/api/service_provider/generate_sti_priv_key',
+      method: 'POST',
+      body: undefined,
+    });
 
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await createDataProvider().deletePrivateKey(KEY);
@@ -47,7 +60,9 @@ describe('private key calls', () => {
   });
 
   it("deletePrivateKey rejects with the server's message", async () => {
-    fetchMock.mockResolvedValueOnce(json(409, { statusCode: 409, message: 'This key has a valid certificate' }));
+    fetchMock.mockResolvedValueOnce(
+      json(409, { statusCode: 409, message: 'This key has a valid certificate' }),
+    );
     await expect(createDataProvider().deletePrivateKey(KEY)).rejects.toMatchObject({
       status: 409,
       message: 'This key has a valid certificate',
@@ -56,19 +71,28 @@ describe('private key calls', () => {
 
   it('downloadPrivateKey names the file from content-disposition, else stir_private_key.pem', async () => {
     fetchMock.mockResolvedValueOnce(
-      new Response('-----BEGIN PRIVATE KEY-----\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="key_0f8e.pem"' } }),
+      new Response('-----BEGIN PRIVATE KEY-----\n', {
+        status: 200,
+        headers: { 'Content-Disposition': 'attachment; filename="key_0f8e.pem"' },
+      }),
     );
     const named = await createDataProvider().downloadPrivateKey(KEY);
     expect(named.filename).toBe('key_0f8e.pem');
     expect(await named.blob.text()).toBe('-----BEGIN PRIVATE KEY-----\n');
-    expect(lastCall()).toMatchObject({ url: `/api/service_provider/sti_priv_key/file/${KEY}`, method: 'GET' });
+    expect(lastCall()).toMatchObject({
+      url: `/api/service_provider/sti_priv_key/file/${KEY}`,
+      method: 'GET',
+    });
     expect(lastCall().headers.get('Authorization')).toBe('Bearer tok.en.value');
 
     fetchMock.mockResolvedValueOnce(new Response('pem', { status: 200 }));
     expect((await createDataProvider().downloadPrivateKey(KEY)).filename).toBe('stir_private_key.pem');
 
     fetchMock.mockResolvedValueOnce(json(404, { message: 'Not Found' }));
-    await expect(createDataProvider().downloadPrivateKey(KEY)).rejects.toMatchObject({ status: 404, message: 'Not Found' });
+    await expect(createDataProvider().downloadPrivateKey(KEY)).rejects.toMatchObject({
+      status: 404,
+      message: 'Not Found',
+    });
   });
 });
 
@@ -77,35 +101,63 @@ describe('certificate calls', () => {
     const rows = [{ id: 'c1', serial_number: '1A', cr_path: 'not created' }];
     fetchMock.mockResolvedValueOnce(json(200, rows));
     expect(await createDataProvider().lastCertificates(KEY)).toEqual(rows);
-    expect(lastCall()).toMatchObject({ url: `/api/service_provider/sti_spc_cert/last/${KEY}`, method: 'GET' });
+    expect(lastCall()).toMatchObject({
+      url: `/api/service_provider/sti_spc_cert/last/${KEY}`,
+      method: 'GET',
+    });
   });
 
   it('generateCertificate posts the credentials and the key and answers success or error_cause', async () => {
     const payload = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass', private_key_uuid: KEY };
-    fetchMock.mockResolvedValueOnce(json(200, { success: false, error_cause: 'unable_to_generate_spc_token' }));
-    expect(await createDataProvider().generateCertificate(payload)).toEqual({ success: false, error_cause: 'unable_to_generate_spc_token' });
-    expect(lastCall()).toMatchObject({ url: '/api/service_provider/generate_sti_spc_cert', method: 'POST', body: payload });
+    fetchMock.mockResolvedValueOnce(
+      json(200, { success: false, error_cause: 'unable_to_generate_spc_token' }),
+    );
+    expect(await createDataProvider().generateCertificate(payload)).toEqual({
+      success: false,
+      error_cause: 'unable_to_generate_spc_token',
+    });
+    expect(lastCall()).toMatchObject({
+      url: '/api/service_provider/generate_sti_spc_cert',
+      method: 'POST',
+      body: payload,
+    });
   });
 
   it('renewCertificate and revokeCertificate post to the serial number, with the optional body', async () => {
     fetchMock.mockImplementation(async () => json(200, {}));
     const dp = createDataProvider();
     await dp.renewCertificate('3A');
-    expect(lastCall()).toMatchObject({ url: '/api/service_provider/replace_sti_spc_cert/3A', method: 'POST', body: undefined });
+    expect(lastCall()).toMatchObject({
+      url: '/api/service_provider/replace_sti_spc_cert/3A',
+      method: 'POST',
+      body: undefined,
+    });
     await dp.renewCertificate('3A', { sti_pa_username: 'demo', sti_pa_password: 'p' });
     expect(lastCall().body).toEqual({ sti_pa_username: 'demo', sti_pa_password: 'p' });
     await dp.revokeCertificate('3A', 'superseded');
-    expect(lastCall()).toMatchObject({ url: '/api/service_provider/revoke_sti_spc_cert/3A', method: 'POST', body: { reason: 'superseded' } });
+    expect(lastCall()).toMatchObject({
+      url: '/api/service_provider/revoke_sti_spc_cert/3A',
+      method: 'POST',
+      body: { reason: 'superseded' },
+    });
     await dp.revokeCertificate('3A');
     expect(lastCall().body).toBeUndefined();
   });
 
   it('decryptCertificate posts the url and answers the text', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { text: 'Certificate:\n' }));
-    expect(await createDataProvider().decryptCertificate('https://ca.test/cr/3A.pem')).toEqual({ text: 'Certificate:\n' });
-    expect(lastCall()).toMatchObject({ url: '/api/public/decrypt_cert', method: 'POST', body: { url: 'https://ca.test/cr/3A.pem' } });
+    expect(await createDataProvider().decryptCertificate('https://ca.test/cr/3A.pem')).toEqual({
+      text: 'Certificate:\n',
+    });
+    expect(lastCall()).toMatchObject({
+      url: '/api/public/decrypt_cert',
+      method: 'POST',
+      body: { url: 'https://ca.test/cr/3A.pem' },
+    });
 
     fetchMock.mockResolvedValueOnce(new Response('Certificate: plain', { status: 200 }));
-    expect(await createDataProvider().decryptCertificate('https://ca.test/cr/3A.pem')).toEqual({ text: 'Certificate: plain' });
+    expect(await createDataProvider().decryptCertificate('https://ca.test/cr/3A.pem')).toEqual({
+      text: 'Certificate: plain',
+    });
   });
 });

@@ -2,7 +2,15 @@
 // Download under the server's file name, the delete confirmation and its refusal toast, Create New.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEY_A, KEY_B, KEYS, captureDownloads, certificatesDataProvider, httpError, renderCertificates } from './harness';
+import {
+  KEY_A,
+  KEY_B,
+  KEYS,
+  captureDownloads,
+  certificatesDataProvider,
+  httpError,
+  renderCertificates,
+} from './harness';
 
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
 const manyKeys = (from: number, count: number) =>
@@ -38,7 +46,10 @@ describe('private keys page', () => {
 
   it('pages on the server: the next page asks for skip 10, take 10', async () => {
     const dataProvider = certificatesDataProvider({
-      listPrivateKeys: async ({ skip }: { skip: number; take: number }) => ({ total: 23, data: manyKeys(skip, skip === 20 ? 3 : 10) }),
+      listPrivateKeys: async ({ skip }: { skip: number; take: number }) => ({
+        total: 23,
+        data: manyKeys(skip, skip === 20 ? 3 : 10),
+      }),
     });
     renderCertificates('/sti-certificate/private-key', { dataProvider });
     expect(await screen.findByText(manyKeys(0, 1)[0].priv_key_uuid)).toBeInTheDocument();
@@ -55,7 +66,9 @@ describe('private keys page', () => {
   it("downloads the key under the server's file name", async () => {
     const saved = captureDownloads();
     const blob = new Blob(['-----BEGIN PRIVATE KEY-----\n']);
-    const dataProvider = certificatesDataProvider({ downloadPrivateKey: async () => ({ blob, filename: 'key_0f8e2a6c.pem' }) });
+    const dataProvider = certificatesDataProvider({
+      downloadPrivateKey: async () => ({ blob, filename: 'key_0f8e2a6c.pem' }),
+    });
     renderCertificates('/sti-certificate/private-key', { dataProvider });
     fireEvent.click(await screen.findByRole('button', { name: `Download key ${KEY_A}` }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -93,7 +106,9 @@ describe('private keys page', () => {
 
   it("shows the server's refusal as a toast and keeps the key", async () => {
     const message = 'This key has a valid certificate and cannot be deleted';
-    const dataProvider = certificatesDataProvider({ deletePrivateKey: async () => Promise.reject(httpError(409, { message })) });
+    const dataProvider = certificatesDataProvider({
+      deletePrivateKey: async () => Promise.reject(httpError(409, { message })),
+    });
     renderCertificates('/sti-certificate/private-key', { dataProvider });
     fireEvent.click(await screen.findByRole('button', { name: `Delete key ${KEY_A}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this key?' });
@@ -103,7 +118,10 @@ describe('private keys page', () => {
   });
 
   it('creates a key with Create New and shows it', async () => {
-    const created = { priv_key_uuid: '9a9a9a9a-1111-4222-8333-444455556666', created_on: '2026-11-21T10:00:00Z' };
+    const created = {
+      priv_key_uuid: '9a9a9a9a-1111-4222-8333-444455556666',
+      created_on: '2026-11-21T10:00:00Z',
+    };
     const dataProvider = certificatesDataProvider({ createPrivateKey: async () => created });
     renderCertificates('/sti-certificate/private-key', { dataProvider });
     await screen.findByText(KEY_A);

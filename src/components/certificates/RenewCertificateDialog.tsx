@@ -1,0 +1,93 @@
+// 'Are you sure you want to renew this certificate?' with the STI-PA username and password asked again:
+// the renewed certificate (new serial, same key) needs a new SPC token. The answer is read like a generation:
+// {success:false, error_cause} toasts the cause (SPEC.md §8).
+import { useState } from 'react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useDataProvider } from 'react-admin';
+import {
+  CERTIFICATE_LIMITS,
+  errorCauseMessage,
+  renewCertificateSchema,
+  type RenewCertificateInput,
+} from '../../../contract/certificates';
+import type { PortalDataProvider } from '../../dataProvider/types';
+import { FormPasswordInput, FormTextInput } from '../inputs';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useCertificateNotify } from './useCertificateNotify';
+
+export interface RenewCertificateDialogProps {
+  /** The serial number of the certificate to renew; null when closed. */
+  serial: string | null;
+  onClose: () => void;
+  onRenewed: () => void;
+}
+
+function RenewForm({ serial, onClose, onRenewed }: RenewCertificateDialogProps & { serial: string }) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { toast, failure } = useCertificateNotify();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<RenewCertificateInput>({
+    resolver: yupResolver(renewCertificateSchema),
+    mode: 'all',
+    defaultValues: { sti_pa_username: '', sti_pa_password: '' },
+  });
+  const [username, password] = useWatch({
+    control: form.control,
+    name: ['sti_pa_username', 'sti_pa_password'],
+  });
+
+  const renew = form.handleSubmit(async (credentials) => {
+    setBusy(true);
+    try {
+      const result = (await dataProvider.renewCertificate(serial, credentials)) as
+        { success?: boolean; error_cause?: string } | undefined;
+      if (result?.success === false) {
+        toast(errorCauseMessage(result.error_cause), 'error');
+        return;
+      }
+      toast('portal.certificates.renewed', 'success');
+      onRenewed();
+    } catch (error) {
+      failure(error);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <ConfirmDialog
+      open
+      question="portal.certificates.renew_question"
+      busy={busy}
+      confirmDisabled={!(username?.trim() && password)}
+      onConfirm={() => void renew()}
+      onCancel={onClose}
+    >
+      <FormProvider {...form}>
+        <form onSubmit={renew} noValidate>
+          <FormTextInput
+            source="sti_pa_username"
+            label="portal.certificates.sti_pa_username"
+            maxLength={CERTIFICATE_LIMITS.stiPaUsernameMax}
+            autoComplete="username"
+            required
+            autoFocus
+          />
+          <FormPasswordInput
+            source="sti_pa_password"
+            label="portal.certificates.sti_pa_password"
+            maxLength={CERTIFICATE_LIMITS.stiPaPasswordMax}
+            autoComplete="current-password"
+            required
+          />
+        </form>
+      </FormProvider>
+    </ConfirmDialog>
+  );
+}
+
+export function RenewCertificateDialog({ serial, ...rest }: RenewCertificateDialogProps) {
+  // mounted while open only: every opening starts from an empty form
+  return serial ? <RenewForm serial={serial} {...rest} /> : null;
+}
