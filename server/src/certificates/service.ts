@@ -16,6 +16,7 @@ import { encodeTnAuthList, tnAuthListToBase64 } from '../ca/tnAuthList';
 import { KeyStoreError, type PrivateKeyFormat } from '../ca/keys';
 import type { AppContext } from '../context';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import * as x509 from '../ca/x509';
 import { StiPaError, createStiPaClientFor, createX5uFetcher, stiPaTrustPolicy } from '../integrations/stipa';
 import { onCertificateRevoked } from '../repository/crl';
 import { recordAudit } from './audit';
@@ -43,7 +44,8 @@ export type ErrorCause =
   | 'key_not_found'
   | 'unable_to_generate_spc_token'
   | 'spc_token_invalid'
-  | 'issuance_failed';
+  | 'issuance_failed'
+  | 'crl_unavailable';
 
 export interface CertificateView {
   id: string;
@@ -55,7 +57,8 @@ export interface CertificateView {
   status: string;
 }
 
-export type IssueResult = { success: true; certificate: CertificateView } | { success: false; error_cause: ErrorCause };
+export type IssueResult =
+  { success: true; certificate: CertificateView } | { success: false; error_cause: ErrorCause };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SERIAL = /^[0-9a-f]{16,40}$/;
@@ -73,7 +76,10 @@ function assertSerialParam(serial: string): string {
   return s;
 }
 
-export function certificateView(ctx: Pick<AppContext, 'config'>, c: store.CertificateRecord): CertificateView {
+export function certificateView(
+  ctx: Pick<AppContext, 'config'>,
+  c: store.CertificateRecord,
+): CertificateView {
   const published = c.status === 'issued' || c.status === 'revoked';
   return {
     id: c.id,
@@ -89,7 +95,12 @@ export function certificateView(ctx: Pick<AppContext, 'config'>, c: store.Certif
 // ---- keys ----
 
 export async function listKeys(ctx: CertificateContext, actor: Actor, skip: number, take: number) {
-  const { total, rows } = await store.listKeys(ctx.db, actor.serviceProviderId, skip, Math.min(take, MAX_TAKE));
+  const { total, rows } = await store.listKeys(
+    ctx.db,
+    actor.serviceProviderId,
+    skip,
+    Math.min(take, MAX_TAKE),
+  );
   return { total, data: rows.map((r) => ({ priv_key_uuid: r.id, created_on: r.created_on.toISOString() })) };
 }
 
@@ -207,6 +218,26 @@ interface StiPaCredentials {
 }
 
 /** The pipeline shared by generate and renew. */
+const crlIssuerNames = new Map<string, { der: Uint8Array; until: number }>();
+
+/**
+ * The issuer name of the CRL at CRL_URL, byte for byte as that CRL carries it (DOMAIN.md: verifiers compare
+ * cRLIssuer with the CRL's issuer exactly). Read once a day; undefined when the portal publishes its own CRL.
+ */
+async function crlIssuerName(ctx: CertificateContext): Promise<Uint8Array | undefined> {
+  const url = ctx.config.crlUrl;
+  if (!url) return undefined;
+  const now = ctx.now().getTime();
+  const cached = crlIssuerNames.get(url);
+  if (cached && cached.until > now) return cached.der;
+  const der = await createStiPaClientFor(ctx, { fetch: ctx.stiPaFetch }).fetchCrl(url);
+  const name = new Uint8Array(
+    new x509.X509Crl(new Uint8Array(der).buffer as ArrayBuffer).issuerName.toArrayBuffer(),
+  );
+  crlIssuerNames.set(url, { der: name, until: now + 24 * 3600 * 1000 });
+  return name;
+}
+
 async function issue(
   ctx: CertificateContext,
   actor: Actor,
@@ -238,7 +269,12 @@ async function issue(
       userId: credentials.username,
       password: credentials.password,
       ocn: spc,
-      atc: { tktype: 'TNAuthList', tkvalue: tnAuthListToBase64(encodeTnAuthList(spc)), ca: false, fingerprint },
+      atc: {
+        tktype: 'TNAuthList',
+        tkvalue: tnAuthListToBase64(encodeTnAuthList(spc)),
+        ca: false,
+        fingerprint,
+      },
     }));
   } catch (e) {
     if (e instanceof StiPaError) {
@@ -265,6 +301,15 @@ async function issue(
     }
     log.error({ err: e }, 'SPC token could not be verified');
     return { success: false, error_cause: 'spc_token_invalid' };
+  }
+
+  // With CRL_URL (the STI-PA's indirect CRL) the certificate names that CRL's issuer in cRLIssuer.
+  let crlIssuerDn: Uint8Array | undefined;
+  try {
+    crlIssuerDn = await crlIssuerName(ctx);
+  } catch (e) {
+    log.error({ err: e, crl_url: ctx.config.crlUrl }, 'the CRL named by CRL_URL could not be read');
+    return { success: false, error_cause: 'crl_unavailable' };
   }
 
   // Store the intent: the serial is recorded before anything is signed.
@@ -301,7 +346,7 @@ async function issue(
       notAfter,
       issuer: { certificate: ca.certificate, signer: ca.signer },
       policyOid: ctx.config.certPolicyOid,
-      crl: { url: ctx.ca.leafCrlUrl },
+      crl: { url: ctx.ca.leafCrlUrl, issuerDn: crlIssuerDn },
     });
     const chainPem = `${cert.toString('pem').trim()}\n${ca.pem.trim()}\n`;
     await ctx.db.transaction(async (tx) => {
@@ -360,7 +405,13 @@ export async function renewCertificate(
   if (!old) throw notFound(CERTIFICATE_NOT_FOUND);
   if (old.status === 'revoked') throw conflict(ALREADY_REVOKED);
   if (old.status !== 'issued') throw conflict('Only an issued certificate can be renewed');
-  return issue(ctx, actor, old.private_key_id, { username: input.sti_pa_username, password: input.sti_pa_password }, old);
+  return issue(
+    ctx,
+    actor,
+    old.private_key_id,
+    { username: input.sti_pa_username, password: input.sti_pa_password },
+    old,
+  );
 }
 
 export async function revokeCertificate(
