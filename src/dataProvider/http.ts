@@ -56,7 +56,8 @@ function buildHeaders(options: HttpOptions): Headers {
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const body = options.body;
   const isMultipart = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body != null && !isMultipart && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (body != null && !isMultipart && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;

@@ -7,7 +7,13 @@ import { RECURRING_INTERVAL_COUNT } from '../../contract/constants';
 import { getToken } from '../authProvider/session';
 import { API_URL, apiUrl, createHttpError, httpClient } from './http';
 import { resourceConfig, type ResourceConfig } from './resources';
-import type { PortalDataProvider, RegisterPayload, ResellerProfile, SavedCard, SubscriptionPlan } from './types';
+import type {
+  PortalDataProvider,
+  RegisterPayload,
+  ResellerProfile,
+  SavedCard,
+  SubscriptionPlan,
+} from './types';
 import {
   DEFAULT_KEY_FILE_NAME,
   filenameFromContentDisposition,
@@ -16,9 +22,23 @@ import {
 } from '../../contract/certificates';
 import type { GenerateCertificateResult } from './types';
 
-export { API_URL, NETWORK_ERROR_EVENT, NETWORK_ERROR_MESSAGE, createHttpError, httpClient, isPortalHttpError } from './http';
+export {
+  API_URL,
+  NETWORK_ERROR_EVENT,
+  NETWORK_ERROR_MESSAGE,
+  createHttpError,
+  httpClient,
+  isPortalHttpError,
+} from './http';
 export { RESOURCE_CONFIG, resourcePath } from './resources';
-export type { AddCardStripePayload, PortalDataProvider, PortalHttpError, RegisterPayload, SavedCard, SubscriptionPlan } from './types';
+export type {
+  AddCardStripePayload,
+  PortalDataProvider,
+  PortalHttpError,
+  RegisterPayload,
+  SavedCard,
+  SubscriptionPlan,
+} from './types';
 
 const SIGNATURE_FILE_NAME = 'sign.png';
 
@@ -99,14 +119,17 @@ export function createDataProvider(): PortalDataProvider {
       return { data: withId(config, { id: params.id, ...updated }) } as any;
     },
     async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => crud.update(resource, { id, data: params.data, previousData: {} as any })));
+      await Promise.all(
+        params.ids.map((id) => crud.update(resource, { id, data: params.data, previousData: {} as any })),
+      );
       return { data: params.ids };
     },
     async delete(resource, params) {
       const config = resourceConfig(resource);
       const { json } = await httpClient(itemUrl(config, params.id), { method: 'DELETE' });
       // API.md answers 204 for deletions: hand react-admin the row it already had.
-      const deleted = json && typeof json === 'object' ? json : { ...(params.previousData ?? {}), id: params.id };
+      const deleted =
+        json && typeof json === 'object' ? json : { ...(params.previousData ?? {}), id: params.id };
       return { data: withId(config, deleted) } as any;
     },
     async deleteMany(resource, params) {
@@ -187,7 +210,9 @@ export function createDataProvider(): PortalDataProvider {
     },
 
     getPastDuePaymentUrl(serviceProviderUuid) {
-      return get<{ url: string }>('payment/old_subscription_invoice', { service_provider_uuid: serviceProviderUuid });
+      return get<{ url: string }>('payment/old_subscription_invoice', {
+        service_provider_uuid: serviceProviderUuid,
+      });
     },
 
     createSubscriptionCheckout(params) {
@@ -225,10 +250,13 @@ export function createDataProvider(): PortalDataProvider {
     },
 
     async updateCard(id, payload) {
-      const { json } = await httpClient<MessageAnswer>(apiUrl(`payment/payment_card/${encodeURIComponent(id)}`), {
-        method: 'PATCH',
-        body: JSON.stringify(payload),
-      });
+      const { json } = await httpClient<MessageAnswer>(
+        apiUrl(`payment/payment_card/${encodeURIComponent(id)}`),
+        {
+          method: 'PATCH',
+          body: JSON.stringify(payload),
+        },
+      );
       return messageOf(json);
     },
 
@@ -270,8 +298,14 @@ export function createDataProvider(): PortalDataProvider {
       return post<PrivateKeyRow | undefined>('service_provider/generate_sti_priv_key');
     },
 
+    async importPrivateKey(pem) {
+      return post<PrivateKeyRow | undefined>('service_provider/sti_priv_key/import', { pem });
+    },
+
     async deletePrivateKey(uuid) {
-      await httpClient(apiUrl(`service_provider/sti_priv_key/${encodeURIComponent(uuid)}`), { method: 'DELETE' });
+      await httpClient(apiUrl(`service_provider/sti_priv_key/${encodeURIComponent(uuid)}`), {
+        method: 'DELETE',
+      });
     },
 
     async downloadPrivateKey(uuid) {
@@ -294,7 +328,10 @@ export function createDataProvider(): PortalDataProvider {
         }
         throw createHttpError(response.status, body);
       }
-      const filename = filenameFromContentDisposition(response.headers.get('content-disposition'), DEFAULT_KEY_FILE_NAME);
+      const filename = filenameFromContentDisposition(
+        response.headers.get('content-disposition'),
+        DEFAULT_KEY_FILE_NAME,
+      );
       return { blob: await response.blob(), filename };
     },
 
@@ -312,7 +349,10 @@ export function createDataProvider(): PortalDataProvider {
     },
 
     renewCertificate(serialNumber, creds) {
-      return post<unknown>(`service_provider/replace_sti_spc_cert/${encodeURIComponent(serialNumber)}`, creds);
+      return post<unknown>(
+        `service_provider/replace_sti_spc_cert/${encodeURIComponent(serialNumber)}`,
+        creds,
+      );
     },
 
     revokeCertificate(serialNumber, reason) {

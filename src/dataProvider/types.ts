@@ -1,11 +1,7 @@
 // The app-specific calls beside ra-data-simple-rest's CRUD verbs, typed once and used through
 // useDataProvider<PortalDataProvider>().
 import type { DataProvider } from 'react-admin';
-import type {
-  AvailabilityResponse,
-  LoginResponse,
-  ServiceProviderProfile,
-} from '../../contract/api';
+import type { AvailabilityResponse, LoginResponse, ServiceProviderProfile } from '../../contract/api';
 // AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
@@ -24,7 +20,11 @@ export interface PortalDataProvider extends DataProvider {
   resendConfirmationEmail(email: string): Promise<{ message: string }>;
   confirmEmail(token: string): Promise<{ message: string }>;
   forgotPassword(email: string): Promise<{ message: string }>;
-  setNewPassword(params: { token: string; password: string; password_extra: string }): Promise<{ message: string }>;
+  setNewPassword(params: {
+    token: string;
+    password: string;
+    password_extra: string;
+  }): Promise<{ message: string }>;
   validateResellerCode(code: string): Promise<{ isValid: boolean }>;
   getProfile(): Promise<ServiceProviderProfile>;
   /** GET /api/reseller: the reseller's own profile, with its promo code `url_token`. */
@@ -42,7 +42,10 @@ export interface PortalDataProvider extends DataProvider {
   /** PATCH /api/payment/sp/subscription. */
   changePlan(recurring_interval: RecurringInterval): Promise<{ message: string }>;
   /** POST /api/payment/set_auto_charge. */
-  setAutoCharge(params: { auto_charge: boolean; service_provider_uuid: string }): Promise<{ message: string }>;
+  setAutoCharge(params: {
+    auto_charge: boolean;
+    service_provider_uuid: string;
+  }): Promise<{ message: string }>;
   /** GET /api/payment/payment_card. */
   listCards(): Promise<{ data: SavedCard[] }>;
   /** POST /api/payment/payment_card: the card fields in sandbox mode, a Stripe payment method's id in Stripe mode. */
@@ -57,6 +60,8 @@ export interface PortalDataProvider extends DataProvider {
   listPrivateKeys(params: { skip: number; take: number }): Promise<{ total: number; data: PrivateKeyRow[] }>;
   /** POST /api/service_provider/generate_sti_priv_key (no body). */
   createPrivateKey(): Promise<PrivateKeyRow | undefined>;
+  /** POST /api/service_provider/sti_priv_key/import {pem}: an existing P-256 key (PKCS#8 or SEC1 PEM). */
+  importPrivateKey(pem: string): Promise<PrivateKeyRow | undefined>;
   /** DELETE /api/service_provider/sti_priv_key/{priv_key_uuid}. */
   deletePrivateKey(uuid: string): Promise<void>;
   /** GET /api/service_provider/sti_priv_key/file/{priv_key_uuid}: the PEM and the content-disposition's file name. */
@@ -66,7 +71,10 @@ export interface PortalDataProvider extends DataProvider {
   /** POST /api/service_provider/generate_sti_spc_cert. */
   generateCertificate(payload: GenerateCertificatePayload): Promise<GenerateCertificateResult>;
   /** POST /api/service_provider/replace_sti_spc_cert/{serial_number}, optionally with new STI-PA credentials. */
-  renewCertificate(serialNumber: string, creds?: { sti_pa_username: string; sti_pa_password: string }): Promise<unknown>;
+  renewCertificate(
+    serialNumber: string,
+    creds?: { sti_pa_username: string; sti_pa_password: string },
+  ): Promise<unknown>;
   /** POST /api/service_provider/revoke_sti_spc_cert/{serial_number}, optionally with a reason. */
   revokeCertificate(serialNumber: string, reason?: RevocationReason): Promise<unknown>;
   /** POST /api/public/decrypt_cert: the certificate at that URL as text. */

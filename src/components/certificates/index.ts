@@ -4,3 +4,4 @@ export * from './GenerateCertificateDialog';
 export * from './saveFile';
 export * from './useCertificateNotify';
 export * from './RenewCertificateDialog';
+export * from './ImportKeyDialog';

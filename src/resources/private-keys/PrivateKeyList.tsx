@@ -20,7 +20,12 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { PrivateKeyRow } from '../../../contract/certificates';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { formatDateTime } from '../../components/billing/format';
-import { ConfirmDialog, saveFile, useCertificateNotify } from '../../components/certificates';
+import {
+  ConfirmDialog,
+  ImportKeyDialog,
+  saveFile,
+  useCertificateNotify,
+} from '../../components/certificates';
 import { MainButton } from '../../components/MainButton';
 import type { PortalDataProvider } from '../../dataProvider/types';
 
@@ -65,6 +70,8 @@ export function PrivateKeyList() {
       queryClient.invalidateQueries({ queryKey: CERTIFICATE_KEYS_QUERY_KEY }),
     ]);
   };
+
+  const [importing, setImporting] = useState(false);
 
   const create = async () => {
     setCreating(true);
@@ -115,13 +122,27 @@ export function PrivateKeyList() {
     <Card sx={{ mt: 2 }} component="section" aria-labelledby="private-keys-title">
       <Title title={title} />
       <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+            flexWrap: 'wrap',
+            mb: 2,
+          }}
+        >
           <Typography component="h1" variant="h5" id="private-keys-title">
             {title}
           </Typography>
-          <MainButton onClick={create} loading={creating}>
-            {translate('portal.certificates.create_new')}
-          </MainButton>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button variant="outlined" onClick={() => setImporting(true)}>
+              {translate('portal.certificates.import')}
+            </Button>
+            <MainButton onClick={create} loading={creating}>
+              {translate('portal.certificates.create_new')}
+            </MainButton>
+          </Box>
         </Box>
         {isPending || isFetching ? <LinearProgress aria-label={translate('portal.common.loading')} /> : null}
         <TableContainer>
@@ -185,6 +206,14 @@ export function PrivateKeyList() {
         busy={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+      />
+      <ImportKeyDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          setImporting(false);
+          void reload(0);
+        }}
       />
     </Card>
   );

@@ -68,6 +68,7 @@ export function certificatesDataProvider(
   return billingDataProvider({
     listPrivateKeys: async () => ({ total: KEYS.length, data: KEYS }),
     createPrivateKey: async () => ({ priv_key_uuid: 'new', created_on: new Date().toISOString() }),
+    importPrivateKey: async () => ({ priv_key_uuid: 'imported', created_on: new Date().toISOString() }),
     deletePrivateKey: async () => undefined,
     downloadPrivateKey: async () => ({
       blob: new Blob(['-----BEGIN PRIVATE KEY-----']),

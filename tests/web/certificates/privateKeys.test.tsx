@@ -131,6 +131,40 @@ describe('private keys page', () => {
     expect(dataProvider.createPrivateKey).toHaveBeenCalledWith();
   });
 
+  it('imports an existing key from its PEM, and shows the refusal of another curve', async () => {
+    const PEM =
+      '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----';
+    const dataProvider = certificatesDataProvider({
+      importPrivateKey: async (pem: string) => {
+        if (pem.includes('P384'))
+          throw httpError(400, {
+            message: 'Only P-256 (prime256v1) keys can be used for SHAKEN certificates',
+          });
+        return { priv_key_uuid: 'imported', created_on: '2026-11-21T10:00:00Z' };
+      },
+    });
+    renderCertificates('/sti-certificate/private-key', { dataProvider });
+    await screen.findByText(KEY_A);
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Import a private key' });
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Private key (PEM)'), { target: { value: PEM } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('The private key has been imported')).toBeInTheDocument();
+    expect(dataProvider.importPrivateKey).toHaveBeenCalledWith(PEM);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    dialog = await screen.findByRole('dialog', { name: 'Import a private key' });
+    fireEvent.change(within(dialog).getByLabelText('Private key (PEM)'), {
+      target: { value: PEM.replace('MIG', 'P384') },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await screen.findByText('Only P-256 (prime256v1) keys can be used for SHAKEN certificates'),
+    ).toBeInTheDocument();
+  });
+
   it('shows Create New busy while the key is made, and toasts a failure', async () => {
     let fail: (e: Error) => void = () => undefined;
     const dataProvider = certificatesDataProvider({
