@@ -231,11 +231,7 @@ export function filenameFromContentDisposition(header: string | null | undefined
 /** Only the last path segment, never a directory or a control character. */
 function safeName(name: string, fallback: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const base =
-    name
-      .split(/[\\/]/)
-      .pop()
-      ?.replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim() ?? '';
+  const CONTROL = /[\u0000-\u001f\u007f]/g;
+  const base = name.split(/[\\/]/).pop()?.replace(CONTROL, '').trim() ?? '';
   return base && base !== '.' && base !== '..' ? base : fallback;
 }

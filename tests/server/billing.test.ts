@@ -204,6 +204,17 @@ describe('plan, extend and auto charge', () => {
       service_provider_uuid: p.spId,
     });
     expect(off.json().message).toBe('Auto charge disabled');
+    // the same value again changes nothing; each real change is in the log
+    await a.post('/api/payment/set_auto_charge', { auto_charge: false, service_provider_uuid: p.spId });
+    const log = await t.db.query(
+      `SELECT from_value, to_value FROM subscription_changes
+        WHERE service_provider_id = $1 AND change = 'auto charge' ORDER BY created_on`,
+      [p.spId],
+    );
+    expect(log).toEqual([
+      { from_value: 'false', to_value: 'true' },
+      { from_value: 'true', to_value: 'false' },
+    ]);
     const bad = await a.post('/api/payment/set_auto_charge', {
       auto_charge: 'yes',
       service_provider_uuid: p.spId,

@@ -564,6 +564,40 @@ export function billingService(deps: BillingDeps) {
     return sub;
   }
 
+  /**
+   * The owner changes one setting of its current subscription: under the provider lock, only when the value
+   * really changes, with its change-log entry. Returns the subscription as it was, or null when nothing changed.
+   */
+  async function changeSubscriptionSetting<F extends 'recurring_interval' | 'auto_charge'>(
+    user: Actor,
+    subscriptionId: string,
+    change: {
+      field: F;
+      value: store.SubscriptionRow[F];
+      set: Parameters<typeof store.updateSubscription>[2];
+      label: string;
+    },
+  ): Promise<store.SubscriptionRow | null> {
+    const spId = providerIdOf(user);
+    return db.transaction(async (tx) => {
+      await store.lockProvider(tx, spId);
+      const sub = await store.subscriptionById(tx, subscriptionId);
+      if (!sub || sub[change.field] === change.value) return null;
+      const now = deps.now();
+      await store.updateSubscription(tx, sub.id, change.set, now);
+      await store.logChange(tx, {
+        spId,
+        subscriptionId: sub.id,
+        actor: user.email,
+        change: change.label,
+        from: String(sub[change.field]),
+        to: String(change.value),
+        now,
+      });
+      return sub;
+    });
+  }
+
   async function cardsOf(provider: store.ProviderRow): Promise<SavedCard[]> {
     if (!provider.payment_customer_ref) return [];
     const cards = await payments.listCards(provider.payment_customer_ref);
@@ -740,22 +774,11 @@ export function billingService(deps: BillingDeps) {
       if (current.canceled_on && current.provider_ref && payments.kind === 'stripe') {
         throw new HttpError(422, BILLING_MESSAGES.canceledAtProvider);
       }
-      const changed = await db.transaction(async (tx) => {
-        await store.lockProvider(tx, spId);
-        const sub = await store.subscriptionById(tx, current.id);
-        if (!sub || sub.recurring_interval === input.recurring_interval) return null;
-        const now = deps.now();
-        await store.updateSubscription(tx, sub.id, { interval: input.recurring_interval }, now);
-        await store.logChange(tx, {
-          spId,
-          subscriptionId: sub.id,
-          actor: user.email,
-          change: 'plan',
-          from: sub.recurring_interval,
-          to: input.recurring_interval,
-          now,
-        });
-        return sub;
+      const changed = await changeSubscriptionSetting(user, current.id, {
+        field: 'recurring_interval',
+        value: input.recurring_interval,
+        set: { interval: input.recurring_interval },
+        label: 'plan',
       });
       if (changed) await payments.changePlan(changed.provider_ref, input.recurring_interval);
       return { message: BILLING_MESSAGES.planChanged };
@@ -781,22 +804,11 @@ export function billingService(deps: BillingDeps) {
           throw new HttpError(422, BILLING_MESSAGES.needsCard);
         }
       }
-      const changed = await db.transaction(async (tx) => {
-        await store.lockProvider(tx, spId);
-        const sub = await store.subscriptionById(tx, current.id);
-        if (!sub || sub.auto_charge === input.auto_charge) return null;
-        const now = deps.now();
-        await store.updateSubscription(tx, sub.id, { autoCharge: input.auto_charge }, now);
-        await store.logChange(tx, {
-          spId,
-          subscriptionId: sub.id,
-          actor: user.email,
-          change: 'auto charge',
-          from: String(sub.auto_charge),
-          to: String(input.auto_charge),
-          now,
-        });
-        return sub;
+      const changed = await changeSubscriptionSetting(user, current.id, {
+        field: 'auto_charge',
+        value: input.auto_charge,
+        set: { autoCharge: input.auto_charge },
+        label: 'auto charge',
       });
       if (changed) await payments.setAutoCharge(changed.provider_ref, input.auto_charge);
       return {
