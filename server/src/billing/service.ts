@@ -558,6 +558,11 @@ export function billingService(deps: BillingDeps) {
     return { duplicate };
   }
 
+  /** Canceled at Stripe: it runs to its period end, with no next period to renew or move to another plan. */
+  function canceledAtProvider(sub: store.SubscriptionRow): boolean {
+    return Boolean(sub.canceled_on && sub.provider_ref && payments.kind === 'stripe');
+  }
+
   async function currentOr422(spId: string) {
     const sub = await store.currentSubscription(db, spId);
     if (!sub) throw new HttpError(422, BILLING_MESSAGES.noSubscription);
@@ -770,10 +775,7 @@ export function billingService(deps: BillingDeps) {
     async changePlan(user: Actor, input: { recurring_interval: RecurringInterval }) {
       const spId = providerIdOf(user);
       const current = await currentOr422(spId);
-      // Canceled at Stripe: there is no next period to move to another plan.
-      if (current.canceled_on && current.provider_ref && payments.kind === 'stripe') {
-        throw new HttpError(422, BILLING_MESSAGES.canceledAtProvider);
-      }
+      if (canceledAtProvider(current)) throw new HttpError(422, BILLING_MESSAGES.canceledAtProvider);
       const changed = await changeSubscriptionSetting(user, current.id, {
         field: 'recurring_interval',
         value: input.recurring_interval,
@@ -795,7 +797,7 @@ export function billingService(deps: BillingDeps) {
       const spId = providerIdOf(user);
       if (input.service_provider_uuid !== spId) throw notFound(BILLING_MESSAGES.providerNotFound);
       const current = await currentOr422(spId);
-      if (input.auto_charge && current.canceled_on && current.provider_ref && payments.kind === 'stripe') {
+      if (input.auto_charge && canceledAtProvider(current)) {
         throw new HttpError(422, BILLING_MESSAGES.canceledAtProvider);
       }
       if (input.auto_charge) {

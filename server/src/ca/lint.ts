@@ -158,20 +158,14 @@ function isEcdsaWithSha256(alg: Tlv): boolean {
   return parts.length === 1 && parts[0].tag === TAG.oid && decodeOid(parts[0].value) === OID.ecdsaWithSha256;
 }
 
-export function lintShakenCertificate(cert: X509Certificate | Binary, options: LintOptions = {}): Finding[] {
+/**
+ * What both lints start from: the findings list with its reporters, and the certificate parsed twice (by the
+ * library and by our own DER reader). `parsed` is null when the input is not a DER certificate at all.
+ */
+function startLint(cert: X509Certificate | Binary) {
   const findings: Finding[] = [];
   const error = (rule: string, message: string) => findings.push({ rule, severity: 'error', message });
   const warning = (rule: string, message: string) => findings.push({ rule, severity: 'warning', message });
-  let p: Parsed;
-  let c: X509Certificate;
-  try {
-    c = cert instanceof X509Certificate ? cert : new X509Certificate(toArrayBuffer(cert));
-    p = parseCertificate(toBytes(c.rawData));
-  } catch (err) {
-    error('der', `not a DER certificate: ${(err as Error).message}`);
-    return findings;
-  }
-
   // Each check guards its own parsing, so one malformed part does not hide the findings of the others.
   const check = (rule: string, fn: () => void) => {
     try {
@@ -180,6 +174,25 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
       error(rule, `malformed: ${(err as Error).message}`);
     }
   };
+  try {
+    const c = cert instanceof X509Certificate ? cert : new X509Certificate(toArrayBuffer(cert));
+    return {
+      findings,
+      error,
+      warning,
+      check,
+      parsed: { c, p: parseCertificate(toBytes(c.rawData)) as Parsed },
+    };
+  } catch (err) {
+    error('der', `not a DER certificate: ${(err as Error).message}`);
+    return { findings, error, warning, check, parsed: null };
+  }
+}
+
+export function lintShakenCertificate(cert: X509Certificate | Binary, options: LintOptions = {}): Finding[] {
+  const { findings, error, warning, check, parsed } = startLint(cert);
+  if (!parsed) return findings;
+  const { c, p } = parsed;
 
   check('version', () => {
     if (p.version !== 3) error('version', `version is v${p.version}, must be v3`);
@@ -454,24 +467,9 @@ const ANY_POLICY = '2.5.29.32.0';
  * TNAuthList; a root has no policies and no CRLDP; an intermediate has exactly one policy and a CRLDP.
  */
 export function lintShakenCaCertificate(cert: X509Certificate | Binary, options: CaLintOptions): Finding[] {
-  const findings: Finding[] = [];
-  const error = (rule: string, message: string) => findings.push({ rule, severity: 'error', message });
-  let p: Parsed;
-  let c: X509Certificate;
-  try {
-    c = cert instanceof X509Certificate ? cert : new X509Certificate(toArrayBuffer(cert));
-    p = parseCertificate(toBytes(c.rawData));
-  } catch (err) {
-    error('der', `not a DER certificate: ${(err as Error).message}`);
-    return findings;
-  }
-  const check = (rule: string, fn: () => void) => {
-    try {
-      fn();
-    } catch (err) {
-      error(rule, `malformed: ${(err as Error).message}`);
-    }
-  };
+  const { findings, error, check, parsed } = startLint(cert);
+  if (!parsed) return findings;
+  const { c, p } = parsed;
   const root = options.role === 'root';
   const issuer = root ? c : options.issuer;
 
