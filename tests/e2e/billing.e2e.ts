@@ -1,13 +1,11 @@
 // Register → plan → sandbox payment → sign in → the summary shows the dates → add a card → auto renewal on.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { confirmEmailFromOutbox, fillSandboxCard, registerThroughStep3, signIn } from './flows';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { screenshot, usePortal } from './harness';
 
 describe('subscription and card', { timeout: 240_000 }, () => {
-  let portal: Portal;
-  let browser: Browser;
+  const env = usePortal();
   const provider = {
     ocn: '074B',
     email: `billing+${Date.now()}@beta-telecom.test`,
@@ -15,24 +13,13 @@ describe('subscription and card', { timeout: 240_000 }, () => {
     company: 'Beta Telecom',
   };
 
-  before(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
   it(
     'pays in the sandbox, sees the dates, adds a card and turns auto renewal on',
     { timeout: 180_000 },
     async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      const page = await env.newPage();
 
-      await registerThroughStep3(page, portal, provider);
+      await registerThroughStep3(page, env.portal, provider);
       await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
       assert.equal(await page.getByRole('radio', { name: /year/i }).isChecked(), true, 'year is preselected');
       await screenshot(page, '10-plan-step');
@@ -50,7 +37,7 @@ describe('subscription and card', { timeout: 240_000 }, () => {
       await page.waitForURL('**/login?paid=1');
       await page.getByText(/your payment was received/).waitFor();
 
-      await confirmEmailFromOutbox(page, portal);
+      await confirmEmailFromOutbox(page, env.portal);
       await signIn(page, provider.email, provider.password);
       await page.waitForURL('**/account/summary');
       await page.getByRole('heading', { name: 'Account Summary' }).waitFor();

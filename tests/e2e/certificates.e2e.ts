@@ -1,15 +1,13 @@
 // An active provider creates a private key, downloads it, generates a SHAKEN certificate through the STI-PA
 // simulator, views and copies it, and revokes it; the CR serves the chain and the CRL lists the serial.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import * as x509 from '../../server/src/ca/x509';
 import { activeProvider } from './flows';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { screenshot, usePortal } from './harness';
 
 describe('private keys and certificates', { timeout: 240_000 }, () => {
-  let portal: Portal;
-  let browser: Browser;
+  const env = usePortal();
   const provider = {
     ocn: '075C',
     email: `certs+${Date.now()}@gamma-telecom.test`,
@@ -17,26 +15,12 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
     company: 'Gamma Telecom',
   };
 
-  before(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
   it('creates a key, generates, views, copies and revokes a certificate', { timeout: 180_000 }, async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await activeProvider(page, portal, provider);
+    const page = await env.newPage({ acceptDownloads: true });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.portal.url });
+    await activeProvider(page, env.portal, provider);
 
-    await page.goto(`${portal.url}/sti-certificate/private-key`);
+    await page.goto(`${env.portal.url}/sti-certificate/private-key`);
     await page.getByRole('button', { name: 'Create New' }).click();
     await page.getByText('A new private key has been created').waitFor();
     const download = page.waitForEvent('download');
@@ -57,7 +41,7 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
     assert.match(pem, /-----BEGIN PRIVATE KEY-----/);
     await screenshot(page, '20-private-keys');
 
-    await page.goto(`${portal.url}/sti-certificate/certificate`);
+    await page.goto(`${env.portal.url}/sti-certificate/certificate`);
     await page.getByRole('button', { name: 'Create New' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate your first Stir/Shaken Certificate' });
     await dialog.waitFor();
@@ -100,7 +84,9 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
 
     // Renewing asks for the STI-PA credentials again and lists a new certificate first.
     await page.getByRole('button', { name: 'Renew' }).first().click();
-    const renewDialog = page.getByRole('dialog', { name: 'Are you sure you want to renew this certificate?' });
+    const renewDialog = page.getByRole('dialog', {
+      name: 'Are you sure you want to renew this certificate?',
+    });
     await renewDialog.getByLabel('STI-PA Username').fill('demo');
     await renewDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
     await renewDialog.getByRole('button', { name: 'Confirm' }).click();
@@ -118,7 +104,7 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
     const leafPem = (await (await fetch(crUrl.trim())).text()).split(/(?<=-----END CERTIFICATE-----)/)[0];
     const crlDp = new x509.X509Certificate(leafPem).getExtension(x509.CRLDistributionPointsExtension);
     const crlUrl = crlDp?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
-    assert.ok(crlUrl?.startsWith(portal.url), `the CRL is this portal's: ${crlUrl}`);
+    assert.ok(crlUrl?.startsWith(env.portal.url), `the CRL is this portal's: ${crlUrl}`);
     const crlRes = await fetch(crlUrl as string);
     assert.equal(crlRes.headers.get('content-type'), 'application/pkix-crl');
     const crl = new x509.X509Crl(new Uint8Array(await crlRes.arrayBuffer()));

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, before } from 'node:test';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('test-results/e2e');
@@ -123,4 +124,34 @@ export function outboxLinks(dataDir: string): string[] {
     for (const m of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) links.push(m[0].replace(/&amp;/g, '&'));
   }
   return links;
+}
+
+/**
+ * One portal and one browser for the enclosing describe block: started before its tests, stopped after.
+ * `newPage` opens a page in a fresh context (its own storage, so its own session).
+ */
+export function usePortal() {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  return {
+    get portal(): Portal {
+      if (!portal) throw new Error('the portal starts in before()');
+      return portal;
+    },
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      if (!browser) throw new Error('the browser starts in before()');
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
 }

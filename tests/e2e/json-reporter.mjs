@@ -14,5 +14,8 @@ export default async function* jsonReporter(source) {
       failures.push({ name: event.data.name, error: String(event.data.details?.error?.message ?? '') });
     }
   }
-  yield JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: skipped, failures }) + '\n';
+  yield (
+    JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: skipped, failures }) +
+    '\n'
+  );
 }

@@ -1,13 +1,11 @@
 // The flow a new provider walks: register through step 3, confirm from the outbox link, sign in and
 // get the not-active outcome; and the admin reaching the Admin Portal shell.
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { confirmEmailFromOutbox, registerThroughStep3, signIn } from './flows';
-import { launchBrowser, screenshot, startPortal, type Portal } from './harness';
+import { screenshot, usePortal } from './harness';
 
 describe('registration and sign-in', { timeout: 180_000 }, () => {
-  let portal: Portal;
-  let browser: Browser;
+  const env = usePortal();
   const provider = {
     ocn: '073k',
     email: `owner+${Date.now()}@acme-telecom.test`,
@@ -15,32 +13,16 @@ describe('registration and sign-in', { timeout: 180_000 }, () => {
     company: 'Acme Telecom',
   };
 
-  before(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
-
   it(
     'registers through step 3, confirms by mail and sees the not-active outcome',
     { timeout: 120_000 },
     async () => {
-      const page = await newPage();
-      await page.goto(`${portal.url}/`);
+      const page = await env.newPage();
+      await page.goto(`${env.portal.url}/`);
       await page.waitForURL('**/login');
-      const uuid = await registerThroughStep3(page, portal, provider, '01');
+      const uuid = await registerThroughStep3(page, env.portal, provider, '01');
       await screenshot(page, '01-payment-step');
-      await confirmEmailFromOutbox(page, portal, '01');
+      await confirmEmailFromOutbox(page, env.portal, '01');
       await signIn(page, provider.email, provider.password);
       await page.getByText('Service provider is not active').waitFor();
       await screenshot(page, '01-login-not-active');
@@ -50,9 +32,9 @@ describe('registration and sign-in', { timeout: 180_000 }, () => {
   );
 
   it('lets the admin sign in to the Admin Portal', { timeout: 60_000 }, async () => {
-    const page = await newPage();
-    await page.goto(`${portal.url}/login`);
-    await signIn(page, portal.adminEmail, portal.adminPassword);
+    const page = await env.newPage();
+    await page.goto(`${env.portal.url}/login`);
+    await signIn(page, env.portal.adminEmail, env.portal.adminPassword);
     await page.waitForURL(/\/admin\//);
     await page.getByText('Admin Portal').first().waitFor();
     for (const item of ['Resellers', 'Service Provider', 'Payment', 'Invoice']) {
