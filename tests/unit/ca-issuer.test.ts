@@ -9,6 +9,7 @@ import { type ExportedCa, createCaHierarchy, loadCa } from '../../server/src/ca/
 import {
   IssuanceError,
   type ShakenCertificateRequest,
+  ShakenIssuer,
   buildShakenCertificate,
 } from '../../server/src/ca/issuer';
 import { lintShakenCaCertificate, lintShakenCertificate } from '../../server/src/ca/lint';
@@ -301,6 +302,40 @@ describe('SHAKEN end-entity certificate', () => {
     ).catch((e: unknown) => e);
     expect((bad as IssuanceError).findings.map((f) => f.rule)).toEqual(['signature']);
   });
+
+  it('issues from the SubjectPublicKeyInfo the key store keeps, as PEM and DER of one certificate', async () => {
+    const issuer = await ShakenIssuer.create(request().issuer);
+    const spki = new Uint8Array(await webcrypto.subtle.exportKey('spki', subjectKeys.publicKey));
+    const issued = await issuer.issue({ ...request(), subjectPublicKey: spki });
+    const cert = new X509Certificate(issued.pem);
+    expect(hexOf(cert.rawData)).toBe(hexOf(issued.der));
+    expect(issued.pem).toBe(cert.toString('pem'));
+    expect(cert.serialNumber).toBe(issued.serial);
+    expect(hexOf(cert.publicKey.rawData)).toBe(hexOf(spki));
+    expect(lintShakenCertificate(issued.der, { issuer: hierarchy.intermediate.certificate })).toEqual([]);
+    expect(
+      await cert.verify({ publicKey: hierarchy.intermediate.certificate.publicKey, signatureOnly: true }),
+    ).toBe(true);
+  });
+
+  it('verifies each signature of a signer that has not passed a self-test (a device), none of a tested one', async () => {
+    const { signer: other } = await SoftwareSigner.generate();
+    const intermediate = hierarchy.intermediate.signer;
+    // A device that signs with the wrong key: caught on every certificate.
+    const device: Signer = {
+      publicKey: intermediate.publicKey,
+      algorithm: intermediate.algorithm,
+      sign: (d) => other.sign(d),
+    };
+    const err = await (
+      await ShakenIssuer.create({ certificate: hierarchy.intermediate.certificate, signer: device })
+    )
+      .issue(request())
+      .catch((e: unknown) => e);
+    expect((err as IssuanceError).findings.map((f) => f.rule)).toEqual(['signature']);
+    // The in-process signer proved its key pair before its first signature.
+    expect(intermediate.selfTested).toBe(true);
+  });
 });
 
 describe('serials', () => {
@@ -363,11 +398,13 @@ describe('lint on certificates built wrong', () => {
   });
 
   /** The profile's parts, signed directly (bypassing the issuer's own lint), after `mutate`. */
+  type EditableTemplate = CertificateTemplate & { extensions: Extension[] };
+
   async function wrong(
-    mutate: (t: CertificateTemplate & { extensions: Extension[] }) => void | Promise<void>,
+    mutate: (t: EditableTemplate) => void | Promise<void>,
     signer: Signer = hierarchy.intermediate.signer,
   ) {
-    const t: CertificateTemplate = {
+    const t: EditableTemplate = {
       serial: newSerial(),
       subject: shakenSubject('073K', 'Acme Telecom'),
       issuer: hierarchy.intermediate.certificate.subjectName.toArrayBuffer(),
@@ -406,7 +443,7 @@ describe('lint on certificates built wrong', () => {
     expect(await wrong(() => {})).toEqual([]);
   });
 
-  it.each<[string, (t: CertificateTemplate) => void | Promise<void>, string[]]>([
+  it.each<[string, (t: EditableTemplate) => void | Promise<void>, string[]]>([
     [
       'a SAN added',
       (t) =>
@@ -617,6 +654,56 @@ describe('lint on certificates built wrong', () => {
   it('reports a signature by another key', async () => {
     const { signer: other } = await SoftwareSigner.generate();
     expect(await wrong(() => {}, other)).toEqual(['signature']);
+  });
+
+  it('checks the signature encoding even when told not to verify it', async () => {
+    const { signer: other } = await SoftwareSigner.generate();
+    const t: CertificateTemplate = {
+      serial: newSerial(),
+      subject: shakenSubject('073K', 'Acme Telecom'),
+      issuer: hierarchy.intermediate.certificate.subjectName.toArrayBuffer(),
+      subjectPublicKey: subjectKeys.publicKey,
+      ...certificateValidity(NOW, new Date(NOW.getTime() + 90 * DAY)),
+      extensions: [],
+    };
+    const byOther = await signCertificate(t, other);
+    const rules = (cert: Uint8Array | X509Certificate, verifySignature: boolean) =>
+      lintShakenCertificate(cert, { issuer: hierarchy.intermediate.certificate, verifySignature })
+        .filter((f) => f.rule === 'signature')
+        .map((f) => f.message);
+    expect(rules(byOther, true)).toEqual(["the signature does not verify with the issuer's key"]);
+    expect(rules(byOther, false)).toEqual([]);
+    // r = 0 is no ECDSA signature at all.
+    const zero: Signer = {
+      ...other,
+      publicKey: other.publicKey,
+      algorithm: other.algorithm,
+      sign: async () => new Uint8Array(64),
+    };
+    expect(rules(await signCertificate(t, zero), false)).toEqual([
+      'the signature is not an ECDSA-Sig-Value of two positive INTEGERs',
+    ]);
+  });
+
+  it('reports a public key that is not a point on P-256', async () => {
+    const spki = new Uint8Array(await webcrypto.subtle.exportKey('spki', subjectKeys.publicKey));
+    spki[spki.length - 1] ^= 1; // y changed: off the curve
+    const findings = lintShakenCertificate(
+      await signCertificate(
+        {
+          serial: newSerial(),
+          subject: shakenSubject('073K', 'Acme Telecom'),
+          issuer: hierarchy.intermediate.certificate.subjectName.toArrayBuffer(),
+          subjectPublicKey: spki,
+          ...certificateValidity(NOW, new Date(NOW.getTime() + 90 * DAY)),
+          extensions: [],
+        },
+        hierarchy.intermediate.signer,
+      ),
+    );
+    expect(findings.filter((f) => f.rule === 'public-key').map((f) => f.message)).toEqual([
+      'the EC point is not on the P-256 curve',
+    ]);
   });
 
   it('reports an issuer name that is not the CA subject', async () => {

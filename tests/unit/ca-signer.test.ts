@@ -21,6 +21,18 @@ describe('SoftwareSigner', () => {
     expect(signer.algorithm).toEqual({ name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' });
   });
 
+  it('proves its key pair before the first signature, and refuses to sign with a mismatched pair', async () => {
+    const { signer } = await SoftwareSigner.generate();
+    expect(signer.selfTested).toBe(false);
+    await signer.sign(data);
+    expect(signer.selfTested).toBe(true);
+    const a = await generateP256KeyPair();
+    const b = await generateP256KeyPair();
+    const mismatched = SoftwareSigner.fromKeyPair({ privateKey: a.privateKey, publicKey: b.publicKey });
+    await expect(mismatched.sign(data)).rejects.toThrow(/pairwise-consistency/);
+    expect(mismatched.selfTested).toBe(false);
+  });
+
   it('derives the public key from the private key alone', async () => {
     const keys = await generateP256KeyPair();
     const signer = await SoftwareSigner.fromPrivateKey(keys.privateKey);

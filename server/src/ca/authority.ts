@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../db';
 import { createCaHierarchy } from './hierarchy';
+import { ShakenIssuer } from './issuer';
 import { lintShakenCaCertificate } from './lint';
 import { SHAKEN_CP_OID } from './profile';
 import { ES256, type Signer } from './signer';
@@ -23,6 +24,8 @@ export interface AuthorityIssuer {
 
 export interface CertificateAuthority {
   intermediate: AuthorityIssuer;
+  /** Issues provider certificates under the intermediate (its certificate checked once, at load). */
+  leafIssuer: ShakenIssuer;
   /** The root; its signer fails when the root key is not held here (a CA_DIR import brings no root key). */
   root: AuthorityIssuer;
   /** Where the CRL of an issuer is published on this portal. */
@@ -66,12 +69,22 @@ async function currentIssuers(q: Queryable): Promise<{ root?: IssuerRow; interme
   const rows = await q.query<IssuerRow>(
     `SELECT id, role, certificate_pem, key_ref, key_store FROM ca_issuers WHERE is_current`,
   );
-  return { root: rows.find((r) => r.role === 'root'), intermediate: rows.find((r) => r.role === 'intermediate') };
+  return {
+    root: rows.find((r) => r.role === 'root'),
+    intermediate: rows.find((r) => r.role === 'intermediate'),
+  };
 }
 
 async function insertIssuer(
   q: Queryable,
-  row: { id: string; role: 'root' | 'intermediate'; pem: string; subject: string; keyRef: string; keyStore: string },
+  row: {
+    id: string;
+    role: 'root' | 'intermediate';
+    pem: string;
+    subject: string;
+    keyRef: string;
+    keyStore: string;
+  },
 ): Promise<void> {
   await q.query(`UPDATE ca_issuers SET is_current = false WHERE role = $1 AND is_current`, [row.role]);
   await q.query(
@@ -81,8 +94,15 @@ async function insertIssuer(
   );
 }
 
-function assertLint(cert: X509Certificate, role: 'root' | 'intermediate', issuer: X509Certificate | undefined, policyOid?: string) {
-  const errors = lintShakenCaCertificate(cert, { role, issuer, policyOid }).filter((f) => f.severity === 'error');
+function assertLint(
+  cert: X509Certificate,
+  role: 'root' | 'intermediate',
+  issuer: X509Certificate | undefined,
+  policyOid?: string,
+) {
+  const errors = lintShakenCaCertificate(cert, { role, issuer, policyOid }).filter(
+    (f) => f.severity === 'error',
+  );
   if (errors.length > 0) {
     throw new AuthorityError(
       `the ${role} CA certificate fails the SHAKEN rules: ${errors.map((e) => `${e.rule} (${e.message})`).join('; ')}`,
@@ -97,7 +117,8 @@ function readCaDir(dir: string) {
   }
   const [intermediate] = parseCertificates(fs.readFileSync(file('intermediate.pem'), 'utf8'));
   const [root] = parseCertificates(fs.readFileSync(file('root.pem'), 'utf8'));
-  if (!intermediate || !root) throw new AuthorityError(`CA_DIR ${dir}: no certificate in root.pem or intermediate.pem`);
+  if (!intermediate || !root)
+    throw new AuthorityError(`CA_DIR ${dir}: no certificate in root.pem or intermediate.pem`);
   return { intermediate, root, keyPem: fs.readFileSync(file('intermediate.key'), 'utf8') };
 }
 
@@ -123,9 +144,16 @@ export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<Cer
       const rootId = newIssuerId('root');
       const intermediateId = newIssuerId('intermediate');
       const stored = await keys.importPkcs8OrSec1(intermediateId, imported.keyPem);
-      if (Buffer.compare(Buffer.from(stored.publicKeySpkiDer), Buffer.from(imported.intermediate.publicKey.rawData)) !== 0) {
+      if (
+        Buffer.compare(
+          Buffer.from(stored.publicKeySpkiDer),
+          Buffer.from(imported.intermediate.publicKey.rawData),
+        ) !== 0
+      ) {
         await keys.destroy(stored);
-        throw new AuthorityError(`CA_DIR ${config.caDir}: intermediate.key does not belong to intermediate.pem`);
+        throw new AuthorityError(
+          `CA_DIR ${config.caDir}: intermediate.key does not belong to intermediate.pem`,
+        );
       }
       await insertIssuer(tx, {
         id: rootId,
@@ -159,7 +187,10 @@ export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<Cer
     });
     try {
       const rootKey = await keys.importPkcs8OrSec1(rootId, created.root.privateKeyPem);
-      const intermediateKey = await keys.importPkcs8OrSec1(intermediateId, created.intermediate.privateKeyPem);
+      const intermediateKey = await keys.importPkcs8OrSec1(
+        intermediateId,
+        created.intermediate.privateKeyPem,
+      );
       await insertIssuer(tx, {
         id: rootId,
         role: 'root',
@@ -185,8 +216,10 @@ export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<Cer
 
   const { root, intermediate } = await currentIssuers(db);
   if (!root || !intermediate) throw new AuthorityError('the CA hierarchy is missing from ca_issuers');
+  const issuing = await issuerOf(keys, intermediate);
   return {
-    intermediate: await issuerOf(keys, intermediate),
+    intermediate: issuing,
+    leafIssuer: await ShakenIssuer.create(issuing),
     root: await issuerOf(keys, root),
     crlUrl,
     leafCrlUrl: config.crlUrl ?? crlUrl(intermediate.id),
@@ -203,9 +236,12 @@ async function issuerOf(keys: KeyStore, row: IssuerRow): Promise<AuthorityIssuer
     ['verify'],
   );
   const open = async (): Promise<Signer> => {
-    if (row.key_ref === NO_KEY) throw new AuthorityError(`the key of CA ${row.id} is not held by this portal`);
+    if (row.key_ref === NO_KEY)
+      throw new AuthorityError(`the key of CA ${row.id} is not held by this portal`);
     if (row.key_store !== keys.kind) {
-      throw new AuthorityError(`the key of CA ${row.id} is in the ${row.key_store} key store, but ${keys.kind} is in use`);
+      throw new AuthorityError(
+        `the key of CA ${row.id} is in the ${row.key_store} key store, but ${keys.kind} is in use`,
+      );
     }
     const signer = await keys.signer({ id: row.id, ref: row.key_ref } satisfies KeyHandle);
     const spki = new Uint8Array(await globalThis.crypto.subtle.exportKey('spki', signer.publicKey));
@@ -224,17 +260,24 @@ async function issuerOf(keys: KeyStore, row: IssuerRow): Promise<AuthorityIssuer
 class LazySigner implements Signer {
   readonly algorithm = ES256;
   private opened: Promise<Signer> | undefined;
+  private signer: Signer | undefined;
 
   constructor(
     readonly publicKey: CryptoKey,
     private readonly open: () => Promise<Signer>,
   ) {}
 
+  get selfTested(): boolean {
+    return this.signer?.selfTested ?? false;
+  }
+
   async sign(data: Uint8Array): Promise<Uint8Array> {
+    if (this.signer) return this.signer.sign(data);
     if (!this.opened) {
       this.opened = this.open();
       this.opened.catch(() => (this.opened = undefined));
     }
-    return (await this.opened).sign(data);
+    this.signer = await this.opened;
+    return this.signer.sign(data);
   }
 }

@@ -1,37 +1,86 @@
-// The one place a certificate gets signed: a TBS built from explicit parts, signed through a Signer.
-import { type Binary, toArrayBuffer } from './der';
-import { type Signer, signerCrypto } from './signer';
-import { type Extension, Name, type X509Certificate, X509CertificateGenerator } from './x509';
+// The one place a certificate gets signed: a TBSCertificate written byte by byte from explicit parts (RFC 5280
+// §4.1), signed through a Signer. No schema library sits between the template and the signed bytes.
+import { webcrypto } from 'node:crypto';
+import {
+  type Binary,
+  TAG,
+  concat,
+  decodeOne,
+  ecdsaSignatureToDer,
+  encodeTime,
+  integerFromHex,
+  oid,
+  sequence,
+  tlv,
+  toArrayBuffer,
+  toBytes,
+} from './der';
+import type { Signer } from './signer';
+import { type Extension, X509Certificate } from './x509';
+import { OID } from './x509Parts';
 
 export interface CertificateTemplate {
-  /** Positive serial as hex, minimal (no 00 prefix unless the top bit needs it). */
+  /** Positive serial as hex, used as given (the profile decides what is allowed; the lint checks it). */
   serial: string;
   /** DER of the subject and issuer Names, used as they are. */
   subject: Binary;
   issuer: Binary;
-  subjectPublicKey: CryptoKey;
+  /** The subject's key, or its SubjectPublicKeyInfo DER. */
+  subjectPublicKey: CryptoKey | Binary;
   notBefore: Date;
   notAfter: Date;
-  extensions: Extension[];
+  /** Extensions as their DER, or as @peculiar/x509 objects (their DER is used). */
+  extensions: (Extension | Uint8Array)[];
 }
 
+/** AlgorithmIdentifier for ecdsa-with-SHA256: the parameters are absent (RFC 5758 §3.2). */
+const ECDSA_WITH_SHA256 = sequence(oid(OID.ecdsaWithSha256));
+const VERSION_3 = tlv(0xa0, tlv(TAG.integer, Uint8Array.of(2)));
+
+export async function subjectPublicKeyInfo(key: CryptoKey | Binary): Promise<Uint8Array> {
+  if (key instanceof CryptoKey) return new Uint8Array(await webcrypto.subtle.exportKey('spki', key));
+  const spki = toBytes(key);
+  decodeOne(spki, TAG.sequence);
+  return spki;
+}
+
+export function encodeTbsCertificate(
+  template: Omit<CertificateTemplate, 'subjectPublicKey'>,
+  spki: Uint8Array,
+): Uint8Array {
+  const extensions = template.extensions.map((e) =>
+    e instanceof Uint8Array ? e : new Uint8Array(e.rawData),
+  );
+  return sequence(
+    VERSION_3,
+    integerFromHex(template.serial),
+    ECDSA_WITH_SHA256,
+    toBytes(template.issuer),
+    sequence(encodeTime(template.notBefore), encodeTime(template.notAfter)),
+    toBytes(template.subject),
+    spki,
+    ...(extensions.length ? [tlv(0xa3, sequence(...extensions))] : []),
+  );
+}
+
+/** Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }. */
+export async function signTbsCertificate(tbs: Uint8Array, signer: Signer): Promise<Uint8Array> {
+  const signature = ecdsaSignatureToDer(await signer.sign(tbs));
+  return sequence(tbs, ECDSA_WITH_SHA256, tlv(TAG.bitString, concat(Uint8Array.of(0), signature)));
+}
+
+/** The Certificate DER, signed through `signer`. */
+export async function signCertificateDer(template: CertificateTemplate, signer: Signer): Promise<Uint8Array> {
+  return signTbsCertificate(
+    encodeTbsCertificate(template, await subjectPublicKeyInfo(template.subjectPublicKey)),
+    signer,
+  );
+}
+
+/** The same, parsed (for CA certificates and tests, where the object is what the caller wants). */
 export async function signCertificate(
   template: CertificateTemplate,
   signer: Signer,
 ): Promise<X509Certificate> {
-  return X509CertificateGenerator.create(
-    {
-      serialNumber: template.serial,
-      subject: new Name(toArrayBuffer(template.subject)),
-      issuer: new Name(toArrayBuffer(template.issuer)),
-      publicKey: template.subjectPublicKey,
-      // Only the algorithm of this key is read: the signature itself comes from signer.sign().
-      signingKey: signer.publicKey,
-      signingAlgorithm: signer.algorithm,
-      notBefore: template.notBefore,
-      notAfter: template.notAfter,
-      extensions: template.extensions,
-    },
-    signerCrypto(signer),
-  );
+  return new X509Certificate(toArrayBuffer(await signCertificateDer(template, signer)));
 }

@@ -23,9 +23,34 @@ export class DerError extends Error {
 
 /** One decoded TLV: `value` is the content octets, `raw` the whole encoding. */
 export interface Tlv {
-  tag: number;
-  value: Uint8Array;
-  raw: Uint8Array;
+  readonly tag: number;
+  readonly value: Uint8Array;
+  readonly raw: Uint8Array;
+}
+
+/**
+ * A TLV read in place: offsets into the buffer it came from, with `value` and `raw` made on first use. Walking a
+ * certificate touches a few dozen TLVs and reads the octets of few, so this spares most of the allocations.
+ */
+class DerTlv implements Tlv {
+  private valueView: Uint8Array | undefined;
+  private rawView: Uint8Array | undefined;
+
+  constructor(
+    readonly tag: number,
+    readonly buffer: Uint8Array,
+    readonly start: number,
+    readonly valueStart: number,
+    readonly end: number,
+  ) {}
+
+  get value(): Uint8Array {
+    return (this.valueView ??= this.buffer.subarray(this.valueStart, this.end));
+  }
+
+  get raw(): Uint8Array {
+    return (this.rawView ??= this.buffer.subarray(this.start, this.end));
+  }
 }
 
 /** Any binary input: ArrayBuffer, Buffer, Uint8Array or another view. */
@@ -45,9 +70,9 @@ export function toBytes(data: Binary): Uint8Array {
   return new Uint8Array(data);
 }
 
-/** Reads one TLV at `offset`, strict DER lengths only (definite, minimal). */
-export function readTlv(input: Uint8Array, offset = 0): { tlv: Tlv; next: number } {
-  if (offset + 2 > input.length) throw new DerError('truncated TLV');
+/** Reads one TLV at `offset`, strict DER lengths only (definite, minimal), within `input` up to `limit`. */
+function readAt(input: Uint8Array, offset: number, limit: number): DerTlv {
+  if (offset + 2 > limit) throw new DerError('truncated TLV');
   const tag = input[offset];
   if ((tag & 0x1f) === 0x1f) throw new DerError('high tag numbers are not used here');
   let pos = offset + 1;
@@ -59,22 +84,27 @@ export function readTlv(input: Uint8Array, offset = 0): { tlv: Tlv; next: number
     const count = first & 0x7f;
     if (count === 0) throw new DerError('indefinite length is not DER');
     if (count > 4) throw new DerError('length too large');
-    if (pos + count > input.length) throw new DerError('truncated length');
+    if (pos + count > limit) throw new DerError('truncated length');
     if (input[pos] === 0) throw new DerError('non-minimal length');
     length = 0;
     for (let i = 0; i < count; i++) length = length * 256 + input[pos++];
     if (length < 0x80) throw new DerError('non-minimal length');
   }
   const end = pos + length;
-  if (end > input.length) throw new DerError('truncated value');
-  return { tlv: { tag, value: input.subarray(pos, end), raw: input.subarray(offset, end) }, next: end };
+  if (end > limit) throw new DerError('truncated value');
+  return new DerTlv(tag, input, offset, pos, end);
+}
+
+/** Reads one TLV at `offset`; the next one starts at `offset + raw.length`. */
+export function readTlv(input: Uint8Array, offset = 0): Tlv {
+  return readAt(input, offset, input.length);
 }
 
 /** Decodes exactly one TLV that must fill `input`. */
 export function decodeOne(input: Binary, expectedTag?: number): Tlv {
   const bytes = toBytes(input);
-  const { tlv, next } = readTlv(bytes, 0);
-  if (next !== bytes.length) throw new DerError('trailing bytes after the value');
+  const tlv = readAt(bytes, 0, bytes.length);
+  if (tlv.end !== bytes.length) throw new DerError('trailing bytes after the value');
   if (expectedTag !== undefined && tlv.tag !== expectedTag) {
     throw new DerError(`expected tag 0x${hex2(expectedTag)}, found 0x${hex2(tlv.tag)}`);
   }
@@ -85,16 +115,36 @@ export function decodeOne(input: Binary, expectedTag?: number): Tlv {
 export function children(tlv: Tlv): Tlv[] {
   if ((tlv.tag & 0x20) === 0) throw new DerError(`tag 0x${hex2(tlv.tag)} is not constructed`);
   const out: Tlv[] = [];
-  let pos = 0;
-  while (pos < tlv.value.length) {
-    const { tlv: child, next } = readTlv(tlv.value, pos);
+  if (tlv instanceof DerTlv) {
+    for (let pos = tlv.valueStart; pos < tlv.end;) {
+      const child = readAt(tlv.buffer, pos, tlv.end);
+      out.push(child);
+      pos = child.end;
+    }
+    return out;
+  }
+  const value = tlv.value;
+  for (let pos = 0; pos < value.length;) {
+    const child = readAt(value, pos, value.length);
     out.push(child);
-    pos = next;
+    pos = child.end;
   }
   return out;
 }
 
+const decodedOids = new Map<string, string>();
+
+/** An OID's dotted form (cached by its octets: a certificate repeats the same few OIDs). */
 export function decodeOid(value: Uint8Array): string {
+  const key = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1');
+  const cached = decodedOids.get(key);
+  if (cached !== undefined) return cached;
+  const dotted = decodeOidArcs(value);
+  if (decodedOids.size < 1000) decodedOids.set(key, dotted);
+  return dotted;
+}
+
+function decodeOidArcs(value: Uint8Array): string {
   if (value.length === 0) throw new DerError('empty OID');
   const arcs: number[] = [];
   let acc = 0;
@@ -114,15 +164,18 @@ export function decodeOid(value: Uint8Array): string {
 
 // ---- writer ----
 
-function encodeLength(length: number): Uint8Array {
-  if (length < 0x80) return Uint8Array.of(length);
-  const bytes: number[] = [];
-  for (let n = length; n > 0; n = Math.floor(n / 256)) bytes.unshift(n & 0xff);
-  return Uint8Array.of(0x80 | bytes.length, ...bytes);
+export const utf8 = new TextEncoder();
+
+function lengthOctets(length: number): number {
+  let n = 1;
+  if (length >= 0x80) for (let l = length; l > 0; l = Math.floor(l / 256)) n++;
+  return n;
 }
 
 export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let total = 0;
+  for (const p of parts) total += p.length;
+  const out = new Uint8Array(total);
   let pos = 0;
   for (const p of parts) {
     out.set(p, pos);
@@ -131,14 +184,34 @@ export function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** One TLV around `content`, written into a single allocation. */
 export function tlv(tag: number, ...content: Uint8Array[]): Uint8Array {
-  const value = concat(...content);
-  return concat(Uint8Array.of(tag), encodeLength(value.length), value);
+  let length = 0;
+  for (const c of content) length += c.length;
+  const header = 1 + lengthOctets(length);
+  const out = new Uint8Array(header + length);
+  out[0] = tag;
+  if (length < 0x80) out[1] = length;
+  else {
+    out[1] = 0x80 | (header - 2);
+    for (let i = header - 1, l = length; i >= 2; i--, l = Math.floor(l / 256)) out[i] = l & 0xff;
+  }
+  let pos = header;
+  for (const c of content) {
+    out.set(c, pos);
+    pos += c.length;
+  }
+  return out;
 }
 
 export const sequence = (...content: Uint8Array[]) => tlv(TAG.sequence, ...content);
 
+const oidCache = new Map<string, Uint8Array>();
+
+/** An OBJECT IDENTIFIER's DER (cached: the same few OIDs are written into every certificate; do not modify it). */
 export function oid(dotted: string): Uint8Array {
+  const cached = oidCache.get(dotted);
+  if (cached) return cached;
   const arcs = dotted.split('.').map((a) => {
     if (!/^\d+$/.test(a)) throw new DerError(`bad OID ${dotted}`);
     return Number(a);
@@ -151,18 +224,108 @@ export function oid(dotted: string): Uint8Array {
     for (let n = Math.floor(arc / 128); n > 0; n = Math.floor(n / 128)) chunk.unshift(0x80 | (n & 0x7f));
     body.push(...chunk);
   }
-  return tlv(TAG.oid, Uint8Array.from(body));
+  const der = tlv(TAG.oid, Uint8Array.from(body));
+  if (oidCache.size < 1000) oidCache.set(dotted, der);
+  return der;
 }
 
 export function ia5(text: string, tag: number = TAG.ia5String): Uint8Array {
   // eslint-disable-next-line no-control-regex
   if (!/^[\x00-\x7f]*$/.test(text)) throw new DerError('IA5String takes ASCII only');
-  return tlv(tag, new TextEncoder().encode(text));
+  return tlv(tag, utf8.encode(text));
+}
+
+/** ASCII (IA5String, PrintableString, times) as text. */
+export const ascii = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/** A positive INTEGER from hex as given (the caller decides minimality); a 00 octet is added when the top bit is set. */
+export function integerFromHex(hexDigits: string): Uint8Array {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(hexDigits)) throw new DerError('an INTEGER in hex takes whole octets');
+  const bytes = Buffer.from(hexDigits, 'hex');
+  return tlv(TAG.integer, bytes[0] & 0x80 ? concat(Uint8Array.of(0), bytes) : bytes);
+}
+
+/** The minimal DER INTEGER content of an unsigned big-endian magnitude. */
+function unsignedContent(bytes: Uint8Array): Uint8Array {
+  let i = 0;
+  while (i < bytes.length - 1 && bytes[i] === 0) i++;
+  const trimmed = bytes.subarray(i);
+  return trimmed[0] & 0x80 ? concat(Uint8Array.of(0), trimmed) : trimmed;
+}
+
+/** WebCrypto's and PKCS#11's `r || s` (IEEE P1363) as the ECDSA-Sig-Value SEQUENCE X.509 carries. */
+export function ecdsaSignatureToDer(p1363: Uint8Array): Uint8Array {
+  if (p1363.length === 0 || p1363.length % 2 !== 0)
+    throw new DerError('an r || s signature has two equal halves');
+  const half = p1363.length / 2;
+  return sequence(
+    tlv(TAG.integer, unsignedContent(p1363.subarray(0, half))),
+    tlv(TAG.integer, unsignedContent(p1363.subarray(half))),
+  );
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * An X.509 Time (RFC 5280 §4.1.2.5): UTCTime through 2049, GeneralizedTime from 2050, always in whole
+ * seconds and Z. Milliseconds are dropped, never rounded up.
+ */
+export function encodeTime(date: Date): Uint8Array {
+  const year = date.getUTCFullYear();
+  if (year < 1950 || year > 9999) throw new DerError(`a certificate time cannot be in ${year}`);
+  const rest =
+    pad(date.getUTCMonth() + 1) +
+    pad(date.getUTCDate()) +
+    pad(date.getUTCHours()) +
+    pad(date.getUTCMinutes()) +
+    pad(date.getUTCSeconds()) +
+    'Z';
+  return year < 2050
+    ? tlv(TAG.utcTime, utf8.encode(pad(year % 100) + rest))
+    : tlv(TAG.generalizedTime, utf8.encode(pad(year, 4) + rest));
+}
+
+/** Reads a UTCTime or GeneralizedTime in the RFC 5280 form (`YYMMDDHHMMSSZ`, `YYYYMMDDHHMMSSZ`). */
+export function decodeTime(time: Tlv): Date {
+  const v = time.value;
+  const yearDigits = time.tag === TAG.utcTime ? 2 : time.tag === TAG.generalizedTime ? 4 : 0;
+  const fail = () => new DerError(`not an RFC 5280 time: ${JSON.stringify(ascii(v))}`);
+  if (yearDigits === 0 || v.length !== yearDigits + 11 || v[v.length - 1] !== 0x5a) throw fail();
+  const digits = (from: number, count: number) => {
+    let n = 0;
+    for (let i = from; i < from + count; i++) {
+      const d = v[i] - 0x30;
+      if (d < 0 || d > 9) throw fail();
+      n = n * 10 + d;
+    }
+    return n;
+  };
+  let year = digits(0, yearDigits);
+  if (yearDigits === 2) year += year < 50 ? 2000 : 1900;
+  const at = yearDigits;
+  const month = digits(at, 2);
+  const day = digits(at + 2, 2);
+  const hour = digits(at + 4, 2);
+  const minute = digits(at + 6, 2);
+  const second = digits(at + 8, 2);
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    throw new DerError(`not a calendar time: ${ascii(v)}`);
+  return date;
 }
 
 export const hex = (bytes: Uint8Array | ArrayBuffer) => Buffer.from(toBytes(bytes)).toString('hex');
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,9 +1,18 @@
-// The issuer: profile → template → sign → lint. It signs what the RA approved and never returns a
-// certificate that fails the lint (Boulder's issuance/ does the same).
-import { type Binary, bytesEqual, toBytes } from './der';
-import { signCertificate } from './certificate';
-import { type Finding, lintShakenCertificate } from './lint';
-import { SHAKEN_CP_OID, assertSerial, shakenExtensions, shakenSubject } from './profile';
+// The issuer: profile → TBS → sign → lint. It signs what the RA approved and never returns a certificate that
+// fails the lint (Boulder's issuance/ does the same). The CA certificate is checked once, when the issuer is made;
+// each certificate then costs one DER encoding, one signature and one lint.
+import { type Binary, hex, toArrayBuffer, toBytes } from './der';
+import { encodeTbsCertificate, signTbsCertificate, subjectPublicKeyInfo } from './certificate';
+import { type Finding, type IssuerFacts, issuerFacts, lintShakenCertificate } from './lint';
+import { certificateDerToPem } from './pem';
+import {
+  SHAKEN_CP_OID,
+  type ShakenCaExtensions,
+  assertSerial,
+  shakenCaExtensions,
+  shakenExtensionsDer,
+  shakenSubject,
+} from './profile';
 import type { Signer } from './signer';
 import {
   BasicConstraintsExtension,
@@ -11,7 +20,7 @@ import {
   KeyUsagesExtension,
   Name,
   SubjectKeyIdentifierExtension,
-  type X509Certificate,
+  X509Certificate,
 } from './x509';
 import { keyIdentifierFromSpki, spkiOf } from './x509Parts';
 
@@ -20,20 +29,30 @@ export interface CaCredentials {
   signer: Signer;
 }
 
-export interface ShakenCertificateRequest {
+export interface LeafRequest {
   spc: string;
   companyName: string;
-  subjectPublicKey: CryptoKey;
+  /** The provider's key, or its SubjectPublicKeyInfo DER (what the key store keeps). */
+  subjectPublicKey: CryptoKey | Binary;
   serial: string;
   notBefore: Date;
   notAfter: Date;
-  issuer: CaCredentials;
   policyOid?: string;
   crl: {
     url: string;
     /** The CRL issuer's DN for cRLIssuer: pass the Name's DER (e.g. from the fetched CRL) to keep it byte for byte. */
     issuerDn?: string | Binary;
   };
+}
+
+export interface ShakenCertificateRequest extends LeafRequest {
+  issuer: CaCredentials;
+}
+
+export interface IssuedCertificate {
+  serial: string;
+  der: Uint8Array;
+  pem: string;
 }
 
 export class IssuanceError extends Error {
@@ -57,57 +76,92 @@ export function crlIssuerNameDer(dn: string | Binary | undefined): Uint8Array | 
   return typeof dn === 'string' ? new Uint8Array(new Name(dn).toArrayBuffer()) : toBytes(dn);
 }
 
-export async function buildShakenCertificate(req: ShakenCertificateRequest): Promise<X509Certificate> {
-  assertSerial(req.serial);
-  const { certificate: caCert, signer } = req.issuer;
-  const issuerSpki = new Uint8Array(caCert.publicKey.rawData);
-  if (!bytesEqual(await spkiOf(signer.publicKey), issuerSpki)) {
-    throw new IssuanceError("the signer's key is not the issuing CA certificate's key");
-  }
-  if (!caCert.getExtension(BasicConstraintsExtension)?.ca) {
-    throw new IssuanceError('the issuing certificate is not a CA certificate (basic constraints CA:TRUE)');
-  }
-  const keyUsage = caCert.getExtension(KeyUsagesExtension);
-  if (!keyUsage || !(keyUsage.usages & KeyUsageFlags.keyCertSign)) {
-    throw new IssuanceError('the issuing certificate may not sign certificates (keyCertSign)');
-  }
-  const policyOid = req.policyOid ?? SHAKEN_CP_OID;
-  const crlIssuerName = crlIssuerNameDer(req.crl.issuerDn);
-  const subjectSpki = await spkiOf(req.subjectPublicKey);
+export class ShakenIssuer {
+  /** The CA's extensions for the configuration last used (policy and CRL rarely change while running). */
+  private caExtensions: { key: string; value: ShakenCaExtensions } | undefined;
 
-  const cert = await signCertificate(
-    {
-      serial: req.serial.toLowerCase(),
-      subject: shakenSubject(req.spc, req.companyName),
-      issuer: caCert.subjectName.toArrayBuffer(),
-      subjectPublicKey: req.subjectPublicKey,
-      notBefore: req.notBefore,
-      notAfter: req.notAfter,
-      extensions: shakenExtensions({
-        spc: req.spc,
-        subjectKeyId: keyIdentifierFromSpki(subjectSpki),
-        issuerKeyId: issuerKeyIdentifier(caCert),
-        policyOid,
-        crlUrl: req.crl.url,
-        crlIssuerName,
-      }),
-    },
-    signer,
-  );
+  private constructor(
+    private readonly signer: Signer,
+    private readonly ca: IssuerFacts,
+  ) {}
 
-  const findings = lintShakenCertificate(cert, {
-    issuer: caCert,
-    expectedSpc: req.spc,
-    policyOid,
-    crlUrl: req.crl.url,
-    crlIssuerName,
-  });
-  const errors = findings.filter((f) => f.severity === 'error');
-  if (errors.length > 0) {
-    throw new IssuanceError(
-      `certificate ${req.serial} failed the SHAKEN lint: ${errors.map((e) => e.rule).join(', ')}`,
-      findings,
+  /** Checks that the CA certificate may issue and that the signer holds its key. */
+  static async create({ certificate, signer }: CaCredentials): Promise<ShakenIssuer> {
+    const facts = issuerFacts(certificate);
+    const signerSpki = await spkiOf(signer.publicKey);
+    if (Buffer.compare(Buffer.from(signerSpki), Buffer.from(facts.spki)) !== 0) {
+      throw new IssuanceError("the signer's key is not the issuing CA certificate's key");
+    }
+    if (!certificate.getExtension(BasicConstraintsExtension)?.ca) {
+      throw new IssuanceError('the issuing certificate is not a CA certificate (basic constraints CA:TRUE)');
+    }
+    const keyUsage = certificate.getExtension(KeyUsagesExtension);
+    if (!keyUsage || !(keyUsage.usages & KeyUsageFlags.keyCertSign)) {
+      throw new IssuanceError('the issuing certificate may not sign certificates (keyCertSign)');
+    }
+    return new ShakenIssuer(signer, { ...facts, keyId: issuerKeyIdentifier(certificate) });
+  }
+
+  async issue(req: LeafRequest): Promise<IssuedCertificate> {
+    assertSerial(req.serial);
+    const serial = req.serial.toLowerCase();
+    const policyOid = req.policyOid ?? SHAKEN_CP_OID;
+    const crlIssuerName = crlIssuerNameDer(req.crl.issuerDn);
+    const spki = await subjectPublicKeyInfo(req.subjectPublicKey);
+    const tbs = encodeTbsCertificate(
+      {
+        serial,
+        subject: shakenSubject(req.spc, req.companyName),
+        issuer: this.ca.subject,
+        notBefore: req.notBefore,
+        notAfter: req.notAfter,
+        extensions: shakenExtensionsDer(
+          {
+            spc: req.spc,
+            subjectKeyId: keyIdentifierFromSpki(spki),
+            issuerKeyId: this.ca.keyId,
+            policyOid,
+            crlUrl: req.crl.url,
+            crlIssuerName,
+          },
+          this.caExtensionsFor(policyOid, req.crl.url, crlIssuerName),
+        ),
+      },
+      spki,
     );
+    const der = await signTbsCertificate(tbs, this.signer);
+
+    const findings = lintShakenCertificate(der, {
+      issuer: this.ca,
+      // A self-tested in-process signer is trusted per signature; any other signer's every signature is verified.
+      verifySignature: !this.signer.selfTested,
+      expectedSpc: req.spc,
+      policyOid,
+      crlUrl: req.crl.url,
+      crlIssuerName,
+    });
+    const errors = findings.filter((f) => f.severity === 'error');
+    if (errors.length > 0) {
+      throw new IssuanceError(
+        `certificate ${serial} failed the SHAKEN lint: ${errors.map((e) => e.rule).join(', ')}`,
+        findings,
+      );
+    }
+    return { serial, der, pem: certificateDerToPem(der) };
   }
-  return cert;
+
+  private caExtensionsFor(policyOid: string, crlUrl: string, crlIssuerName: Uint8Array | undefined) {
+    const key = JSON.stringify([policyOid, crlUrl, crlIssuerName ? hex(crlIssuerName) : null]);
+    if (this.caExtensions?.key !== key) {
+      const value = shakenCaExtensions({ issuerKeyId: this.ca.keyId, policyOid, crlUrl, crlIssuerName });
+      this.caExtensions = { key, value };
+    }
+    return this.caExtensions.value;
+  }
+}
+
+/** One certificate from a one-off issuer, parsed: for tools and tests. The portal keeps a ShakenIssuer. */
+export async function buildShakenCertificate(req: ShakenCertificateRequest): Promise<X509Certificate> {
+  const issued = await (await ShakenIssuer.create(req.issuer)).issue(req);
+  return new X509Certificate(toArrayBuffer(issued.der));
 }

@@ -1,16 +1,18 @@
-// The SHAKEN end-entity lint: every rule of DOMAIN.md's table, checked on the DER of a parsed certificate
-// with our own reader (so a bug in the builder cannot hide itself) and node:crypto for the signature.
-import { verify as verifySignature } from 'node:crypto';
+// The SHAKEN end-entity lint: every rule of DOMAIN.md's table, checked on the DER of a certificate with our own
+// reader (so a bug in the builder cannot hide itself; no schema library is shared with it) and node:crypto for
+// the key and the signature.
+import { type KeyObject, createPublicKey, verify as verifySignature } from 'node:crypto';
 import {
   type Binary,
   DerError,
-  toArrayBuffer,
   TAG,
   type Tlv,
+  ascii,
   bytesEqual,
   children,
   decodeOid,
   decodeOne,
+  decodeTime,
   hex,
   toBytes,
 } from './der';
@@ -27,9 +29,40 @@ export interface Finding {
   message: string;
 }
 
+/** What the lint reads of the issuing CA. An issuer computes it once; a certificate is read on each call. */
+export interface IssuerFacts {
+  /** The CA's subject Name DER. */
+  subject: Uint8Array;
+  /** The CA's SubjectPublicKeyInfo DER. */
+  spki: Uint8Array;
+  /** Its subject key identifier (or, without one, the SHA-1 of its key). */
+  keyId: Uint8Array;
+  notAfter: Date;
+  /** The key, parsed once for signature checks (OpenSSL's SPKI decoding costs several signatures). */
+  key?: KeyObject;
+}
+
+export function issuerFacts(issuer: X509Certificate | IssuerFacts): IssuerFacts {
+  if (!(issuer instanceof X509Certificate)) return issuer;
+  const spki = toBytes(issuer.publicKey.rawData);
+  const ski = issuer.extensions.find((x) => x.type === OID.subjectKeyIdentifier);
+  return {
+    subject: toBytes(issuer.subjectName.toArrayBuffer()),
+    spki,
+    keyId: ski ? decodeOne(ski.value, TAG.octetString).value : keyIdentifierFromSpki(spki),
+    notAfter: issuer.notAfter,
+    key: createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' }),
+  };
+}
+
 export interface LintOptions {
-  /** The issuing CA certificate: enables the issuer name, AKI and signature checks. */
-  issuer?: X509Certificate;
+  /** The issuing CA: enables the issuer name, AKI and signature checks. */
+  issuer?: X509Certificate | IssuerFacts;
+  /**
+   * Verify the signature with the issuer's key (the default). The issuer turns it off only for a self-tested
+   * in-process signer; the signature's encoding is checked either way.
+   */
+  verifySignature?: boolean;
   /** The SPC the RA approved; the TNAuthList and CN must carry exactly it. */
   expectedSpc?: string;
   /** The one policy OID required (else any of the known SHAKEN CPs, with a warning otherwise). */
@@ -41,6 +74,7 @@ export interface LintOptions {
   maxValidityDays?: number;
 }
 
+const utf8Decoder = new TextDecoder();
 const KNOWN_SHAKEN_POLICIES = [SHAKEN_CP_OID, '2.16.840.1.114569.1.1.3'];
 const DAY_MS = 86_400_000;
 
@@ -63,6 +97,14 @@ const REQUIRED: { oid: string; rule: string; critical: boolean }[] = [
   { oid: OID.tnAuthList, rule: 'tn-auth-list', critical: false },
 ];
 
+const ALLOWED = new Set(REQUIRED.map((r) => r.oid));
+const KNOWN_SUBJECT_ATTRIBUTES = new Set<string>([
+  OID.commonName,
+  OID.countryName,
+  OID.organizationName,
+  OID.serialNumber,
+]);
+
 interface ParsedExtension {
   oid: string;
   critical: boolean;
@@ -79,6 +121,7 @@ interface Parsed {
   outerSignatureAlg: Tlv;
   signature: Tlv;
   issuer: Tlv;
+  validity: Tlv;
   subject: Tlv;
   spki: Tlv;
   uniqueIds: boolean;
@@ -136,6 +179,7 @@ function parseCertificate(der: Uint8Array): Parsed {
     outerSignatureAlg,
     signature,
     issuer,
+    validity,
     subject,
     spki,
     uniqueIds,
@@ -143,15 +187,73 @@ function parseCertificate(der: Uint8Array): Parsed {
   };
 }
 
-/** Attributes of a Name as [oid, tag, text] per RDN. */
-function nameAttributes(name: Tlv): { oid: string; tag: number; text: string }[][] {
-  return children(name).map((rdn) =>
-    children(rdn).map((atv) => {
-      const [type, value] = children(atv);
-      return { oid: decodeOid(type.value), tag: value.tag, text: new TextDecoder().decode(value.value) };
-    }),
-  );
+/** notBefore and notAfter, read from the DER (a malformed time throws, for the caller's check to report). */
+function validityOf(p: Parsed): { notBefore: Date; notAfter: Date } {
+  const times = children(p.validity);
+  if (times.length !== 2) throw new DerError('Validity has two times');
+  return { notBefore: decodeTime(times[0]), notAfter: decodeTime(times[1]) };
 }
+
+/** The signature BIT STRING holds one ECDSA-Sig-Value: two positive, minimal INTEGERs of at most 33 octets. */
+function checkSignatureShape(p: Parsed): string | undefined {
+  const bits = p.signature.value;
+  if (p.signature.tag !== TAG.bitString || bits[0] !== 0) return 'malformed signature BIT STRING';
+  const parts = children(decodeOne(bits.subarray(1), TAG.sequence));
+  const ok =
+    parts.length === 2 &&
+    parts.every(
+      (n) =>
+        n.tag === TAG.integer &&
+        n.value.length > 0 &&
+        n.value.length <= 33 &&
+        !(n.value[0] & 0x80) &&
+        !(n.value.length > 1 && n.value[0] === 0 && !(n.value[1] & 0x80)) &&
+        n.value.some((b) => b !== 0),
+    );
+  return ok ? undefined : 'the signature is not an ECDSA-Sig-Value of two positive INTEGERs';
+}
+
+function signatureVerifies(p: Parsed, issuer: IssuerFacts): boolean {
+  const key = issuer.key ?? createPublicKey({ key: Buffer.from(issuer.spki), format: 'der', type: 'spki' });
+  return verifySignature('sha256', p.tbs.raw, { key, dsaEncoding: 'der' }, p.signature.value.subarray(1));
+}
+
+// P-256 (SEC 2 §2.4.2): y² = x³ − 3x + b over GF(p).
+const P256_P = 2n ** 256n - 2n ** 224n + 2n ** 192n + 2n ** 96n - 1n;
+const P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+
+/** Whether an uncompressed point `04 || x || y` lies on P-256 (a few BigInt operations, no key parsing). */
+export function onP256(point: Uint8Array): boolean {
+  const x = BigInt(`0x${hex(point.subarray(1, 33))}`);
+  const y = BigInt(`0x${hex(point.subarray(33, 65))}`);
+  if (x >= P256_P || y >= P256_P) return false;
+  const rhs = ((((x * x - 3n) * x + P256_B) % P256_P) + P256_P) % P256_P;
+  return (y * y) % P256_P === rhs;
+}
+
+interface NameAttribute {
+  oid: string;
+  tag: number;
+  text: string;
+}
+
+/** A Name's attributes in order, and whether an RDN holds more than one. */
+function nameAttributes(name: Tlv): { attrs: NameAttribute[]; multiValued: boolean } {
+  const attrs: NameAttribute[] = [];
+  let multiValued = false;
+  for (const rdn of children(name)) {
+    const atvs = children(rdn);
+    if (atvs.length !== 1) multiValued = true;
+    for (const atv of atvs) {
+      const [type, value] = children(atv);
+      attrs.push({ oid: decodeOid(type.value), tag: value.tag, text: utf8Decoder.decode(value.value) });
+    }
+  }
+  return { attrs, multiValued };
+}
+
+const commonNameOf = (name: { attrs: NameAttribute[] }) =>
+  name.attrs.find((a) => a.oid === OID.commonName)?.text;
 
 function isEcdsaWithSha256(alg: Tlv): boolean {
   const parts = children(alg);
@@ -159,8 +261,8 @@ function isEcdsaWithSha256(alg: Tlv): boolean {
 }
 
 /**
- * What both lints start from: the findings list with its reporters, and the certificate parsed twice (by the
- * library and by our own DER reader). `parsed` is null when the input is not a DER certificate at all.
+ * What both lints start from: the findings list with its reporters, and the certificate parsed by our own DER
+ * reader. `p` is null when the input is not a DER certificate at all.
  */
 function startLint(cert: X509Certificate | Binary) {
   const findings: Finding[] = [];
@@ -175,24 +277,18 @@ function startLint(cert: X509Certificate | Binary) {
     }
   };
   try {
-    const c = cert instanceof X509Certificate ? cert : new X509Certificate(toArrayBuffer(cert));
-    return {
-      findings,
-      error,
-      warning,
-      check,
-      parsed: { c, p: parseCertificate(toBytes(c.rawData)) as Parsed },
-    };
+    const der = cert instanceof X509Certificate ? toBytes(cert.rawData) : toBytes(cert);
+    return { findings, error, warning, check, p: parseCertificate(der) as Parsed | null };
   } catch (err) {
     error('der', `not a DER certificate: ${(err as Error).message}`);
-    return { findings, error, warning, check, parsed: null };
+    return { findings, error, warning, check, p: null };
   }
 }
 
 export function lintShakenCertificate(cert: X509Certificate | Binary, options: LintOptions = {}): Finding[] {
-  const { findings, error, warning, check, parsed } = startLint(cert);
-  if (!parsed) return findings;
-  const { c, p } = parsed;
+  const { findings, error, warning, check, p } = startLint(cert);
+  if (!p) return findings;
+  const issuer = options.issuer ? issuerFacts(options.issuer) : undefined;
 
   check('version', () => {
     if (p.version !== 3) error('version', `version is v${p.version}, must be v3`);
@@ -230,17 +326,24 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
       return error('public-key', 'the key is not an EC P-256 (prime256v1) key');
     }
     const point = key.value.subarray(1);
-    if (key.tag !== TAG.bitString || key.value[0] !== 0 || !(point.length === 65 && point[0] === 4)) {
-      if (point.length === 33 && (point[0] === 2 || point[0] === 3))
-        warning('public-key', 'the EC point is compressed');
-      else error('public-key', 'the EC point is malformed');
-    }
+    if (key.tag === TAG.bitString && key.value[0] === 0 && point.length === 65 && point[0] === 4) {
+      if (!onP256(point)) error('public-key', 'the EC point is not on the P-256 curve');
+    } else if (point.length === 33 && (point[0] === 2 || point[0] === 3)) {
+      warning('public-key', 'the EC point is compressed');
+      try {
+        createPublicKey({ key: Buffer.from(p.spki.raw), format: 'der', type: 'spki' });
+      } catch {
+        error('public-key', 'the EC point is not on the P-256 curve');
+      }
+    } else error('public-key', 'the EC point is malformed');
   });
 
+  let subjectRdns: ReturnType<typeof nameAttributes> | undefined;
+  const subjectAttributes = () => (subjectRdns ??= nameAttributes(p.subject));
+
   check('subject', () => {
-    const rdns = nameAttributes(p.subject);
-    if (rdns.some((rdn) => rdn.length !== 1)) error('subject-rdn', 'the subject has a multi-valued RDN');
-    const attrs = rdns.flat();
+    const { attrs, multiValued } = subjectAttributes();
+    if (multiValued) error('subject-rdn', 'the subject has a multi-valued RDN');
     const cns = attrs.filter((a) => a.oid === OID.commonName);
     const cs = attrs.filter((a) => a.oid === OID.countryName);
     const os = attrs.filter((a) => a.oid === OID.organizationName);
@@ -256,13 +359,13 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
     else if (cs[0].tag !== TAG.printableString) error('subject-country', 'C must be a PrintableString');
     if (os.length !== 1 || !os[0].text.trim())
       error('subject-organization', "the subject must have exactly one O, the provider's legal name");
-    const known = new Set<string>([OID.commonName, OID.countryName, OID.organizationName, OID.serialNumber]);
-    for (const a of attrs.filter((x) => !known.has(x.oid)))
+    for (const a of attrs.filter((x) => !KNOWN_SUBJECT_ATTRIBUTES.has(x.oid)))
       warning('subject-attributes', `unexpected subject attribute ${a.oid}`);
   });
 
   check('validity', () => {
-    const span = c.notAfter.getTime() - c.notBefore.getTime();
+    const { notBefore, notAfter } = validityOf(p);
+    const span = notAfter.getTime() - notBefore.getTime();
     if (span <= 0) error('validity-order', 'notBefore is not before notAfter');
     const maxDays = options.maxValidityDays ?? MAX_LIFETIME_DAYS;
     if (span > maxDays * DAY_MS) {
@@ -271,7 +374,7 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
         `the validity period is ${(span / DAY_MS).toFixed(2)} days, at most ${maxDays} allowed`,
       );
     }
-    if (options.issuer && c.notAfter.getTime() > options.issuer.notAfter.getTime()) {
+    if (issuer && notAfter.getTime() > issuer.notAfter.getTime()) {
       warning('validity-issuer', 'the certificate outlives its issuing CA certificate');
     }
   });
@@ -286,8 +389,7 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
     byOid.set(e.oid, e);
     if (e.explicitFalse) error('extension-der', `extension ${e.oid} encodes the DEFAULT critical FALSE`);
   }
-  const allowed = new Set(REQUIRED.map((r) => r.oid));
-  for (const e of exts.filter((x) => !allowed.has(x.oid))) {
+  for (const e of exts.filter((x) => !ALLOWED.has(x.oid))) {
     error(
       'forbidden-extension',
       `forbidden extension ${EXTENSION_NAMES[e.oid] ?? e.oid}${e.critical ? ' (critical)' : ''}`,
@@ -334,15 +436,11 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
     if (!keyId) return error('authority-key-identifier', 'the authority key identifier has no keyIdentifier');
     if (parts.length !== 1)
       warning('authority-key-identifier', 'the authority key identifier carries more than the keyIdentifier');
-    if (options.issuer) {
-      const issuerSpki = toBytes(options.issuer.publicKey.rawData);
-      const issuerSki = issuerSubjectKeyId(options.issuer) ?? keyIdentifierFromSpki(issuerSpki);
-      if (!bytesEqual(keyId.value, issuerSki)) {
-        error(
-          'authority-key-identifier',
-          `AKI ${hex(keyId.value)} is not the issuer's SKI ${hex(issuerSki)}`,
-        );
-      }
+    if (issuer && !bytesEqual(keyId.value, issuer.keyId)) {
+      error(
+        'authority-key-identifier',
+        `AKI ${hex(keyId.value)} is not the issuer's SKI ${hex(issuer.keyId)}`,
+      );
     }
   });
 
@@ -370,7 +468,7 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
       error('crl-distribution-points', 'reasons are not allowed');
     const fullName = dpName && children(dpName).find((f) => f.tag === 0xa0);
     const names = fullName ? children(fullName) : [];
-    const uris = names.filter((n) => n.tag === 0x86).map((n) => String.fromCharCode(...n.value));
+    const uris = names.filter((n) => n.tag === 0x86).map((n) => ascii(n.value));
     if (uris.length !== 1 || names.length !== 1) {
       error(
         'crl-distribution-points',
@@ -406,37 +504,27 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
     }
     if (options.expectedSpc && spc !== options.expectedSpc)
       error('tn-auth-list', `TNAuthList SPC ${spc} is not ${options.expectedSpc}`);
-    const cn = nameAttributes(p.subject)
-      .flat()
-      .find((a) => a.oid === OID.commonName)?.text;
+    const cn = commonNameOf(subjectAttributes());
     if (cn && /^SHAKEN [0-9A-Z]{4}$/.test(cn) && cn.slice(7) !== spc)
       error('tn-auth-list', `TNAuthList SPC ${spc} differs from the CN ${cn}`);
     if (!SPC_RE.test(spc)) error('tn-auth-list', `SPC ${spc} is malformed`);
   });
 
-  if (options.issuer) {
+  check('signature', () => {
+    const shape = checkSignatureShape(p);
+    if (shape) error('signature', shape);
+  });
+  if (issuer) {
     check('issuer-name', () => {
-      const issuerSubject = toBytes(options.issuer!.subjectName.toArrayBuffer());
-      if (!bytesEqual(p.issuer.raw, issuerSubject))
+      if (!bytesEqual(p.issuer.raw, issuer.subject))
         error('issuer-name', "the issuer name is not the CA's subject byte for byte");
     });
-    check('signature', () => {
-      const bits = p.signature.value;
-      if (p.signature.tag !== TAG.bitString || bits[0] !== 0)
-        return error('signature', 'malformed signature BIT STRING');
-      const ok = verifySignature(
-        'sha256',
-        p.tbs.raw,
-        {
-          key: Buffer.from(toBytes(options.issuer!.publicKey.rawData)),
-          format: 'der',
-          type: 'spki',
-          dsaEncoding: 'der',
-        },
-        bits.subarray(1),
-      );
-      if (!ok) error('signature', "the signature does not verify with the issuer's key");
-    });
+    if (options.verifySignature !== false) {
+      check('signature', () => {
+        if (!signatureVerifies(p, issuer))
+          error('signature', "the signature does not verify with the issuer's key");
+      });
+    }
   } else {
     warning('issuer', 'no issuer given: issuer name, AKI and signature not checked');
   }
@@ -444,9 +532,14 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
   return findings;
 }
 
-function issuerSubjectKeyId(issuer: X509Certificate): Uint8Array | undefined {
-  const e = issuer.extensions.find((x) => x.type === OID.subjectKeyIdentifier);
-  return e ? decodeOne(e.value, TAG.octetString).value : undefined;
+/** A root is its own issuer. */
+function selfFacts(p: Parsed, ski: ParsedExtension | undefined): IssuerFacts {
+  return {
+    subject: p.subject.raw,
+    spki: p.spki.raw,
+    keyId: ski ? decodeOne(ski.value, TAG.octetString).value : keyIdentifierFromSpki(p.spki.raw),
+    notAfter: validityOf(p).notAfter,
+  };
 }
 
 // ---- the CA certificates (DOMAIN.md, below the table) ----
@@ -467,11 +560,18 @@ const ANY_POLICY = '2.5.29.32.0';
  * TNAuthList; a root has no policies and no CRLDP; an intermediate has exactly one policy and a CRLDP.
  */
 export function lintShakenCaCertificate(cert: X509Certificate | Binary, options: CaLintOptions): Finding[] {
-  const { findings, error, check, parsed } = startLint(cert);
-  if (!parsed) return findings;
-  const { c, p } = parsed;
+  const { findings, error, check, p } = startLint(cert);
+  if (!p) return findings;
   const root = options.role === 'root';
-  const issuer = root ? c : options.issuer;
+  const byOid = new Map((p.extensions ?? []).map((e) => [e.oid, e]));
+  let issuer: IssuerFacts | undefined;
+  try {
+    issuer = root
+      ? selfFacts(p, byOid.get(OID.subjectKeyIdentifier))
+      : options.issuer && issuerFacts(options.issuer);
+  } catch (err) {
+    error('issuer', `malformed: ${(err as Error).message}`);
+  }
 
   if (p.version !== 3) error('version', `version is v${p.version}, must be v3`);
   if (p.serial.length === 0 || p.serial[0] & 0x80 || p.serial.length > 20 || p.serial.every((b) => b === 0)) {
@@ -493,18 +593,17 @@ export function lintShakenCaCertificate(cert: X509Certificate | Binary, options:
     }
   });
   check('subject-cn', () => {
-    const cn =
-      nameAttributes(p.subject)
-        .flat()
-        .find((a) => a.oid === OID.commonName)?.text ?? '';
+    const cn = commonNameOf(nameAttributes(p.subject)) ?? '';
     if (!cn.includes('SHAKEN')) error('subject-cn', `CN ${JSON.stringify(cn)} does not contain "SHAKEN"`);
     if (root && !cn.includes('ROOT'))
       error('subject-cn', `the root CN ${JSON.stringify(cn)} does not contain "ROOT"`);
   });
-  if (c.notAfter.getTime() <= c.notBefore.getTime())
-    error('validity-order', 'notBefore is not before notAfter');
+  check('validity-order', () => {
+    const { notBefore, notAfter } = validityOf(p);
+    if (notAfter.getTime() <= notBefore.getTime())
+      error('validity-order', 'notBefore is not before notAfter');
+  });
 
-  const byOid = new Map((p.extensions ?? []).map((e) => [e.oid, e]));
   const ku = byOid.get(OID.keyUsage);
   check('key-usage', () => {
     if (!ku || !ku.critical) return error('key-usage', 'key usage must be present and critical');
@@ -551,7 +650,7 @@ export function lintShakenCaCertificate(cert: X509Certificate | Binary, options:
 
   if (issuer) {
     check('issuer-name', () => {
-      if (!bytesEqual(p.issuer.raw, toBytes(issuer.subjectName.toArrayBuffer())))
+      if (!bytesEqual(p.issuer.raw, issuer.subject))
         error('issuer-name', "the issuer name is not the issuer's subject");
     });
     check('authority-key-identifier', () => {
@@ -561,26 +660,12 @@ export function lintShakenCaCertificate(cert: X509Certificate | Binary, options:
         return;
       }
       const keyId = children(decodeOne(aki.value, TAG.sequence)).find((x) => x.tag === 0x80);
-      const expected = issuerSubjectKeyId(issuer) ?? keyIdentifierFromSpki(toBytes(issuer.publicKey.rawData));
-      if (!keyId || !bytesEqual(keyId.value, expected))
+      if (!keyId || !bytesEqual(keyId.value, issuer.keyId))
         error('authority-key-identifier', "the AKI is not the issuer's SKI");
     });
     check('signature', () => {
-      const bits = p.signature.value;
-      const ok =
-        bits[0] === 0 &&
-        verifySignature(
-          'sha256',
-          p.tbs.raw,
-          {
-            key: Buffer.from(toBytes(issuer.publicKey.rawData)),
-            format: 'der',
-            type: 'spki',
-            dsaEncoding: 'der',
-          },
-          bits.subarray(1),
-        );
-      if (!ok) error('signature', "the signature does not verify with the issuer's key");
+      if (p.signature.value[0] !== 0 || !signatureVerifies(p, issuer))
+        error('signature', "the signature does not verify with the issuer's key");
     });
   } else {
     findings.push({

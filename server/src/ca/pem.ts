@@ -1,8 +1,16 @@
 // PEM labels as OpenSSL reads them. @peculiar/x509 writes CRLs as `BEGIN CRL`, which OpenSSL rejects.
-import { type Binary, toArrayBuffer } from './der';
+import { type Binary, toArrayBuffer, toBytes } from './der';
 import { PemConverter, type X509Certificate } from './x509';
 
 export const certificateToPem = (cert: X509Certificate) => cert.toString('pem');
+/** RFC 7468 text (64-character lines, no trailing newline), as PemConverter writes it, without its schema layer. */
+export function derToPem(der: Binary, label: string): string {
+  const base64 = Buffer.from(toBytes(der)).toString('base64');
+  const lines: string[] = [];
+  for (let i = 0; i < base64.length; i += 64) lines.push(base64.slice(i, i + 64));
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----`;
+}
+export const certificateDerToPem = (der: Binary) => derToPem(der, 'CERTIFICATE');
 export const crlToPem = (der: Binary) => PemConverter.encode(toArrayBuffer(der), 'X509 CRL');
 export const privateKeyToPem = (pkcs8: Binary) => PemConverter.encode(toArrayBuffer(pkcs8), 'PRIVATE KEY');
 /** The CR file: leaf first, then every intermediate (never the root, never anything else). */

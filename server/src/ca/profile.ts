@@ -1,9 +1,9 @@
 // The SHAKEN end-entity profile (ATIS-1000080 v005, DOMAIN.md's table): serials, lifetime and the exact
 // subject and extensions. Pure functions; the issuer signs and lints what they produce.
-import { randomBytes } from 'node:crypto';
-import type { Binary } from './der';
+import { randomFillSync } from 'node:crypto';
+import { type Binary, toArrayBuffer } from './der';
 import { assertSpc } from './tnAuthList';
-import type { Extension } from './x509';
+import { Extension } from './x509';
 import {
   KEY_USAGE,
   OID,
@@ -13,10 +13,10 @@ import {
   certificatePoliciesValue,
   crlDistributionPointsValue,
   encodeName,
-  extension,
+  extensionDer,
   keyUsageValue,
   subjectKeyIdentifierValue,
-  tnAuthListExtension,
+  tnAuthListExtensionDer,
 } from './x509Parts';
 
 export { SHAKEN_CP_OID };
@@ -40,10 +40,26 @@ export const SERIAL_BYTES = 20;
  */
 export function newSerial(): string {
   for (;;) {
-    const bytes = randomBytes(SERIAL_BYTES);
+    const bytes = randomOctets(SERIAL_BYTES);
     bytes[0] &= 0x7f;
     if (bytes[0] !== 0) return bytes.toString('hex');
   }
+}
+
+// CSPRNG output drawn 4 KB at a time (each OpenSSL call has a fixed cost; Node's randomUUID pools the same way).
+// Octets handed out are zeroed in the pool, so none is ever given twice.
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomOctets(n: number): Buffer {
+  if (poolOffset + n > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const out = Buffer.from(pool.subarray(poolOffset, poolOffset + n));
+  pool.fill(0, poolOffset, poolOffset + n);
+  poolOffset += n;
+  return out;
 }
 
 /** A serial the signer may use: lower-case or upper-case hex of a positive, minimal, ≤ 20-octet, ≥ 64-bit INTEGER. */
@@ -112,21 +128,61 @@ export interface ShakenExtensionParams {
   crlIssuerName?: Binary;
 }
 
-/** Exactly the extensions of the table, nothing else. */
-export function shakenExtensions(p: ShakenExtensionParams): Extension[] {
+/** The extensions that depend on the CA and its configuration only, not on the provider. */
+export interface ShakenCaExtensions {
+  keyUsage: Uint8Array;
+  basicConstraints: Uint8Array;
+  authorityKeyIdentifier: Uint8Array;
+  certificatePolicies: Uint8Array;
+  crlDistributionPoints: Uint8Array;
+}
+
+export function shakenCaExtensions(
+  p: Pick<ShakenExtensionParams, 'issuerKeyId' | 'policyOid' | 'crlUrl' | 'crlIssuerName'>,
+): ShakenCaExtensions {
   assertHttpUrl(p.crlUrl);
   if (!/^[0-2](\.(0|[1-9]\d*))+$/.test(p.policyOid))
     throw new ProfileError(`not a policy OID: ${p.policyOid}`);
+  return {
+    keyUsage: extensionDer(OID.keyUsage, true, keyUsageValue([KEY_USAGE.digitalSignature])),
+    basicConstraints: extensionDer(OID.basicConstraints, true, basicConstraintsValue(false)),
+    authorityKeyIdentifier: extensionDer(
+      OID.authorityKeyIdentifier,
+      false,
+      authorityKeyIdentifierValue(p.issuerKeyId),
+    ),
+    certificatePolicies: extensionDer(
+      OID.certificatePolicies,
+      false,
+      certificatePoliciesValue([p.policyOid]),
+    ),
+    crlDistributionPoints: extensionDer(
+      OID.crlDistributionPoints,
+      false,
+      crlDistributionPointsValue(p.crlUrl, p.crlIssuerName),
+    ),
+  };
+}
+
+/**
+ * Exactly the extensions of the table, nothing else, as the DER the issuer signs. An issuer passes the CA's
+ * part computed once (`ca`); it must have been made from the same parameters.
+ */
+export function shakenExtensionsDer(p: ShakenExtensionParams, ca = shakenCaExtensions(p)): Uint8Array[] {
   return [
-    extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.digitalSignature])),
-    extension(OID.basicConstraints, true, basicConstraintsValue(false)),
-    extension(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(p.subjectKeyId)),
-    extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(p.issuerKeyId)),
-    extension(OID.certificatePolicies, false, certificatePoliciesValue([p.policyOid])),
-    extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(p.crlUrl, p.crlIssuerName)),
-    tnAuthListExtension(p.spc),
+    ca.keyUsage,
+    ca.basicConstraints,
+    extensionDer(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(p.subjectKeyId)),
+    ca.authorityKeyIdentifier,
+    ca.certificatePolicies,
+    ca.crlDistributionPoints,
+    tnAuthListExtensionDer(p.spc),
   ];
 }
+
+/** The same as @peculiar/x509 objects, for templates a caller edits (the lint's tests). */
+export const shakenExtensions = (p: ShakenExtensionParams): Extension[] =>
+  shakenExtensionsDer(p).map((der) => new Extension(toArrayBuffer(der)));
 
 export function assertHttpUrl(url: string): void {
   let parsed: URL;

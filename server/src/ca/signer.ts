@@ -1,6 +1,14 @@
 // The CA signs through this narrow interface only, so a software key and a PKCS#11 key are interchangeable
 // (step-ca's cas/apiv1 idea). The issuer never sees a private key.
-import { createPrivateKey, createPublicKey, webcrypto } from 'node:crypto';
+import {
+  KeyObject,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  sign,
+  verify,
+  webcrypto,
+} from 'node:crypto';
 import { type Binary, toArrayBuffer, toBytes } from './der';
 
 /** ECDSA over P-256 with SHA-256: the only algorithm SHAKEN allows. */
@@ -12,6 +20,12 @@ export interface Signer {
   readonly algorithm: typeof ES256;
   /** Signs `data` (hashing it with SHA-256) and returns the IEEE P1363 `r || s` form (64 bytes), as WebCrypto does. */
   sign(data: Uint8Array): Promise<Uint8Array>;
+  /**
+   * True once the signer has shown it signs correctly with this key (a pairwise-consistency test: sign, then
+   * verify with the public key) and its signatures come from this process's OpenSSL. The issuer verifies every
+   * signature of a signer without it, e.g. a device behind PKCS#11, as Go's x509.CreateCertificate does.
+   */
+  readonly selfTested?: boolean;
 }
 
 export class SignerError extends Error {
@@ -30,11 +44,26 @@ function assertP256(key: CryptoKey, type: KeyType): void {
 /** A signer over a private key held in this process (the embedded default; keys encrypted at rest by the key store). */
 export class SoftwareSigner implements Signer {
   readonly algorithm = ES256;
+  /**
+   * node:crypto's handle on the same key: a synchronous sign costs a fraction of a WebCrypto round trip. A
+   * KeyObject exports whatever the CryptoKey's `extractable` says, so it sits in a #private field that only
+   * sign() reads; the CryptoKey (non-extractable when loaded from storage) is what the rest of the class keeps.
+   */
+  readonly #signingKey: KeyObject;
+  readonly #verifyingKey: KeyObject;
+  #tested = false;
 
   private constructor(
     private readonly privateKey: CryptoKey,
     readonly publicKey: CryptoKey,
-  ) {}
+  ) {
+    this.#signingKey = KeyObject.from(privateKey);
+    this.#verifyingKey = KeyObject.from(publicKey);
+  }
+
+  get selfTested(): boolean {
+    return this.#tested;
+  }
 
   static async fromPrivateKey(privateKey: CryptoKey): Promise<SoftwareSigner> {
     assertP256(privateKey, 'private');
@@ -72,9 +101,24 @@ export class SoftwareSigner implements Signer {
   }
 
   async sign(data: Uint8Array): Promise<Uint8Array> {
-    return new Uint8Array(await webcrypto.subtle.sign(ES256, this.privateKey, data));
+    if (!this.#tested) this.#pairwiseConsistencyTest();
+    return signEs256(this.#signingKey, data);
+  }
+
+  /** Before the first signature: a signature over a random message must verify with the public key. */
+  #pairwiseConsistencyTest(): void {
+    const probe = randomBytes(32);
+    const signature = signEs256(this.#signingKey, probe);
+    if (!verify('sha256', probe, { key: this.#verifyingKey, dsaEncoding: 'ieee-p1363' }, signature))
+      throw new SignerError(
+        'the private key does not match the public key (pairwise-consistency test failed)',
+      );
+    this.#tested = true;
   }
 }
+
+const signEs256 = (key: KeyObject, data: Uint8Array) =>
+  new Uint8Array(sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' }));
 
 /** A new extractable P-256 key pair (extractable so the key store can export it as PKCS#8 and encrypt it). */
 export async function generateP256KeyPair(): Promise<CryptoKeyPair> {

@@ -3,7 +3,7 @@
 //   TNEntry ::= CHOICE { spc [0] ServiceProviderCode, range [1] ..., one [2] ... }   -- EXPLICIT tags
 //   ServiceProviderCode ::= IA5String
 // For `073K`: 30 08 A0 06 16 04 30 37 33 4B.
-import { type Binary, DerError, TAG, children, decodeOne, ia5, sequence, tlv, toBytes } from './der';
+import { type Binary, DerError, TAG, ascii, children, decodeOne, ia5, sequence, tlv, toBytes } from './der';
 
 export const TN_AUTH_LIST_OID = '1.3.6.1.5.5.7.1.26';
 
@@ -37,7 +37,7 @@ export function decodeTnAuthList(der: Binary): string {
     const inner = children(entry);
     if (inner.length !== 1 || inner[0].tag !== TAG.ia5String)
       throw new TnAuthListError('spc must be one IA5String');
-    const spc = String.fromCharCode(...inner[0].value);
+    const spc = ascii(inner[0].value);
     assertSpc(spc);
     return spc;
   } catch (err) {

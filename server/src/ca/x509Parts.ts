@@ -1,6 +1,6 @@
 // Byte-exact DER for the names and extensions the SHAKEN hierarchy uses (RFC 5280 §4.2.1), written by hand
 // so that what is signed is exactly what DOMAIN.md's table says, with DEFAULT values omitted as DER requires.
-import { createHash, webcrypto } from 'node:crypto';
+import { hash, webcrypto } from 'node:crypto';
 import { Extension } from './x509';
 import {
   type Binary,
@@ -13,6 +13,7 @@ import {
   tlv,
   toArrayBuffer,
   toBytes,
+  utf8,
 } from './der';
 import { TN_AUTH_LIST_OID, encodeTnAuthList } from './tnAuthList';
 
@@ -64,8 +65,8 @@ export function encodeName(attributes: NameAttribute[]): Uint8Array {
       if (printable && !/^[A-Za-z0-9 '()+,\-./:=?]+$/.test(value))
         throw new Error(`${type} must be a PrintableString`);
       const str = printable
-        ? tlv(TAG.printableString, new TextEncoder().encode(value))
-        : tlv(TAG.utf8String, new TextEncoder().encode(value));
+        ? tlv(TAG.printableString, utf8.encode(value))
+        : tlv(TAG.utf8String, utf8.encode(value));
       return tlv(TAG.set, sequence(oid(ATTRIBUTE_OID[type]), str));
     }),
   );
@@ -82,7 +83,7 @@ export function keyIdentifierFromSpki(spki: Binary): Uint8Array {
   const [, bitString] = children(decodeOne(spki, TAG.sequence));
   if (bitString?.tag !== TAG.bitString || bitString.value[0] !== 0)
     throw new Error('malformed SubjectPublicKeyInfo');
-  return new Uint8Array(createHash('sha1').update(bitString.value.subarray(1)).digest());
+  return new Uint8Array(hash('sha1', bitString.value.subarray(1), 'buffer'));
 }
 
 export async function keyIdentifier(key: CryptoKey): Promise<Uint8Array> {
@@ -137,14 +138,20 @@ export function crlDistributionPointsValue(url: string, crlIssuerName?: Binary):
   return sequence(sequence(...parts));
 }
 
-export function extension(type: string, critical: boolean, value: Uint8Array): Extension {
-  // DER omits `critical` when it is the DEFAULT FALSE.
-  const raw = sequence(
+/** One Extension's DER. DER omits `critical` when it is the DEFAULT FALSE. */
+export function extensionDer(type: string, critical: boolean, value: Uint8Array): Uint8Array {
+  return sequence(
     oid(type),
     ...(critical ? [tlv(TAG.boolean, Uint8Array.of(0xff))] : []),
     tlv(TAG.octetString, value),
   );
-  return new Extension(toArrayBuffer(raw));
 }
 
-export const tnAuthListExtension = (spc: string) => extension(OID.tnAuthList, false, encodeTnAuthList(spc));
+/** The same as an @peculiar/x509 object, for code that reads extensions back (CA certificates, tests). */
+export function extension(type: string, critical: boolean, value: Uint8Array): Extension {
+  return new Extension(toArrayBuffer(extensionDer(type, critical, value)));
+}
+
+export const tnAuthListExtensionDer = (spc: string) =>
+  extensionDer(OID.tnAuthList, false, encodeTnAuthList(spc));
+export const tnAuthListExtension = (spc: string) => new Extension(toArrayBuffer(tnAuthListExtensionDer(spc)));

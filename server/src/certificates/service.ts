@@ -2,14 +2,13 @@
 // paid, key owned, SPC token valid) → the issuer builds and lints → the signer signs → the store records.
 // The serial and the intent are stored as 'pending' before anything is signed. Services take the actor first
 // and scope every query by its provider: another provider's key or certificate is "not found".
-import { createHash, randomUUID, webcrypto } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CR_PATH_NOT_CREATED,
   canCreateCertificate,
   type CertificateProfile,
 } from '../../../contract/certificates';
 import { findServiceProviderProfile } from '../accounts/store';
-import { buildShakenCertificate } from '../ca/issuer';
 import { newSerial, certificateValidity } from '../ca/profile';
 import { SpcTokenError, verifySpcToken } from '../ca/spcToken';
 import { encodeTnAuthList, tnAuthListToBase64 } from '../ca/tnAuthList';
@@ -330,27 +329,19 @@ async function issue(
 
   try {
     // Issuer (profile + lint) and signer.
-    const subjectPublicKey = await webcrypto.subtle.importKey(
-      'spki',
-      spki,
-      { name: 'ECDSA', namedCurve: 'P-256' },
-      true,
-      ['verify'],
-    );
-    const cert = await buildShakenCertificate({
+    const cert = await ctx.ca.leafIssuer.issue({
       spc,
       companyName: profile.company_name,
-      subjectPublicKey,
+      subjectPublicKey: spki,
       serial,
       notBefore,
       notAfter,
-      issuer: { certificate: ca.certificate, signer: ca.signer },
       policyOid: ctx.config.certPolicyOid,
       crl: { url: ctx.ca.leafCrlUrl, issuerDn: crlIssuerDn },
     });
-    const chainPem = `${cert.toString('pem').trim()}\n${ca.pem.trim()}\n`;
+    const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
     await ctx.db.transaction(async (tx) => {
-      await store.markIssued(tx, certId, new Uint8Array(cert.rawData), chainPem);
+      await store.markIssued(tx, certId, cert.der, chainPem);
       await recordAudit(tx, {
         action: 'certificate.issued',
         actor: auditActor(actor),
