@@ -122,7 +122,7 @@ export function login(t: TestApp, email: string, password: string, extra: Record
 }
 
 /** Undoes quoted-printable (soft line breaks, =XX), so links read as they were written. */
-function decodeQuotedPrintable(s: string): string {
+export function decodeQuotedPrintable(s: string): string {
   return s
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));

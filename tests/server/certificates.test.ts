@@ -10,7 +10,7 @@ import { P256_ONLY_MESSAGE, KEK_FILE } from '../../server/src/ca/keys';
 import { ERROR_CAUSE_MESSAGES } from '../../contract/certificates';
 import { type TestApp, createTestApp } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
-import { postJson } from './accounts-fixtures';
+import { decodeQuotedPrintable, headerOf, mailsTo, postJson } from './accounts-fixtures';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -29,7 +29,10 @@ const injectFetch: typeof fetch = async (input, init) => {
   const outHeaders = new Headers();
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) outHeaders.set(k, String(v));
   const empty = res.statusCode === 204 || res.statusCode === 304;
-  return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: outHeaders });
+  return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+    status: res.statusCode,
+    headers: outHeaders,
+  });
 };
 
 const STIPA = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass' };
@@ -59,7 +62,10 @@ async function newKey(s: Session): Promise<string> {
 }
 
 async function issue(s: Session, keyId: string, creds = STIPA) {
-  const res = await s.http.post('/api/service_provider/generate_sti_spc_cert', { ...creds, private_key_uuid: keyId });
+  const res = await s.http.post('/api/service_provider/generate_sti_spc_cert', {
+    ...creds,
+    private_key_uuid: keyId,
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -124,7 +130,9 @@ describe('private keys', () => {
     expect(sec1.body).toContain('-----BEGIN EC PRIVATE KEY-----');
     const k1 = createPrivateKey(sec1.body);
     expect(k1.export({ format: 'jwk' }).d).toBe(k8.export({ format: 'jwk' }).d);
-    expect((await alice.http.get(`/api/service_provider/sti_priv_key/file/${first}?format=der`)).statusCode).toBe(400);
+    expect(
+      (await alice.http.get(`/api/service_provider/sti_priv_key/file/${first}?format=der`)).statusCode,
+    ).toBe(400);
 
     const del = await alice.del(`/api/service_provider/sti_priv_key/${second}`);
     expect(del.statusCode).toBe(204);
@@ -157,7 +165,9 @@ describe('private keys', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(P256_ONLY_MESSAGE);
-    const big = await alice.http.post('/api/service_provider/sti_priv_key/import', { pem: 'x'.repeat(20_000) });
+    const big = await alice.http.post('/api/service_provider/sti_priv_key/import', {
+      pem: 'x'.repeat(20_000),
+    });
     expect(big.statusCode).toBe(413);
     const junk = await alice.http.post('/api/service_provider/sti_priv_key/import', { pem: pem('hello') });
     expect(junk.statusCode).toBe(400);
@@ -197,11 +207,17 @@ describe('certificates', () => {
       leafCrlUrl: `${t.config.publicUrl}/crl/${intRow.id}.crl`,
     };
     const dir = fs.mkdtempSync(path.join(t.config.dataDir, 'verify-'));
-    const files = { root: path.join(dir, 'root.pem'), int: path.join(dir, 'int.pem'), leaf: path.join(dir, 'leaf.pem') };
+    const files = {
+      root: path.join(dir, 'root.pem'),
+      int: path.join(dir, 'int.pem'),
+      leaf: path.join(dir, 'leaf.pem'),
+    };
     fs.writeFileSync(files.root, ca.root.pem);
     fs.writeFileSync(files.int, ca.intermediate.pem);
     fs.writeFileSync(files.leaf, row.chain_pem.split(/(?=-----BEGIN CERTIFICATE-----)/)[0]);
-    const text = execFileSync('openssl', ['x509', '-in', files.leaf, '-noout', '-text'], { encoding: 'utf8' });
+    const text = execFileSync('openssl', ['x509', '-in', files.leaf, '-noout', '-text'], {
+      encoding: 'utf8',
+    });
     expect(text).toMatch(new RegExp(`CN ?= ?SHAKEN ${row.spc}`));
     expect(text).toContain('1.3.6.1.5.5.7.1.26');
     expect(text).toContain(ca.leafCrlUrl);
@@ -237,7 +253,10 @@ describe('certificates', () => {
   it('answers key_not_found for an unknown or foreign key, and validates the payload', async () => {
     const bobKey = await newKey(bob);
     expect(await issue(alice, bobKey)).toEqual({ success: false, error_cause: 'key_not_found' });
-    const bad = await alice.http.post('/api/service_provider/generate_sti_spc_cert', { ...STIPA, private_key_uuid: 'nope' });
+    const bad = await alice.http.post('/api/service_provider/generate_sti_spc_cert', {
+      ...STIPA,
+      private_key_uuid: 'nope',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.private_key_uuid).toBeDefined();
   });
@@ -256,7 +275,13 @@ describe('certificates', () => {
     const answer = res.json();
     expect(answer.success).toBe(true);
     expect(answer.certificate.serial_number).not.toBe(serial);
-    const rows = await t.db.query<{ serial_number: string; status: string; revocation_reason: string | null; private_key_id: string; replaces_id: string | null }>(
+    const rows = await t.db.query<{
+      serial_number: string;
+      status: string;
+      revocation_reason: string | null;
+      private_key_id: string;
+      replaces_id: string | null;
+    }>(
       'SELECT serial_number, status, revocation_reason, private_key_id, replaces_id FROM certificates WHERE private_key_id = $1',
       [keyId],
     );
@@ -271,7 +296,9 @@ describe('certificates', () => {
   });
 
   it('revokes once (200) then 409; the key can then be deleted', async () => {
-    const res = await alice.http.post(`/api/service_provider/revoke_sti_spc_cert/${serial}`, { reason: 'key_compromise' });
+    const res = await alice.http.post(`/api/service_provider/revoke_sti_spc_cert/${serial}`, {
+      reason: 'key_compromise',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Certificate revoked' });
     const again = await alice.http.post(`/api/service_provider/revoke_sti_spc_cert/${serial}`);
@@ -279,7 +306,9 @@ describe('certificates', () => {
     expect(again.json().message).toBe('This certificate is already revoked');
     const list = (await alice.http.get(`/api/service_provider/sti_spc_cert/last/${keyId}`)).json();
     expect(list.every((c: { status: string }) => c.status === 'revoked')).toBe(true);
-    const bad = await alice.http.post(`/api/service_provider/revoke_sti_spc_cert/${serial}`, { reason: 'bored' });
+    const bad = await alice.http.post(`/api/service_provider/revoke_sti_spc_cert/${serial}`, {
+      reason: 'bored',
+    });
     expect(bad.statusCode).toBe(400);
 
     // The CRL was re-signed at once and lists the serial.
@@ -295,6 +324,22 @@ describe('certificates', () => {
     });
     expect(crlText.toLowerCase().replace(/[^0-9a-z\n]/g, '')).toContain(serial);
   });
+
+  it('mails the account holder about each revocation, with the serial and the reason (agreement 7.3)', async () => {
+    const notices = () =>
+      mailsTo(t.config, alice.p.email)
+        .filter((m) => headerOf(m, 'Subject') === 'Your STI certificate was revoked')
+        .map(decodeQuotedPrintable);
+    const deadline = Date.now() + 20_000;
+    while (notices().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(notices()).toHaveLength(2);
+    expect(
+      notices().filter((m) => m.includes(serial) && m.includes('because its private key is compromised')),
+    ).toHaveLength(1);
+    expect(
+      notices().filter((m) => m.includes('because it was replaced by a renewed certificate')),
+    ).toHaveLength(1);
+  }, 30_000);
 
   it('another provider gets 404 on every key and certificate route; malformed ids 404', async () => {
     const key = await newKey(alice);
@@ -334,7 +379,9 @@ describe('certificates', () => {
   });
 
   it('needs a provider token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/service_provider/sti_priv_key' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/service_provider/sti_priv_key' })).statusCode,
+    ).toBe(401);
     expect((await postJson(t, '/api/service_provider/generate_sti_priv_key')).statusCode).toBe(401);
   });
 });
@@ -346,7 +393,13 @@ describe('secrets at rest and the audit log', () => {
     const k = createPrivateKey(pemText);
     const der = k.export({ type: 'pkcs8', format: 'der' });
     const d = Buffer.from(k.export({ format: 'jwk' }).d!, 'base64url');
-    const needles = [der.toString('hex'), der.toString('base64'), d.toString('hex'), d.toString('base64'), d.toString('base64url')];
+    const needles = [
+      der.toString('hex'),
+      der.toString('base64'),
+      d.toString('hex'),
+      d.toString('base64'),
+      d.toString('base64url'),
+    ];
 
     for (const table of ['private_keys', 'ca_issuers']) {
       const rows = await t.db.query<Record<string, unknown>>(`SELECT * FROM ${table}`);
@@ -361,7 +414,9 @@ describe('secrets at rest and the audit log', () => {
             expect(value).not.toContain('PRIVATE KEY');
             // The ref is a sealed blob: it does not open as a key.
             if (/^[A-Za-z0-9+/=]{80,}$/.test(value)) {
-              expect(() => createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' })).toThrow();
+              expect(() =>
+                createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' }),
+              ).toThrow();
             }
           }
         }
@@ -390,7 +445,15 @@ describe('secrets at rest and the audit log', () => {
       [alice.p.spId],
     );
     const actions = new Set(rows.map((r) => r.action));
-    for (const a of ['key.created', 'key.imported', 'key.downloaded', 'key.deleted', 'certificate.issued', 'certificate.renewed', 'certificate.revoked']) {
+    for (const a of [
+      'key.created',
+      'key.imported',
+      'key.downloaded',
+      'key.deleted',
+      'certificate.issued',
+      'certificate.renewed',
+      'certificate.revoked',
+    ]) {
       expect(actions.has(a)).toBe(true);
     }
     expect(rows.every((r) => r.actor_email === alice.p.email)).toBe(true);

@@ -29,6 +29,14 @@ export async function recordAudit(q: Queryable, e: AuditEntry): Promise<void> {
   await q.query(
     `INSERT INTO audit_log (action, actor_account_id, actor_email, actor_ip, service_provider_id, subject, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [e.action, e.actor.accountId, e.actor.email, e.ip?.slice(0, 64) ?? null, e.serviceProviderId, e.subject, e.detail ?? null],
+    [
+      e.action,
+      e.actor.accountId,
+      e.actor.email,
+      e.ip?.slice(0, 64) ?? null,
+      e.serviceProviderId,
+      e.subject,
+      e.detail ?? null,
+    ],
   );
 }

@@ -13,7 +13,9 @@ const provider = { roles: ['service-provider'] } as const;
 const IMPORT_BODY_LIMIT = 16 * 1024;
 
 const importSchema = yup
-  .object({ pem: yup.string().required('pem is a required field').max(IMPORT_BODY_LIMIT, 'pem is too large') })
+  .object({
+    pem: yup.string().required('pem is a required field').max(IMPORT_BODY_LIMIT, 'pem is too large'),
+  })
   .noUnknown(true, 'Unknown field: ${unknown}');
 
 const renewSchema = generateCertificateSchema.pick(['sti_pa_username', 'sti_pa_password']);
@@ -21,7 +23,12 @@ const renewSchema = generateCertificateSchema.pick(['sti_pa_username', 'sti_pa_p
 function actorOf(request: FastifyRequest): service.Actor {
   const user = currentUser(request);
   if (!user.service_provider_uuid) throw new HttpError(403, 'You are not allowed to do this');
-  return { accountId: user.sub, email: user.email, serviceProviderId: user.service_provider_uuid, ip: request.ip };
+  return {
+    accountId: user.sub,
+    email: user.email,
+    serviceProviderId: user.service_provider_uuid,
+    ip: request.ip,
+  };
 }
 
 function pageOf(query: unknown): { skip: number; take: number } {
@@ -29,13 +36,23 @@ function pageOf(query: unknown): { skip: number; take: number } {
   const num = (v: unknown, name: string, fallback: number) => {
     if (v === undefined || v === '') return fallback;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw badRequest(`${name} must be a non-negative integer`, { [name]: `${name} must be a non-negative integer` });
+    if (!Number.isInteger(n) || n < 0)
+      throw badRequest(`${name} must be a non-negative integer`, {
+        [name]: `${name} must be a non-negative integer`,
+      });
     return n;
   };
-  return { skip: num(q.skip, 'skip', 0), take: Math.min(num(q.take, 'take', service.MAX_TAKE), service.MAX_TAKE) };
+  return {
+    skip: num(q.skip, 'skip', 0),
+    take: Math.min(num(q.take, 'take', service.MAX_TAKE), service.MAX_TAKE),
+  };
 }
 
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await ctx.jobs.work<{ certificateId: string }>(service.CERTIFICATE_REVOKED_MAIL_JOB, ({ certificateId }) =>
+    service.sendRevocationMail(ctx, certificateId),
+  );
+
   app.get('/api/service_provider/sti_priv_key', { config: provider }, async (request) => {
     const actor = actorOf(request);
     const { skip, take } = pageOf(request.query);

@@ -14,6 +14,8 @@ import { SpcTokenError, verifySpcToken } from '../ca/spcToken';
 import { encodeTnAuthList, tnAuthListToBase64 } from '../ca/tnAuthList';
 import { KeyStoreError, type PrivateKeyFormat } from '../ca/keys';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db';
+import { certificateRevokedMail } from '../integrations/mail/certificateTemplates';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import * as x509 from '../ca/x509';
 import { StiPaError, createStiPaClientFor, createX5uFetcher, stiPaTrustPolicy } from '../integrations/stipa';
@@ -30,8 +32,11 @@ export interface Actor {
 
 export type CertificateContext = Pick<
   AppContext,
-  'db' | 'config' | 'now' | 'log' | 'ca' | 'keys' | 'stiPaFetch' | 'crl'
+  'db' | 'config' | 'now' | 'log' | 'ca' | 'keys' | 'stiPaFetch' | 'crl' | 'jobs' | 'mailer'
 >;
+
+/** The job that mails the subscriber about a revocation; queued in the revoking transaction, so none is lost. */
+export const CERTIFICATE_REVOKED_MAIL_JOB = 'certificate-revoked-mail';
 
 export const KEY_NOT_FOUND = 'Private key not found';
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
@@ -352,6 +357,7 @@ async function issue(
       });
       if (replaces) {
         await store.revokeCertificate(tx, replaces.id, 'superseded', ctx.now());
+        await queueRevocationMail(ctx, tx, replaces.id);
         await recordAudit(tx, {
           action: 'certificate.renewed',
           actor: auditActor(actor),
@@ -418,6 +424,7 @@ export async function revokeCertificate(
     if (cert.status === 'revoked') throw conflict(ALREADY_REVOKED);
     if (cert.status !== 'issued') throw conflict('Only an issued certificate can be revoked');
     await store.revokeCertificate(tx, cert.id, reason, ctx.now());
+    await queueRevocationMail(ctx, tx, cert.id);
     await recordAudit(tx, {
       action: 'certificate.revoked',
       actor: auditActor(actor),
@@ -429,6 +436,27 @@ export async function revokeCertificate(
     return cert.issuer_id;
   });
   await reissueCrl(ctx, issuerId);
+}
+
+function queueRevocationMail(ctx: CertificateContext, tx: Queryable, certificateId: string) {
+  return ctx.jobs.send(CERTIFICATE_REVOKED_MAIL_JOB, { certificateId }, { tx, retryLimit: 5 });
+}
+
+/** The job: tells the provider's account holder that a certificate was revoked, and why. */
+export async function sendRevocationMail(ctx: CertificateContext, certificateId: string): Promise<void> {
+  const notice = await store.revocationNotice(ctx.db, certificateId);
+  if (!notice) return;
+  await ctx.mailer.send(
+    certificateRevokedMail({
+      to: notice.email,
+      name: `${notice.first_name} ${notice.last_name}`,
+      serial: notice.serial_number,
+      ocn: notice.ocn,
+      reason: notice.revocation_reason ?? 'unspecified',
+      revokedOn: new Date(notice.revoked_on),
+      link: `${ctx.config.publicUrl}/sti-certificate/certificate`,
+    }),
+  );
 }
 
 /** The revocation is committed; a CRL that cannot be re-signed now is logged, and the daily job catches up. */

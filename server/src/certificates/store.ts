@@ -28,7 +28,15 @@ export const DESTROYED_KEY_REF = 'destroyed';
 
 export async function insertKey(
   q: Queryable,
-  k: { id: string; spId: string; keyRef: string; keyStore: string; spki: Uint8Array; origin: 'generated' | 'imported'; now: Date },
+  k: {
+    id: string;
+    spId: string;
+    keyRef: string;
+    keyStore: string;
+    spki: Uint8Array;
+    origin: 'generated' | 'imported';
+    now: Date;
+  },
 ): Promise<{ id: string; created_on: Date }> {
   const [row] = await q.query<{ id: string; created_on: Date }>(
     `INSERT INTO private_keys (id, service_provider_id, key_ref, key_store, public_key_spki, origin, created_on)
@@ -72,11 +80,19 @@ export async function findKey(
 }
 
 export async function markKeyDeleted(q: Queryable, keyId: string, now: Date): Promise<void> {
-  await q.query(`UPDATE private_keys SET deleted_on = $2, key_ref = $3 WHERE id = $1`, [keyId, now, DESTROYED_KEY_REF]);
+  await q.query(`UPDATE private_keys SET deleted_on = $2, key_ref = $3 WHERE id = $1`, [
+    keyId,
+    now,
+    DESTROYED_KEY_REF,
+  ]);
 }
 
 /** A certificate that still vouches for this key: issued (not revoked) and not expired. */
-export async function validCertificateOfKey(q: Queryable, keyId: string, now: Date): Promise<string | undefined> {
+export async function validCertificateOfKey(
+  q: Queryable,
+  keyId: string,
+  now: Date,
+): Promise<string | undefined> {
   const rows = await q.query<{ serial_number: string }>(
     `SELECT serial_number FROM certificates
       WHERE private_key_id = $1 AND status = 'issued' AND not_after > $2
@@ -89,7 +105,11 @@ export async function validCertificateOfKey(q: Queryable, keyId: string, now: Da
 const CERT_COLUMNS = `id, serial_number, service_provider_id, private_key_id, issuer_id, status, not_before, not_after,
   created_on, revoked_on`;
 
-export async function certificatesOfKey(q: Queryable, spId: string, keyId: string): Promise<CertificateRecord[]> {
+export async function certificatesOfKey(
+  q: Queryable,
+  spId: string,
+  keyId: string,
+): Promise<CertificateRecord[]> {
   return q.query<CertificateRecord>(
     `SELECT ${CERT_COLUMNS} FROM certificates
       WHERE private_key_id = $1 AND service_provider_id = $2
@@ -99,7 +119,9 @@ export async function certificatesOfKey(q: Queryable, spId: string, keyId: strin
 }
 
 export async function certificateById(q: Queryable, id: string): Promise<CertificateRecord | undefined> {
-  const rows = await q.query<CertificateRecord>(`SELECT ${CERT_COLUMNS} FROM certificates WHERE id = $1`, [id]);
+  const rows = await q.query<CertificateRecord>(`SELECT ${CERT_COLUMNS} FROM certificates WHERE id = $1`, [
+    id,
+  ]);
   return rows[0];
 }
 
@@ -153,7 +175,12 @@ export async function markFailed(q: Queryable, id: string): Promise<void> {
 }
 
 /** true when this call revoked it (an already revoked certificate stays as it was). */
-export async function revokeCertificate(q: Queryable, id: string, reason: string, now: Date): Promise<boolean> {
+export async function revokeCertificate(
+  q: Queryable,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await q.query(
     `UPDATE certificates SET status = 'revoked', revoked_on = $2, revocation_reason = $3
       WHERE id = $1 AND status = 'issued' RETURNING id`,
@@ -169,4 +196,30 @@ export async function jtiSeen(q: Queryable, jti: string, exp: Date): Promise<boo
     [jti, exp],
   );
   return rows.length === 0;
+}
+
+export interface RevocationNotice {
+  serial_number: string;
+  revocation_reason: string | null;
+  revoked_on: string;
+  ocn: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** What the revocation mail says, and to whom: the provider's account holder. */
+export async function revocationNotice(
+  q: Queryable,
+  certificateId: string,
+): Promise<RevocationNotice | undefined> {
+  const rows = await q.query<RevocationNotice>(
+    `SELECT c.serial_number, c.revocation_reason, c.revoked_on, sp.ocn, a.email, a.first_name, a.last_name
+       FROM certificates c
+       JOIN service_providers sp ON sp.id = c.service_provider_id
+       JOIN accounts a ON a.id = sp.account_id
+      WHERE c.id = $1 AND c.status = 'revoked'`,
+    [certificateId],
+  );
+  return rows[0];
 }

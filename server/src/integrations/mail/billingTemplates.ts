@@ -1,9 +1,7 @@
 // The billing mails: the receipt with its invoice PDF, the renewal reminder and the failed-payment notice.
 // Each has a text and an HTML body; every value that comes from a user is escaped.
 import type { MailMessage } from './mailer';
-import { escapeHtml } from './templates';
-
-const PORTAL = 'Service Provider Portal';
+import { noticeMail as billingMail } from './templates';
 
 /** $1,234.50 — amounts are in dollars. */
 export function formatDollars(amount: number): string {
@@ -16,40 +14,6 @@ export function formatBillingDate(date: Date): string {
 }
 
 export const invoiceFileName = (invoiceNumber: number) => `invoice-${invoiceNumber}.pdf`;
-
-/** A paragraph of the mail: plain text, or a call to action rendered as a button. */
-type Block = string | { action: string; link: string };
-
-function billingMail(opts: { to: string; subject: string; name: string; blocks: Block[] }): MailMessage {
-  const name = opts.name.trim();
-  const greeting = name ? `Hello ${name},` : 'Hello,';
-  const text = [
-    greeting,
-    '',
-    ...opts.blocks.flatMap((b) => [typeof b === 'string' ? b : `${b.action}: ${b.link}`, '']),
-    `— ${PORTAL}`,
-    '',
-  ].join('\n');
-  const body = opts.blocks
-    .map((b) => {
-      if (typeof b === 'string') return `<p>${escapeHtml(b)}</p>`;
-      const link = escapeHtml(b.link);
-      return `<p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #1565c0; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(b.action)}</a></p>
-<p style="font-size: 13px; color: #52606d;">If the button does not work, copy this address into your browser:<br><a href="${link}">${link}</a></p>`;
-    })
-    .join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(opts.subject)}</title></head>
-<body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5;">
-<p>${escapeHtml(greeting)}</p>
-${body}
-<p>${PORTAL}</p>
-</body>
-</html>
-`;
-  return { to: opts.to, subject: opts.subject, text, html };
-}
 
 export interface ReceiptMailInput {
   to: string;

@@ -216,8 +216,9 @@ export function AgreementText() {
         <Clause number="4.1">
           Key pairs created through the Portal are generated on a cryptographic platform validated to{' '}
           {AGREEMENT.keyPlatform}, using the key type that the SHAKEN certificate profile requires. The
-          Company uses a Private Key it holds for the Subscriber only to create the CSR for the Subscriber’s
-          Certificates and to deliver the key to the Subscriber on its request, and deletes it when the
+          Company never signs anything with a Private Key it holds for the Subscriber: a Certificate is
+          requested in the Portal for the matching public key, which takes the place of a CSR. The Company
+          uses the Private Key only to deliver it to the Subscriber on its request, and deletes it when the
           Subscriber deletes it in the Portal.
         </Clause>
         <Clause number="4.2">
