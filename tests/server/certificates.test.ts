@@ -117,6 +117,30 @@ describe('private keys', () => {
     const one = await alice.http.get('/api/service_provider/sti_priv_key?skip=1&take=1');
     expect(one.json().data).toHaveLength(1);
 
+    // The list protocol: sorted in SQL, a page by range, the total in Content-Range.
+    const q = (params: Record<string, unknown>) =>
+      new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])).toString();
+    const oldest = await alice.http.get(
+      `/api/service_provider/sti_priv_key?${q({ sort: ['created_on', 'ASC'], range: [0, 0] })}`,
+    );
+    expect(oldest.statusCode).toBe(200);
+    expect(oldest.json()).toEqual([{ priv_key_uuid: first, created_on: expect.any(String) }]);
+    expect(oldest.headers['content-range']).toBe(`private-keys 0-0/${body.total}`);
+    const ascending = await alice.http.get(
+      `/api/service_provider/sti_priv_key?skip=0&take=10&${q({ sort: ['created_on', 'ASC'] })}`,
+    );
+    expect(
+      ascending
+        .json()
+        .data.map((k: { priv_key_uuid: string }) => k.priv_key_uuid)
+        .slice(0, 2),
+    ).toEqual([first, second]);
+    const unknown = await alice.http.get(
+      `/api/service_provider/sti_priv_key?${q({ sort: ['secret', 'ASC'] })}`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/Cannot sort by "secret"/);
+
     const file = await alice.http.get(`/api/service_provider/sti_priv_key/file/${first}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/x-pem-file');

@@ -7,6 +7,7 @@ import { PRIVATE_KEY_FILENAME } from '../ca/keys';
 import type { AppContext } from '../context';
 import { HttpError, badRequest } from '../http/errors';
 import { currentUser } from '../http/guard';
+import { type ListSpec, parseListQuery, sendList } from '../http/list';
 import * as service from './service';
 
 const provider = { roles: ['service-provider'] } as const;
@@ -48,15 +49,34 @@ function pageOf(query: unknown): { skip: number; take: number } {
   };
 }
 
+/** The key list: sorted in SQL, paged by `range` (the list protocol) or by SPEC.md's `skip`/`take`. */
+const KEYS_LIST: ListSpec = {
+  sortable: { created_on: 'created_on', priv_key_uuid: 'id' },
+  filters: {},
+  defaultSort: ['created_on', 'DESC'],
+  tiebreaker: 'id',
+};
+
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await ctx.jobs.work<{ certificateId: string }>(service.CERTIFICATE_REVOKED_MAIL_JOB, ({ certificateId }) =>
     service.sendRevocationMail(ctx, certificateId),
   );
 
-  app.get('/api/service_provider/sti_priv_key', { config: provider }, async (request) => {
+  app.get('/api/service_provider/sti_priv_key', { config: provider }, async (request, reply) => {
     const actor = actorOf(request);
-    const { skip, take } = pageOf(request.query);
-    return service.listKeys(ctx, actor, skip, take);
+    const q = (request.query ?? {}) as Record<string, unknown>;
+    // SPEC.md's client pages with skip/take (or nothing) and reads {total, data}; react-admin sends `range`.
+    const skipTake = q.skip !== undefined || q.take !== undefined || q.range === undefined;
+    const list = parseListQuery(skipTake ? { sort: q.sort, filter: q.filter } : q, KEYS_LIST, {
+      paramOffset: 1,
+    });
+    if (skipTake) {
+      const { skip, take } = pageOf(q);
+      list.offset = skip;
+      list.limit = take;
+    }
+    const { rows, total } = await service.listKeys(ctx, actor, list);
+    return skipTake ? { total, data: rows } : sendList(reply, 'private-keys', rows, total, list.range);
   });
 
   app.post('/api/service_provider/generate_sti_priv_key', { config: provider }, async (request, reply) => {

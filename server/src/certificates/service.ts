@@ -15,6 +15,7 @@ import { encodeTnAuthList, tnAuthListToBase64 } from '../ca/tnAuthList';
 import { KeyStoreError, type PrivateKeyFormat } from '../ca/keys';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
+import type { ListQuery } from '../http/list';
 import { certificateRevokedMail } from '../integrations/mail/certificateTemplates';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import * as x509 from '../ca/x509';
@@ -98,14 +99,16 @@ export function certificateView(
 
 // ---- keys ----
 
-export async function listKeys(ctx: CertificateContext, actor: Actor, skip: number, take: number) {
-  const { total, rows } = await store.listKeys(
-    ctx.db,
-    actor.serviceProviderId,
-    skip,
-    Math.min(take, MAX_TAKE),
-  );
-  return { total, data: rows.map((r) => ({ priv_key_uuid: r.id, created_on: r.created_on.toISOString() })) };
+const keyView = (r: { id: string; created_on: Date }) => ({
+  priv_key_uuid: r.id,
+  created_on: r.created_on.toISOString(),
+});
+
+/** One page of the provider's keys, sorted in SQL; at most MAX_TAKE rows. */
+export async function listKeys(ctx: CertificateContext, actor: Actor, list: ListQuery) {
+  const limit = list.limit === null ? MAX_TAKE : Math.min(list.limit, MAX_TAKE);
+  const { total, rows } = await store.listKeys(ctx.db, actor.serviceProviderId, { ...list, limit });
+  return { total, rows: rows.map(keyView) };
 }
 
 async function saveKey(

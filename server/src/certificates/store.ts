@@ -1,6 +1,7 @@
 // The storage side of the CA for providers: their keys, their certificates and used SPC token ids. Every query
 // is scoped by the provider's id, so another provider's row is simply not found.
 import type { Queryable } from '../db';
+import { type ListQuery, pageClause, whereClause } from '../http/list';
 
 export interface KeyRow {
   id: string;
@@ -49,18 +50,17 @@ export async function insertKey(
 export async function listKeys(
   q: Queryable,
   spId: string,
-  skip: number,
-  take: number,
+  list: ListQuery,
 ): Promise<{ total: number; rows: { id: string; created_on: Date }[] }> {
+  const where = whereClause(['service_provider_id = $1', 'deleted_on IS NULL', ...list.where]);
+  const params = [spId, ...list.params];
   const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM private_keys WHERE service_provider_id = $1 AND deleted_on IS NULL`,
-    [spId],
+    `SELECT count(*)::int AS total FROM private_keys${where}`,
+    params,
   );
   const rows = await q.query<{ id: string; created_on: Date }>(
-    `SELECT id, created_on FROM private_keys
-      WHERE service_provider_id = $1 AND deleted_on IS NULL
-      ORDER BY created_on DESC, id DESC OFFSET $2 LIMIT $3`,
-    [spId, skip, take],
+    `SELECT id, created_on FROM private_keys${where}${pageClause(list)}`,
+    params,
   );
   return { total, rows };
 }
