@@ -285,6 +285,21 @@ describe('GET /crl/{issuer}.crl', () => {
     expect(notModified.statusCode).toBe(304);
   });
 
+  it('answers from memory: repeated requests read nothing from the database', async () => {
+    const first = await t.app.inject({ method: 'GET', url: `/crl/${ISSUER}.crl` });
+    const query = vi.spyOn(t.db, 'query');
+    try {
+      for (let i = 0; i < 5; i++) {
+        const again = await t.app.inject({ method: 'GET', url: `/crl/${ISSUER}.crl` });
+        expect(again.statusCode).toBe(200);
+        expect(again.headers.etag).toBe(first.headers.etag);
+      }
+      expect(query).not.toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it("signs the bootstrap CA's CRL through ctx.ca (issued at start, served on request)", async () => {
     const [row] = await t.db.query<{ id: string; certificate_pem: string }>(
       `SELECT id, certificate_pem FROM ca_issuers WHERE is_current AND role = 'intermediate'`,

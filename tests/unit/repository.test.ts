@@ -42,6 +42,15 @@ describe('decrypt_cert address policy', () => {
     for (const u of ['http://a.example/x', 'file:///etc/passwd', 'https://u:p@a.example/', 'nope', 42]) {
       expect(() => parseHttpsUrl(u)).toThrow(/Only https URLs/);
     }
+    expect(parseHttpsUrl('https://cr.example.com:8443/a.pem').port).toBe('8443');
+    expect(parseHttpsUrl('https://cr.example.com:443/a.pem').port).toBe('');
+    for (const u of [
+      'https://cr.example.com:22/a.pem',
+      'https://cr.example.com:6379/',
+      'https://1.1.1.1:8080/x',
+    ]) {
+      expect(() => parseHttpsUrl(u)).toThrow('Only certificate repositories on port 443 or 8443 can be read');
+    }
   });
 });
 

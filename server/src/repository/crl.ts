@@ -4,6 +4,7 @@
 import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db';
 import { TAG, tlv } from '../ca/der';
+import { etagOf } from './cr';
 import { issuerKeyIdentifier } from '../ca/issuer';
 import { type Signer, signerCrypto } from '../ca/signer';
 import { type X509Certificate, X509CrlGenerator, X509CrlReason, type X509CrlEntryParams } from '../ca/x509';
@@ -99,7 +100,7 @@ export async function issueCrl(deps: CrlDeps, issuer: CrlIssuer, now: Date): Pro
   const thisUpdate = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const nextUpdate = new Date(thisUpdate.getTime() + CRL_VALIDITY_MS);
   const akiValue = authorityKeyIdentifierValue(issuerKeyIdentifier(issuer.certificate));
-  return deps.db.transaction(async (tx: Queryable) => {
+  const row = await deps.db.transaction(async (tx: Queryable) => {
     const crlNumber = await nextCrlNumber(tx, issuer.id);
     const revoked = await revokedUnexpired(tx, issuer.id, thisUpdate);
     const entries: X509CrlEntryParams[] = revoked.map((r) => {
@@ -136,6 +137,54 @@ export async function issueCrl(deps: CrlDeps, issuer: CrlIssuer, now: Date): Pro
     deps.log?.info({ issuer: issuer.id, crlNumber, entries: entries.length }, 'CRL issued');
     return row;
   });
+  remember(deps.db, row);
+  return row;
+}
+
+// ---- the newest CRL of each issuer, served from memory ----
+
+/**
+ * How long a process answers `/crl/` from memory before it reads the database again. A re-issue by this
+ * process replaces the entry at once; one by another instance shows within this time (verifiers keep a CRL
+ * for an hour anyway, per its Cache-Control).
+ */
+export const CRL_MEMORY_MS = 5_000;
+
+export interface ServedCrl {
+  row: CrlRow;
+  der: Buffer;
+  etag: string;
+  lastModified: string;
+  /** Date.now() when read: the memory's own clock, not the app's (tests move that one). */
+  readAt: number;
+}
+
+const served = new WeakMap<object, Map<string, ServedCrl>>();
+
+function remember(db: object, row: CrlRow): ServedCrl {
+  let map = served.get(db);
+  if (!map) served.set(db, (map = new Map()));
+  const der = Buffer.from(row.der);
+  const entry: ServedCrl = {
+    row,
+    der,
+    etag: etagOf(der),
+    lastModified: new Date(row.this_update).toUTCString(),
+    readAt: Date.now(),
+  };
+  const current = map.get(row.issuer_id);
+  // Two re-issues racing: the higher CRL number wins.
+  if (!current || current.row.crl_number <= row.crl_number || Date.now() - current.readAt >= CRL_MEMORY_MS)
+    map.set(row.issuer_id, entry);
+  return map.get(row.issuer_id)!;
+}
+
+/** The newest CRL of `issuerId` with its ETag, from memory when read less than CRL_MEMORY_MS ago. */
+export async function servedCrl(ctx: Pick<AppContext, 'db'>, issuerId: string): Promise<ServedCrl | null> {
+  const hit = served.get(ctx.db)?.get(issuerId);
+  if (hit && Date.now() - hit.readAt < CRL_MEMORY_MS) return hit;
+  const row = await newestCrl(ctx.db, issuerId);
+  return row ? remember(ctx.db, row) : null;
 }
 
 /** Issues `issuerId`'s CRL now, through the signer the CA holds. */

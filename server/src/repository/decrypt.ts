@@ -22,6 +22,9 @@ import {
 export const DECRYPT_TIMEOUT_MS = 5_000;
 export const DECRYPT_MAX_BYTES = 64 * 1024;
 export const BAD_URL_MESSAGE = "Only https URLs or this portal's certificate repository can be read";
+/** The ports a certificate repository URL may name (none means 443). */
+export const CR_PORTS = [443, 8443];
+export const BAD_PORT_MESSAGE = 'Only certificate repositories on port 443 or 8443 can be read';
 
 export interface ResolvedAddress {
   address: string;
@@ -114,6 +117,8 @@ export function parseHttpsUrl(raw: unknown): URL {
     throw new HttpError(400, BAD_URL_MESSAGE);
   }
   if (url.protocol !== 'https:' || url.username || url.password) throw new HttpError(400, BAD_URL_MESSAGE);
+  // Certificate repositories answer on the https ports; any other port would let the portal probe services.
+  if (url.port && !CR_PORTS.includes(Number(url.port))) throw new HttpError(400, BAD_PORT_MESSAGE);
   return url;
 }
 

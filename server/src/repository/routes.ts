@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import { HttpError, errorBody } from '../http/errors';
-import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches, etagOf } from './cr';
+import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
 import {
   CRL_REFRESH_CRON,
   CRL_REFRESH_JOB,
@@ -11,6 +11,7 @@ import {
   issueCrlFor,
   onCertificateRevoked,
   refreshCrls,
+  servedCrl,
 } from './crl';
 import {
   BAD_URL_MESSAGE,
@@ -20,7 +21,7 @@ import {
   parseCertificates,
   parseHttpsUrl,
 } from './decrypt';
-import { issuerExists, newestCrl } from './store';
+import { issuerExists } from './store';
 
 export const CRL_CONTENT_TYPE = 'application/pkix-crl';
 const ISSUER_RE = /^[a-z0-9-]{1,64}$/;
@@ -90,22 +91,22 @@ export function repositoryRoutesWith(opts: RepositoryOptions = {}) {
       const file = request.params.file;
       const issuerId = file.endsWith('.crl') ? file.slice(0, -4) : '';
       if (!ISSUER_RE.test(issuerId)) return notFoundReply(reply);
-      let crl = await newestCrl(ctx.db, issuerId);
-      if (!crl || new Date(crl.next_update).getTime() <= ctx.now().getTime()) {
+      let crl = await servedCrl(ctx, issuerId);
+      if (!crl || new Date(crl.row.next_update).getTime() <= ctx.now().getTime()) {
         // None yet (or the refresh failed long enough for it to lapse): issue one now when the signer is held.
         if (!crl && !(await issuerExists(ctx.db, issuerId))) return notFoundReply(reply);
         try {
-          crl = await issueCrlFor(ctx, issuerId);
+          await issueCrlFor(ctx, issuerId);
+          crl = await servedCrl(ctx, issuerId);
         } catch (err) {
           if (!(err instanceof CrlError)) throw err;
           ctx.log.error({ err, issuer: issuerId }, 'CRL could not be issued on request');
-          if (!crl) throw new HttpError(503, 'The CRL of this issuer is not available yet');
         }
+        if (!crl) throw new HttpError(503, 'The CRL of this issuer is not available yet');
       }
-      const der = Buffer.from(crl.der);
-      const etag = etagOf(der);
+      const { der, etag } = crl;
       reply.header('Cache-Control', 'public, max-age=3600').header('ETag', etag);
-      reply.header('Last-Modified', new Date(crl.this_update).toUTCString());
+      reply.header('Last-Modified', crl.lastModified);
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type(CRL_CONTENT_TYPE).send(der);
     });
