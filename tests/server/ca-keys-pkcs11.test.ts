@@ -1,5 +1,4 @@
 // The PKCS#11 key store against SoftHSM2: keys made on the token, signed on it, never extractable.
-import { execFileSync } from 'node:child_process';
 import {
   createPublicKey,
   generateKeyPairSync,
@@ -9,7 +8,6 @@ import {
 } from 'node:crypto';
 import fs from 'node:fs';
 import graphene from 'graphene-pk11';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIntermediateCa, createRootCa } from '../../server/src/ca/hierarchy';
@@ -24,10 +22,14 @@ import {
   type Pkcs11KeyStore,
   createKeyStore,
 } from '../../server/src/ca/keys';
-
-const SOFTHSM = '/usr/lib/softhsm/libsofthsm2.so';
-const hasSoftHsm = fs.existsSync(SOFTHSM);
-const PIN = '1234';
+import {
+  SOFTHSM,
+  SOFTHSM_PIN,
+  type SoftHsmToken,
+  hasSoftHsm,
+  initSoftHsmToken,
+  softHsmMissing,
+} from './softhsm';
 
 const verifies = (spki: Uint8Array, data: Uint8Array, rs: Uint8Array) =>
   verifySignature(
@@ -40,11 +42,11 @@ const verifies = (spki: Uint8Array, data: Uint8Array, rs: Uint8Array) =>
     rs,
   );
 
-const title = hasSoftHsm
-  ? 'PKCS#11 key store on SoftHSM2'
-  : `PKCS#11 key store on SoftHSM2: skipped because ${SOFTHSM} is not installed (apt package softhsm2)`;
+const PIN = SOFTHSM_PIN;
+const title = `PKCS#11 key store on SoftHSM2${hasSoftHsm ? '' : `: ${softHsmMissing}`}`;
 
 describe.skipIf(!hasSoftHsm)(title, () => {
+  let token: SoftHsmToken | undefined;
   let dir: string;
   let slotId: number;
   let store: Pkcs11KeyStore;
@@ -57,29 +59,15 @@ describe.skipIf(!hasSoftHsm)(title, () => {
   });
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(tmpdir(), 'softhsm-'));
-    fs.mkdirSync(path.join(dir, 'tokens'));
-    const conf = path.join(dir, 'softhsm2.conf');
-    fs.writeFileSync(
-      conf,
-      `directories.tokendir = ${path.join(dir, 'tokens')}\nobjectstore.backend = file\nlog.level = ERROR\n`,
-    );
-    // SoftHSM reads its config when the library is initialized, so this must precede the store.
-    process.env.SOFTHSM2_CONF = conf;
-    const out = execFileSync(
-      'softhsm2-util',
-      ['--init-token', '--free', '--label', 'test', '--pin', PIN, '--so-pin', '5678'],
-      { env: { ...process.env, SOFTHSM2_CONF: conf }, encoding: 'utf8' },
-    );
-    // "The token has been initialized and is reassigned to slot 1055141977"
-    slotId = Number(/slot (\d+)/.exec(out)?.[1]);
+    token = initSoftHsmToken();
+    dir = token.dir;
+    slotId = token.slotId;
     store = (await createKeyStore(config(), { dataDir: path.join(dir, 'data'), log })) as Pkcs11KeyStore;
   });
 
   afterAll(async () => {
     await store?.close();
-    delete process.env.SOFTHSM2_CONF;
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    token?.remove();
   });
 
   it('opens the first slot with a token, logged in, without touching the data dir', () => {

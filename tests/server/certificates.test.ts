@@ -8,32 +8,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { P256_ONLY_MESSAGE, KEK_FILE } from '../../server/src/ca/keys';
 import { ERROR_CAUSE_MESSAGES } from '../../contract/certificates';
-import { type TestApp, createTestApp } from './helpers';
+import { type TestApp, createTestApp, injectFetch } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
 import { decodeQuotedPrintable, headerOf, mailsTo, postJson } from './accounts-fixtures';
 
 let t: TestApp;
 const logLines: string[] = [];
-
-/** fetch → app.inject: the simulator lives on this very app under PUBLIC_URL. */
-const injectFetch: typeof fetch = async (input, init) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  const headers: Record<string, string> = {};
-  new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
-  const res = await t.app.inject({
-    method: (init?.method ?? 'GET') as 'GET',
-    url: url.pathname + url.search,
-    headers,
-    payload: typeof init?.body === 'string' ? init.body : undefined,
-  });
-  const outHeaders = new Headers();
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) outHeaders.set(k, String(v));
-  const empty = res.statusCode === 204 || res.statusCode === 304;
-  return new Response(empty ? null : new Uint8Array(res.rawPayload), {
-    status: res.statusCode,
-    headers: outHeaders,
-  });
-};
 
 const STIPA = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass' };
 const pem = (body: string) => body;
@@ -74,7 +54,7 @@ let alice: Session;
 let bob: Session;
 
 beforeAll(async () => {
-  t = await createTestApp({ stiPaFetch: injectFetch });
+  t = await createTestApp({ stiPaFetch: injectFetch(() => t.app) });
   // The app's logger (silent in tests) is where every service line goes: record all of it.
   for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
     vi.spyOn(t.app.log, level).mockImplementation((...args: unknown[]) => {

@@ -116,3 +116,25 @@ export function readOutbox(config: Config): string[] {
     .sort()
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
 }
+
+/** fetch → app.inject: the STI-PA simulator and the CR live on the app itself under PUBLIC_URL. */
+export function injectFetch(app: () => TestApp['app']): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
+    const res = await app().inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const outHeaders = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) outHeaders.set(k, String(v));
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: outHeaders,
+    });
+  };
+}
