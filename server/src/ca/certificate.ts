@@ -4,16 +4,17 @@ import { webcrypto } from 'node:crypto';
 import {
   type Binary,
   TAG,
-  concat,
   decodeOne,
-  ecdsaSignatureToDer,
+  ecdsaSignatureNode,
   encodeTime,
   integerFromHex,
+  node,
   oid,
   sequence,
   tlv,
   toArrayBuffer,
   toBytes,
+  writeDer,
 } from './der';
 import type { Signer } from './signer';
 import { type Extension, X509Certificate } from './x509';
@@ -51,23 +52,28 @@ export function encodeTbsCertificate(
   const extensions = template.extensions.map((e) =>
     e instanceof Uint8Array ? e : new Uint8Array(e.rawData),
   );
-  return sequence(
-    VERSION_3,
-    integerFromHex(template.serial),
-    ECDSA_WITH_SHA256,
-    toBytes(template.issuer),
-    sequence(encodeTime(template.notBefore), encodeTime(template.notAfter)),
-    toBytes(template.subject),
-    spki,
-    ...(extensions.length ? [tlv(0xa3, sequence(...extensions))] : []),
+  return writeDer(
+    node(
+      TAG.sequence,
+      VERSION_3,
+      integerFromHex(template.serial),
+      ECDSA_WITH_SHA256,
+      toBytes(template.issuer),
+      node(TAG.sequence, encodeTime(template.notBefore), encodeTime(template.notAfter)),
+      toBytes(template.subject),
+      spki,
+      ...(extensions.length ? [node(0xa3, node(TAG.sequence, ...extensions))] : []),
+    ),
   );
 }
 
 /** Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }. */
 export async function signTbsCertificate(tbs: Uint8Array, signer: Signer): Promise<Uint8Array> {
-  const signature = ecdsaSignatureToDer(await signer.sign(tbs));
-  return sequence(tbs, ECDSA_WITH_SHA256, tlv(TAG.bitString, concat(Uint8Array.of(0), signature)));
+  const signature = ecdsaSignatureNode(await signer.sign(tbs));
+  return writeDer(node(TAG.sequence, tbs, ECDSA_WITH_SHA256, node(TAG.bitString, NO_UNUSED_BITS, signature)));
 }
+
+const NO_UNUSED_BITS = Uint8Array.of(0);
 
 /** The Certificate DER, signed through `signer`. */
 export async function signCertificateDer(template: CertificateTemplate, signer: Signer): Promise<Uint8Array> {

@@ -132,15 +132,22 @@ export function children(tlv: Tlv): Tlv[] {
   return out;
 }
 
-const decodedOids = new Map<string, string>();
+/** Dotted OIDs by a hash of their octets, each with the octets to confirm it (no string is made per lookup). */
+const decodedOids = new Map<number, { octets: Uint8Array; dotted: string }[]>();
 
 /** An OID's dotted form (cached by its octets: a certificate repeats the same few OIDs). */
 export function decodeOid(value: Uint8Array): string {
-  const key = Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1');
-  const cached = decodedOids.get(key);
-  if (cached !== undefined) return cached;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value[i], 0x01000193);
+  const bucket = decodedOids.get(h);
+  const hit = bucket?.find((e) => bytesEqual(e.octets, value));
+  if (hit) return hit.dotted;
   const dotted = decodeOidArcs(value);
-  if (decodedOids.size < 1000) decodedOids.set(key, dotted);
+  if (decodedOids.size < 1000) {
+    const entry = { octets: value.slice(), dotted };
+    if (bucket) bucket.push(entry);
+    else decodedOids.set(h, [entry]);
+  }
   return dotted;
 }
 
@@ -184,27 +191,61 @@ export function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** One TLV around `content`, written into a single allocation. */
-export function tlv(tag: number, ...content: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const c of content) length += c.length;
+/**
+ * A TLV not written yet: nested nodes are sized first and written once, into the outermost one's single
+ * allocation (a certificate is a few dozen TLVs; writing each separately copies every octet several times).
+ */
+export class DerNode {
+  readonly length: number;
+  constructor(
+    readonly tag: number,
+    readonly parts: DerPart[],
+  ) {
+    let length = 0;
+    for (const p of parts) length += encodedLength(p);
+    this.length = length;
+  }
+}
+
+export type DerPart = Uint8Array | DerNode;
+
+const encodedLength = (p: DerPart) =>
+  p instanceof DerNode ? 1 + lengthOctets(p.length) + p.length : p.length;
+
+export const node = (tag: number, ...parts: DerPart[]) => new DerNode(tag, parts);
+
+function writeInto(out: Uint8Array, pos: number, part: DerPart): number {
+  if (!(part instanceof DerNode)) {
+    out.set(part, pos);
+    return pos + part.length;
+  }
+  const { tag, length } = part;
+  out[pos] = tag;
   const header = 1 + lengthOctets(length);
-  const out = new Uint8Array(header + length);
-  out[0] = tag;
-  if (length < 0x80) out[1] = length;
+  if (length < 0x80) out[pos + 1] = length;
   else {
-    out[1] = 0x80 | (header - 2);
-    for (let i = header - 1, l = length; i >= 2; i--, l = Math.floor(l / 256)) out[i] = l & 0xff;
+    out[pos + 1] = 0x80 | (header - 2);
+    for (let i = header - 1, l = length; i >= 2; i--, l = Math.floor(l / 256)) out[pos + i] = l & 0xff;
   }
-  let pos = header;
-  for (const c of content) {
-    out.set(c, pos);
-    pos += c.length;
-  }
+  let at = pos + header;
+  for (const p of part.parts) at = writeInto(out, at, p);
+  return at;
+}
+
+/** The octets of `part`, in one allocation. */
+export function writeDer(part: DerPart): Uint8Array {
+  if (!(part instanceof DerNode)) return part;
+  const out = new Uint8Array(encodedLength(part));
+  writeInto(out, 0, part);
   return out;
 }
 
-export const sequence = (...content: Uint8Array[]) => tlv(TAG.sequence, ...content);
+/** One TLV around `content`, written into a single allocation. */
+export function tlv(tag: number, ...content: DerPart[]): Uint8Array {
+  return writeDer(new DerNode(tag, content));
+}
+
+export const sequence = (...content: DerPart[]) => tlv(TAG.sequence, ...content);
 
 const oidCache = new Map<string, Uint8Array>();
 
@@ -255,17 +296,18 @@ function unsignedContent(bytes: Uint8Array): Uint8Array {
 }
 
 /** WebCrypto's and PKCS#11's `r || s` (IEEE P1363) as the ECDSA-Sig-Value SEQUENCE X.509 carries. */
-export function ecdsaSignatureToDer(p1363: Uint8Array): Uint8Array {
+export const ecdsaSignatureToDer = (p1363: Uint8Array) => writeDer(ecdsaSignatureNode(p1363));
+
+export function ecdsaSignatureNode(p1363: Uint8Array): DerNode {
   if (p1363.length === 0 || p1363.length % 2 !== 0)
     throw new DerError('an r || s signature has two equal halves');
   const half = p1363.length / 2;
-  return sequence(
-    tlv(TAG.integer, unsignedContent(p1363.subarray(0, half))),
-    tlv(TAG.integer, unsignedContent(p1363.subarray(half))),
+  return node(
+    TAG.sequence,
+    node(TAG.integer, unsignedContent(p1363.subarray(0, half))),
+    node(TAG.integer, unsignedContent(p1363.subarray(half))),
   );
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
  * An X.509 Time (RFC 5280 §4.1.2.5): UTCTime through 2049, GeneralizedTime from 2050, always in whole
@@ -274,41 +316,52 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 export function encodeTime(date: Date): Uint8Array {
   const year = date.getUTCFullYear();
   if (year < 1950 || year > 9999) throw new DerError(`a certificate time cannot be in ${year}`);
-  const rest =
-    pad(date.getUTCMonth() + 1) +
-    pad(date.getUTCDate()) +
-    pad(date.getUTCHours()) +
-    pad(date.getUTCMinutes()) +
-    pad(date.getUTCSeconds()) +
-    'Z';
-  return year < 2050
-    ? tlv(TAG.utcTime, utf8.encode(pad(year % 100) + rest))
-    : tlv(TAG.generalizedTime, utf8.encode(pad(year, 4) + rest));
+  const utc = year < 2050;
+  const y = utc ? 2 : 4;
+  const out = new Uint8Array(2 + y + 11);
+  out[0] = utc ? TAG.utcTime : TAG.generalizedTime;
+  out[1] = y + 11;
+  const put = (at: number, value: number, width: number) => {
+    for (let i = width - 1, v = value; i >= 0; i--, v = Math.floor(v / 10)) out[2 + at + i] = 0x30 + (v % 10);
+  };
+  put(0, utc ? year % 100 : year, y);
+  put(y, date.getUTCMonth() + 1, 2);
+  put(y + 2, date.getUTCDate(), 2);
+  put(y + 4, date.getUTCHours(), 2);
+  put(y + 6, date.getUTCMinutes(), 2);
+  put(y + 8, date.getUTCSeconds(), 2);
+  out[2 + y + 10] = 0x5a; // Z
+  return out;
+}
+
+function timeError(v: Uint8Array): DerError {
+  return new DerError(`not an RFC 5280 time: ${JSON.stringify(ascii(v))}`);
+}
+
+/** `count` decimal digits of `v` from `from`, or -1 when one is not a digit. */
+function decimal(v: Uint8Array, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = v[i] - 0x30;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 /** Reads a UTCTime or GeneralizedTime in the RFC 5280 form (`YYMMDDHHMMSSZ`, `YYYYMMDDHHMMSSZ`). */
 export function decodeTime(time: Tlv): Date {
   const v = time.value;
-  const yearDigits = time.tag === TAG.utcTime ? 2 : time.tag === TAG.generalizedTime ? 4 : 0;
-  const fail = () => new DerError(`not an RFC 5280 time: ${JSON.stringify(ascii(v))}`);
-  if (yearDigits === 0 || v.length !== yearDigits + 11 || v[v.length - 1] !== 0x5a) throw fail();
-  const digits = (from: number, count: number) => {
-    let n = 0;
-    for (let i = from; i < from + count; i++) {
-      const d = v[i] - 0x30;
-      if (d < 0 || d > 9) throw fail();
-      n = n * 10 + d;
-    }
-    return n;
-  };
-  let year = digits(0, yearDigits);
-  if (yearDigits === 2) year += year < 50 ? 2000 : 1900;
-  const at = yearDigits;
-  const month = digits(at, 2);
-  const day = digits(at + 2, 2);
-  const hour = digits(at + 4, 2);
-  const minute = digits(at + 6, 2);
-  const second = digits(at + 8, 2);
+  const y = time.tag === TAG.utcTime ? 2 : time.tag === TAG.generalizedTime ? 4 : 0;
+  if (y === 0 || v.length !== y + 11 || v[v.length - 1] !== 0x5a) throw timeError(v);
+  let year = decimal(v, 0, y);
+  const month = decimal(v, y, 2);
+  const day = decimal(v, y + 2, 2);
+  const hour = decimal(v, y + 4, 2);
+  const minute = decimal(v, y + 6, 2);
+  const second = decimal(v, y + 8, 2);
+  if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) throw timeError(v);
+  if (y === 2) year += year < 50 ? 2000 : 1900;
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   if (
     date.getUTCMonth() !== month - 1 ||

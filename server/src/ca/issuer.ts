@@ -78,7 +78,8 @@ export function crlIssuerNameDer(dn: string | Binary | undefined): Uint8Array | 
 
 export class ShakenIssuer {
   /** The CA's extensions for the configuration last used (policy and CRL rarely change while running). */
-  private caExtensions: { key: string; value: ShakenCaExtensions } | undefined;
+  private caExtensions:
+    { policyOid: string; crlUrl: string; crlIssuerName: string; value: ShakenCaExtensions } | undefined;
 
   private constructor(
     private readonly signer: Signer,
@@ -107,7 +108,10 @@ export class ShakenIssuer {
     const serial = req.serial.toLowerCase();
     const policyOid = req.policyOid ?? SHAKEN_CP_OID;
     const crlIssuerName = crlIssuerNameDer(req.crl.issuerDn);
-    const spki = await subjectPublicKeyInfo(req.subjectPublicKey);
+    const spki =
+      req.subjectPublicKey instanceof CryptoKey
+        ? await subjectPublicKeyInfo(req.subjectPublicKey)
+        : toBytes(req.subjectPublicKey);
     const tbs = encodeTbsCertificate(
       {
         serial,
@@ -151,12 +155,12 @@ export class ShakenIssuer {
   }
 
   private caExtensionsFor(policyOid: string, crlUrl: string, crlIssuerName: Uint8Array | undefined) {
-    const key = JSON.stringify([policyOid, crlUrl, crlIssuerName ? hex(crlIssuerName) : null]);
-    if (this.caExtensions?.key !== key) {
-      const value = shakenCaExtensions({ issuerKeyId: this.ca.keyId, policyOid, crlUrl, crlIssuerName });
-      this.caExtensions = { key, value };
-    }
-    return this.caExtensions.value;
+    const issuerName = crlIssuerName ? hex(crlIssuerName) : '';
+    const c = this.caExtensions;
+    if (c?.policyOid === policyOid && c.crlUrl === crlUrl && c.crlIssuerName === issuerName) return c.value;
+    const value = shakenCaExtensions({ issuerKeyId: this.ca.keyId, policyOid, crlUrl, crlIssuerName });
+    this.caExtensions = { policyOid, crlUrl, crlIssuerName: issuerName, value };
+    return value;
   }
 }
 

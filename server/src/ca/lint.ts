@@ -14,6 +14,8 @@ import {
   decodeOne,
   decodeTime,
   hex,
+  oid,
+  sequence,
   toBytes,
 } from './der';
 import { MAX_LIFETIME_DAYS, bitLength } from './profile';
@@ -221,14 +223,15 @@ function signatureVerifies(p: Parsed, issuer: IssuerFacts): boolean {
 // P-256 (SEC 2 §2.4.2): y² = x³ − 3x + b over GF(p).
 const P256_P = 2n ** 256n - 2n ** 224n + 2n ** 192n + 2n ** 96n - 1n;
 const P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
+const P256_P_MINUS_3 = P256_P - 3n;
 
 /** Whether an uncompressed point `04 || x || y` lies on P-256 (a few BigInt operations, no key parsing). */
 export function onP256(point: Uint8Array): boolean {
   const x = BigInt(`0x${hex(point.subarray(1, 33))}`);
   const y = BigInt(`0x${hex(point.subarray(33, 65))}`);
   if (x >= P256_P || y >= P256_P) return false;
-  const rhs = ((((x * x - 3n) * x + P256_B) % P256_P) + P256_P) % P256_P;
-  return (y * y) % P256_P === rhs;
+  // x < p, so x³ + (p − 3)·x + b is never negative: one reduction per side.
+  return (y * y) % P256_P === (x * x * x + P256_P_MINUS_3 * x + P256_B) % P256_P;
 }
 
 interface NameAttribute {
@@ -255,10 +258,16 @@ function nameAttributes(name: Tlv): { attrs: NameAttribute[]; multiValued: boole
 const commonNameOf = (name: { attrs: NameAttribute[] }) =>
   name.attrs.find((a) => a.oid === OID.commonName)?.text;
 
-function isEcdsaWithSha256(alg: Tlv): boolean {
-  const parts = children(alg);
-  return parts.length === 1 && parts[0].tag === TAG.oid && decodeOid(parts[0].value) === OID.ecdsaWithSha256;
-}
+/** AlgorithmIdentifier { ecdsa-with-SHA256 } with the parameters absent (RFC 5758 §3.2), as DER allows only. */
+const ECDSA_WITH_SHA256 = sequence(oid(OID.ecdsaWithSha256));
+
+const isEcdsaWithSha256 = (alg: Tlv) => bytesEqual(alg.raw, ECDSA_WITH_SHA256);
+
+/** AlgorithmIdentifier { id-ecPublicKey, prime256v1 }: the only key SHAKEN allows. */
+const EC_P256_ALGORITHM = sequence(oid(OID.ecPublicKey), oid(OID.prime256v1));
+
+/** Key usage: digitalSignature only. */
+const DIGITAL_SIGNATURE_ONLY = keyUsageValue([KEY_USAGE.digitalSignature]);
 
 /**
  * What both lints start from: the findings list with its reporters, and the certificate parsed by our own DER
@@ -317,14 +326,8 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
 
   check('public-key', () => {
     const [alg, key] = children(p.spki);
-    const [algOid, curve] = children(alg);
-    if (
-      decodeOid(algOid.value) !== OID.ecPublicKey ||
-      curve?.tag !== TAG.oid ||
-      decodeOid(curve.value) !== OID.prime256v1
-    ) {
+    if (!bytesEqual(alg.raw, EC_P256_ALGORITHM))
       return error('public-key', 'the key is not an EC P-256 (prime256v1) key');
-    }
     const point = key.value.subarray(1);
     if (key.tag === TAG.bitString && key.value[0] === 0 && point.length === 65 && point[0] === 4) {
       if (!onP256(point)) error('public-key', 'the EC point is not on the P-256 curve');
@@ -408,8 +411,7 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
   };
 
   ext('key-usage', OID.keyUsage, (v) => {
-    if (!bytesEqual(v, keyUsageValue([KEY_USAGE.digitalSignature])))
-      error('key-usage', 'key usage must be digitalSignature only');
+    if (!bytesEqual(v, DIGITAL_SIGNATURE_ONLY)) error('key-usage', 'key usage must be digitalSignature only');
   });
 
   ext('basic-constraints', OID.basicConstraints, (v) => {

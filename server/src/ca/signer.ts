@@ -117,8 +117,8 @@ export class SoftwareSigner implements Signer {
   }
 }
 
-const signEs256 = (key: KeyObject, data: Uint8Array) =>
-  new Uint8Array(sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' }));
+const signEs256 = (key: KeyObject, data: Uint8Array): Uint8Array =>
+  sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' });
 
 /** A new extractable P-256 key pair (extractable so the key store can export it as PKCS#8 and encrypt it). */
 export async function generateP256KeyPair(): Promise<CryptoKeyPair> {

@@ -11,9 +11,12 @@ import {
   oid,
   sequence,
   tlv,
+  type DerPart,
+  node,
   toArrayBuffer,
   toBytes,
   utf8,
+  writeDer,
 } from './der';
 import { TN_AUTH_LIST_OID, encodeTnAuthList } from './tnAuthList';
 
@@ -58,17 +61,18 @@ const ATTRIBUTE_OID: Record<NameAttribute['type'], string> = {
  * serialNumber are PrintableString as RFC 5280 requires; the rest UTF8String.
  */
 export function encodeName(attributes: NameAttribute[]): Uint8Array {
-  return sequence(
-    ...attributes.map(({ type, value }) => {
-      if (value.length === 0) throw new Error(`empty ${type} in a name`);
-      const printable = type === 'C' || type === 'serialNumber';
-      if (printable && !/^[A-Za-z0-9 '()+,\-./:=?]+$/.test(value))
-        throw new Error(`${type} must be a PrintableString`);
-      const str = printable
-        ? tlv(TAG.printableString, utf8.encode(value))
-        : tlv(TAG.utf8String, utf8.encode(value));
-      return tlv(TAG.set, sequence(oid(ATTRIBUTE_OID[type]), str));
-    }),
+  return writeDer(
+    node(
+      TAG.sequence,
+      ...attributes.map(({ type, value }) => {
+        if (value.length === 0) throw new Error(`empty ${type} in a name`);
+        const printable = type === 'C' || type === 'serialNumber';
+        if (printable && !/^[A-Za-z0-9 '()+,\-./:=?]+$/.test(value))
+          throw new Error(`${type} must be a PrintableString`);
+        const str = node(printable ? TAG.printableString : TAG.utf8String, utf8.encode(value));
+        return node(TAG.set, node(TAG.sequence, oid(ATTRIBUTE_OID[type]), str));
+      }),
+    ),
   );
 }
 
@@ -83,7 +87,7 @@ export function keyIdentifierFromSpki(spki: Binary): Uint8Array {
   const [, bitString] = children(decodeOne(spki, TAG.sequence));
   if (bitString?.tag !== TAG.bitString || bitString.value[0] !== 0)
     throw new Error('malformed SubjectPublicKeyInfo');
-  return new Uint8Array(hash('sha1', bitString.value.subarray(1), 'buffer'));
+  return hash('sha1', bitString.value.subarray(1), 'buffer');
 }
 
 export async function keyIdentifier(key: CryptoKey): Promise<Uint8Array> {
@@ -116,7 +120,7 @@ export function basicConstraintsValue(ca: boolean, pathLen?: number): Uint8Array
   return sequence(...parts);
 }
 
-export const subjectKeyIdentifierValue = (keyId: Uint8Array) => tlv(TAG.octetString, keyId);
+export const subjectKeyIdentifierValue = (keyId: Uint8Array) => node(TAG.octetString, keyId);
 
 /** AuthorityKeyIdentifier with keyIdentifier [0] only. */
 export const authorityKeyIdentifierValue = (keyId: Uint8Array) => sequence(tlv(0x80, keyId));
@@ -139,16 +143,18 @@ export function crlDistributionPointsValue(url: string, crlIssuerName?: Binary):
 }
 
 /** One Extension's DER. DER omits `critical` when it is the DEFAULT FALSE. */
-export function extensionDer(type: string, critical: boolean, value: Uint8Array): Uint8Array {
-  return sequence(
-    oid(type),
-    ...(critical ? [tlv(TAG.boolean, Uint8Array.of(0xff))] : []),
-    tlv(TAG.octetString, value),
+export function extensionDer(type: string, critical: boolean, value: DerPart): Uint8Array {
+  return writeDer(
+    critical
+      ? node(TAG.sequence, oid(type), BOOLEAN_TRUE, node(TAG.octetString, value))
+      : node(TAG.sequence, oid(type), node(TAG.octetString, value)),
   );
 }
 
+const BOOLEAN_TRUE = tlv(TAG.boolean, Uint8Array.of(0xff));
+
 /** The same as an @peculiar/x509 object, for code that reads extensions back (CA certificates, tests). */
-export function extension(type: string, critical: boolean, value: Uint8Array): Extension {
+export function extension(type: string, critical: boolean, value: DerPart): Extension {
   return new Extension(toArrayBuffer(extensionDer(type, critical, value)));
 }
 
