@@ -1,4 +1,5 @@
-// Starts the real portal (server/src/main.ts serving dist/) on a free port with its own data folder,
+// Starts the real portal as production runs it (build/server/main.mjs, compiled by `npm run build:server`,
+// serving dist/) on a free port with its own data folder,
 // and a headless Debian Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** The server as `npm run serve` runs it. */
+const SERVER_BUILD = 'build/server/main.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('test-results/e2e');
@@ -40,7 +44,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const adminPassword = 'e2e-admin-password';
   let output = '';
   // node itself (not npx) so that SIGTERM reaches the server and its graceful shutdown runs.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  if (!fs.existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run npm run build:server first`);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     env: {
       ...process.env,
       PORT: String(port),
