@@ -397,14 +397,11 @@ describe('lint on certificates built wrong', () => {
     interKeyId = await keyIdentifier(hierarchy.intermediate.signer.publicKey);
   });
 
-  /** The profile's parts, signed directly (bypassing the issuer's own lint), after `mutate`. */
   type EditableTemplate = CertificateTemplate & { extensions: Extension[] };
 
-  async function wrong(
-    mutate: (t: EditableTemplate) => void | Promise<void>,
-    signer: Signer = hierarchy.intermediate.signer,
-  ) {
-    const t: EditableTemplate = {
+  /** The profile's parts for the test CA, unsigned. */
+  async function template(): Promise<EditableTemplate> {
+    return {
       serial: newSerial(),
       subject: shakenSubject('073K', 'Acme Telecom'),
       issuer: hierarchy.intermediate.certificate.subjectName.toArrayBuffer(),
@@ -418,6 +415,14 @@ describe('lint on certificates built wrong', () => {
         crlUrl: CRL_URL,
       }),
     };
+  }
+
+  /** The profile's parts, signed directly (bypassing the issuer's own lint), after `mutate`. */
+  async function wrong(
+    mutate: (t: EditableTemplate) => void | Promise<void>,
+    signer: Signer = hierarchy.intermediate.signer,
+  ) {
+    const t = await template();
     await mutate(t);
     const cert = await signCertificate(t, signer);
     const findings = lintShakenCertificate(cert, {
@@ -658,14 +663,7 @@ describe('lint on certificates built wrong', () => {
 
   it('checks the signature encoding even when told not to verify it', async () => {
     const { signer: other } = await SoftwareSigner.generate();
-    const t: CertificateTemplate = {
-      serial: newSerial(),
-      subject: shakenSubject('073K', 'Acme Telecom'),
-      issuer: hierarchy.intermediate.certificate.subjectName.toArrayBuffer(),
-      subjectPublicKey: subjectKeys.publicKey,
-      ...certificateValidity(NOW, new Date(NOW.getTime() + 90 * DAY)),
-      extensions: [],
-    };
+    const t = await template();
     const byOther = await signCertificate(t, other);
     const rules = (cert: Uint8Array | X509Certificate, verifySignature: boolean) =>
       lintShakenCertificate(cert, { issuer: hierarchy.intermediate.certificate, verifySignature })
@@ -689,17 +687,7 @@ describe('lint on certificates built wrong', () => {
     const spki = new Uint8Array(await webcrypto.subtle.exportKey('spki', subjectKeys.publicKey));
     spki[spki.length - 1] ^= 1; // y changed: off the curve
     const findings = lintShakenCertificate(
-      await signCertificate(
-        {
-          serial: newSerial(),
-          subject: shakenSubject('073K', 'Acme Telecom'),
-          issuer: hierarchy.intermediate.certificate.subjectName.toArrayBuffer(),
-          subjectPublicKey: spki,
-          ...certificateValidity(NOW, new Date(NOW.getTime() + 90 * DAY)),
-          extensions: [],
-        },
-        hierarchy.intermediate.signer,
-      ),
+      await signCertificate({ ...(await template()), subjectPublicKey: spki }, hierarchy.intermediate.signer),
     );
     expect(findings.filter((f) => f.rule === 'public-key').map((f) => f.message)).toEqual([
       'the EC point is not on the P-256 curve',
