@@ -1,7 +1,7 @@
 // CR throughput: GET /cr/<serial>.pem on the real app (PGlite in memory, one issued certificate with a real
 // chain) beside a baseline measured in the same run: a bare Fastify hello-world. Both on loopback, driven by
 // the same load loop (a worker thread: CONNECTIONS keep-alive requests in flight for SECONDS each).
-// Goal: ratio ≥ 0.7×. Run: npx tsx bench/cr.ts  (CONNECTIONS=32 SECONDS=5 by default)
+// Goal: ratio ≥ 0.7×. Run: npm run bench:cr  (CONNECTIONS=32 SECONDS=5 by default)
 import { webcrypto } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';

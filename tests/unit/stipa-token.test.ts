@@ -10,6 +10,7 @@ import {
   SpcTokenError,
   type SpcTokenFailure,
   type VerifySpcTokenOptions,
+  createX5uCache,
   verifySpcToken,
 } from '../../server/src/ca/spcToken';
 import { encodeTnAuthList, tnAuthListToBase64 } from '../../server/src/ca/tnAuthList';
@@ -328,5 +329,72 @@ describe('verifySpcToken', () => {
     expect(await refusal(verifySpcToken(noX5u, options()))).toBe('bad_format');
     const noJti = await token(pki.leafKeys.privateKey, { ...goodClaims(), jti: undefined });
     expect(await refusal(verifySpcToken(noJti, options()))).toBe('bad_format');
+  });
+});
+
+describe('the x5u cache', () => {
+  it('fetches and verifies the x5u once, then uses it until its time is up', async () => {
+    const fetched: string[] = [];
+    const x5uCache = createX5uCache(60_000);
+    const opts = (now: Date) =>
+      options({
+        now,
+        x5uCache,
+        fetchCertificate: async (url) => {
+          fetched.push(url);
+          return pki.leaf.toString('pem');
+        },
+      });
+    for (let i = 0; i < 3; i++) await verifySpcToken(await token(pki.leafKeys.privateKey), opts(NOW));
+    expect(fetched).toEqual([X5U]);
+    // A minute on: fetched and verified again.
+    const later = new Date(NOW.getTime() + 60_000);
+    const claims = { ...goodClaims(), exp: Math.floor(later.getTime() / 1000) + 60 };
+    await verifySpcToken(await token(pki.leafKeys.privateKey, claims), opts(later));
+    expect(fetched).toEqual([X5U, X5U]);
+  });
+
+  it('fetches again when a token does not verify with the remembered certificate (a rotated key)', async () => {
+    const x5uCache = createX5uCache();
+    let served = pki;
+    let fetches = 0;
+    const opts = options({
+      x5uCache,
+      fetchCertificate: async () => {
+        fetches++;
+        return served.leaf.toString('pem');
+      },
+    });
+    await verifySpcToken(await token(pki.leafKeys.privateKey), opts);
+    const rotated = { ...pki, ...(await leafUnder(pki.root)) };
+    served = rotated;
+    await expect(verifySpcToken(await token(rotated.leafKeys.privateKey), opts)).resolves.toBeTruthy();
+    expect(fetches).toBe(2);
+    // A stranger's signature is still refused after the fresh fetch.
+    const stranger = await generateP256KeyPair();
+    expect(await refusal(verifySpcToken(await token(stranger.privateKey), opts))).toBe('bad_signature');
+  });
+
+  it('never lets a remembered certificate stand for other trust anchors', async () => {
+    const x5uCache = createX5uCache();
+    await verifySpcToken(await token(pki.leafKeys.privateKey), options({ x5uCache }));
+    const otherAnchor = options({ x5uCache, trustAnchorsPem: [other.root.certificate.toString('pem')] });
+    expect(await refusal(verifySpcToken(await token(pki.leafKeys.privateKey), otherAnchor))).toBe(
+      'untrusted_x5u',
+    );
+  });
+
+  it('keeps nothing that did not verify', async () => {
+    const x5uCache = createX5uCache();
+    const strangerPem = other.leaf.toString('pem');
+    expect(
+      await refusal(
+        verifySpcToken(
+          await token(other.leafKeys.privateKey),
+          options({ x5uCache, fetchCertificate: async () => strangerPem }),
+        ),
+      ),
+    ).toBe('untrusted_x5u');
+    expect(x5uCache.get(X5U)).toBeUndefined();
   });
 });

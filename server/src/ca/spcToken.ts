@@ -52,6 +52,45 @@ export interface VerifySpcTokenOptions {
   now: Date;
   /** Atomically: true when `jti` was already used; otherwise records it (until `exp`) and answers false. */
   jtiSeen(jti: string, exp: Date): Promise<boolean>;
+  /** Remembers x5u certificates whose path to the root verified (see createX5uCache); none: fetch every time. */
+  x5uCache?: X5uCache;
+}
+
+/** An x5u certificate whose path to a trust anchor verified, with its key. */
+interface TrustedX5u {
+  leaf: X509Certificate;
+  key: KeyObject;
+  /** The anchors it was verified against: other anchors mean another verification. */
+  anchors: string;
+  /** Verified until (ms): then the x5u is fetched and its path verified again. */
+  until: number;
+}
+
+export interface X5uCache {
+  get(url: string): TrustedX5u | undefined;
+  set(url: string, value: TrustedX5u): void;
+  delete(url: string): void;
+  readonly ttlMs: number;
+}
+
+/**
+ * The STI-PA signs every token with the same certificate, so its x5u is fetched and its path verified once per
+ * `ttlMs` (as call verifiers cache x5u certificates), not on each issuance. The leaf's validity is still checked
+ * on every use, and a token whose signature fails with a remembered certificate makes it fetched again (the
+ * STI-PA may have rotated it). At most `max` URLs are kept.
+ */
+export function createX5uCache(ttlMs = 10 * 60_000, max = 32): X5uCache {
+  const entries = new Map<string, TrustedX5u>();
+  return {
+    ttlMs,
+    get: (url) => entries.get(url),
+    set(url, value) {
+      entries.delete(url);
+      if (entries.size >= max) entries.delete(entries.keys().next().value as string);
+      entries.set(url, value);
+    },
+    delete: (url) => void entries.delete(url),
+  };
 }
 
 export interface VerifiedSpcToken {
@@ -101,19 +140,20 @@ export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions)
   if (x5uUrl.protocol !== 'https:' && (opts.requireHttpsX5u || x5uUrl.protocol !== 'http:'))
     throw fail('x5u_not_https', `the SPC token x5u must be an https URL, got ${x5uUrl.protocol}`);
 
-  const leaf = await trustedLeaf(x5u, opts);
-  const key = leafKey(leaf);
-
-  let payloadBytes: Uint8Array;
-  try {
-    payloadBytes = (await compactVerify(token, key, { algorithms: ['ES256'] })).payload;
-  } catch (err) {
-    if (
-      err instanceof joseErrors.JWSSignatureVerificationFailed ||
-      err instanceof joseErrors.JOSEAlgNotAllowed
-    )
-      throw fail('bad_signature', 'the SPC token signature does not verify with the x5u certificate');
-    throw fail('bad_format', 'the SPC token is not a valid JWS');
+  const anchors = opts.trustAnchorsPem.join('\n');
+  const remembered = opts.x5uCache?.get(x5u);
+  const usable =
+    remembered &&
+    remembered.anchors === anchors &&
+    opts.now.getTime() < remembered.until &&
+    validAt(remembered.leaf, opts.now);
+  let payloadBytes = usable ? await verifiedPayload(token, remembered.key).catch(() => undefined) : undefined;
+  if (!payloadBytes) {
+    if (remembered) opts.x5uCache?.delete(x5u);
+    const leaf = await trustedLeaf(x5u, opts);
+    const key = leafKey(leaf);
+    payloadBytes = await verifiedPayload(token, key);
+    opts.x5uCache?.set(x5u, { leaf, key, anchors, until: opts.now.getTime() + opts.x5uCache.ttlMs });
   }
 
   let payload: Record<string, unknown>;
@@ -164,6 +204,20 @@ export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions)
   return { spc: opts.expectedSpc, tnAuthListDer: expectedDer, jti, exp, x5u, fingerprint };
 }
 
+/** The JWS payload once its ES256 signature verifies with `key`. */
+async function verifiedPayload(token: string, key: KeyObject): Promise<Uint8Array> {
+  try {
+    return (await compactVerify(token, key, { algorithms: ['ES256'] })).payload;
+  } catch (err) {
+    if (
+      err instanceof joseErrors.JWSSignatureVerificationFailed ||
+      err instanceof joseErrors.JOSEAlgNotAllowed
+    )
+      throw fail('bad_signature', 'the SPC token signature does not verify with the x5u certificate');
+    throw fail('bad_format', 'the SPC token is not a valid JWS');
+  }
+}
+
 /** The SPC a tkvalue names, when it is a well-formed one-entry TNAuthList. */
 function spcOf(tkvalue: string): string | undefined {
   try {
@@ -180,6 +234,18 @@ export function parseCertificates(data: string | Uint8Array): X509Certificate[] 
   }
   const der = typeof data === 'string' ? Buffer.from(data, 'base64') : data;
   return [new X509Certificate(toArrayBuffer(der))];
+}
+
+/** Trust anchors parsed once per PEM (the configured root rarely changes; parsing costs more than verifying). */
+const anchorCache = new Map<string, X509Certificate[]>();
+function parsedAnchors(pem: string): X509Certificate[] {
+  let certs = anchorCache.get(pem);
+  if (!certs) {
+    certs = parseCertificates(pem);
+    if (anchorCache.size >= 16) anchorCache.clear();
+    anchorCache.set(pem, certs);
+  }
+  return certs;
 }
 
 function isCa(cert: X509Certificate): boolean {
@@ -199,7 +265,7 @@ const validAt = (cert: X509Certificate, now: Date) =>
 async function trustedLeaf(x5u: string, opts: VerifySpcTokenOptions): Promise<X509Certificate> {
   let anchors: X509Certificate[];
   try {
-    anchors = opts.trustAnchorsPem.flatMap((pem) => parseCertificates(pem));
+    anchors = opts.trustAnchorsPem.flatMap(parsedAnchors);
   } catch {
     throw fail('untrusted_x5u', 'the configured STI-PA trust anchor is not a valid certificate');
   }

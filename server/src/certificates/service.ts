@@ -10,7 +10,7 @@ import {
 } from '../../../contract/certificates';
 import { findServiceProviderProfile } from '../accounts/store';
 import { newSerial, certificateValidity } from '../ca/profile';
-import { SpcTokenError, verifySpcToken } from '../ca/spcToken';
+import { SpcTokenError, type X5uCache, createX5uCache, verifySpcToken } from '../ca/spcToken';
 import { encodeTnAuthList, tnAuthListToBase64 } from '../ca/tnAuthList';
 import { KeyStoreError, type PrivateKeyFormat } from '../ca/keys';
 import type { AppContext } from '../context';
@@ -300,6 +300,7 @@ async function issue(
       expectedFingerprint: fingerprint,
       now,
       jtiSeen: (jti, exp) => store.jtiSeen(ctx.db, jti, exp),
+      x5uCache: x5uCacheOf(ctx),
     });
   } catch (e) {
     if (e instanceof SpcTokenError) {
@@ -439,6 +440,14 @@ export async function revokeCertificate(
     return cert.issuer_id;
   });
   await reissueCrl(ctx, issuerId);
+}
+
+/** One x5u cache per app (its database stands for it): the STI-PA's signing certificate, verified once in a while. */
+const x5uCaches = new WeakMap<object, X5uCache>();
+function x5uCacheOf(ctx: CertificateContext): X5uCache {
+  let cache = x5uCaches.get(ctx.db);
+  if (!cache) x5uCaches.set(ctx.db, (cache = createX5uCache()));
+  return cache;
 }
 
 function queueRevocationMail(ctx: CertificateContext, tx: Queryable, certificateId: string) {
