@@ -75,18 +75,11 @@ export async function signTbsCertificate(tbs: Uint8Array, signer: Signer): Promi
 
 const NO_UNUSED_BITS = Uint8Array.of(0);
 
-/** The Certificate DER, signed through `signer`. */
-export async function signCertificateDer(template: CertificateTemplate, signer: Signer): Promise<Uint8Array> {
-  return signTbsCertificate(
-    encodeTbsCertificate(template, await subjectPublicKeyInfo(template.subjectPublicKey)),
-    signer,
-  );
-}
-
-/** The same, parsed (for CA certificates and tests, where the object is what the caller wants). */
+/** A certificate signed through `signer`, parsed (for CA certificates and tests; the issuer keeps the DER). */
 export async function signCertificate(
   template: CertificateTemplate,
   signer: Signer,
 ): Promise<X509Certificate> {
-  return new X509Certificate(toArrayBuffer(await signCertificateDer(template, signer)));
+  const tbs = encodeTbsCertificate(template, await subjectPublicKeyInfo(template.subjectPublicKey));
+  return new X509Certificate(toArrayBuffer(await signTbsCertificate(tbs, signer)));
 }

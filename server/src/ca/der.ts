@@ -95,11 +95,6 @@ function readAt(input: Uint8Array, offset: number, limit: number): DerTlv {
   return new DerTlv(tag, input, offset, pos, end);
 }
 
-/** Reads one TLV at `offset`; the next one starts at `offset + raw.length`. */
-export function readTlv(input: Uint8Array, offset = 0): Tlv {
-  return readAt(input, offset, input.length);
-}
-
 /** Decodes exactly one TLV that must fill `input`. */
 export function decodeOne(input: Binary, expectedTag?: number): Tlv {
   const bytes = toBytes(input);

@@ -1,7 +1,7 @@
 // The issuer: profile → TBS → sign → lint. It signs what the RA approved and never returns a certificate that
 // fails the lint (Boulder's issuance/ does the same). The CA certificate is checked once, when the issuer is made;
 // each certificate then costs one DER encoding, one signature and one lint.
-import { type Binary, hex, toArrayBuffer, toBytes } from './der';
+import { type Binary, bytesEqual, hex, toArrayBuffer, toBytes } from './der';
 import { encodeTbsCertificate, signTbsCertificate, subjectPublicKeyInfo } from './certificate';
 import { type Finding, type IssuerFacts, issuerFacts, lintShakenCertificate } from './lint';
 import { certificateDerToPem } from './pem';
@@ -90,7 +90,7 @@ export class ShakenIssuer {
   static async create({ certificate, signer }: CaCredentials): Promise<ShakenIssuer> {
     const facts = issuerFacts(certificate);
     const signerSpki = await spkiOf(signer.publicKey);
-    if (Buffer.compare(Buffer.from(signerSpki), Buffer.from(facts.spki)) !== 0) {
+    if (!bytesEqual(signerSpki, facts.spki)) {
       throw new IssuanceError("the signer's key is not the issuing CA certificate's key");
     }
     if (!certificate.getExtension(BasicConstraintsExtension)?.ca) {
@@ -108,10 +108,7 @@ export class ShakenIssuer {
     const serial = req.serial.toLowerCase();
     const policyOid = req.policyOid ?? SHAKEN_CP_OID;
     const crlIssuerName = crlIssuerNameDer(req.crl.issuerDn);
-    const spki =
-      req.subjectPublicKey instanceof CryptoKey
-        ? await subjectPublicKeyInfo(req.subjectPublicKey)
-        : toBytes(req.subjectPublicKey);
+    const spki = await subjectPublicKeyInfo(req.subjectPublicKey);
     const tbs = encodeTbsCertificate(
       {
         serial,

@@ -41,7 +41,7 @@ export interface IssuerFacts {
   keyId: Uint8Array;
   notAfter: Date;
   /** The key, parsed once for signature checks (OpenSSL's SPKI decoding costs several signatures). */
-  key?: KeyObject;
+  key: KeyObject;
 }
 
 export function issuerFacts(issuer: X509Certificate | IssuerFacts): IssuerFacts {
@@ -53,9 +53,12 @@ export function issuerFacts(issuer: X509Certificate | IssuerFacts): IssuerFacts 
     spki,
     keyId: ski ? decodeOne(ski.value, TAG.octetString).value : keyIdentifierFromSpki(spki),
     notAfter: issuer.notAfter,
-    key: createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' }),
+    key: publicKeyOf(spki),
   };
 }
+
+const publicKeyOf = (spki: Uint8Array) =>
+  createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
 
 export interface LintOptions {
   /** The issuing CA: enables the issuer name, AKI and signature checks. */
@@ -216,8 +219,12 @@ function checkSignatureShape(p: Parsed): string | undefined {
 }
 
 function signatureVerifies(p: Parsed, issuer: IssuerFacts): boolean {
-  const key = issuer.key ?? createPublicKey({ key: Buffer.from(issuer.spki), format: 'der', type: 'spki' });
-  return verifySignature('sha256', p.tbs.raw, { key, dsaEncoding: 'der' }, p.signature.value.subarray(1));
+  return verifySignature(
+    'sha256',
+    p.tbs.raw,
+    { key: issuer.key, dsaEncoding: 'der' },
+    p.signature.value.subarray(1),
+  );
 }
 
 // P-256 (SEC 2 §2.4.2): y² = x³ − 3x + b over GF(p).
@@ -341,8 +348,8 @@ export function lintShakenCertificate(cert: X509Certificate | Binary, options: L
     } else error('public-key', 'the EC point is malformed');
   });
 
-  let subjectRdns: ReturnType<typeof nameAttributes> | undefined;
-  const subjectAttributes = () => (subjectRdns ??= nameAttributes(p.subject));
+  let subjectName: ReturnType<typeof nameAttributes> | undefined;
+  const subjectAttributes = () => (subjectName ??= nameAttributes(p.subject));
 
   check('subject', () => {
     const { attrs, multiValued } = subjectAttributes();
@@ -541,6 +548,7 @@ function selfFacts(p: Parsed, ski: ParsedExtension | undefined): IssuerFacts {
     spki: p.spki.raw,
     keyId: ski ? decodeOne(ski.value, TAG.octetString).value : keyIdentifierFromSpki(p.spki.raw),
     notAfter: validityOf(p).notAfter,
+    key: publicKeyOf(p.spki.raw),
   };
 }
 

@@ -1,9 +1,9 @@
 // PEM labels as OpenSSL reads them. @peculiar/x509 writes CRLs as `BEGIN CRL`, which OpenSSL rejects.
-import { type Binary, toArrayBuffer, toBytes } from './der';
-import { PemConverter, type X509Certificate } from './x509';
+import { type Binary, toBytes } from './der';
+import type { X509Certificate } from './x509';
 
 export const certificateToPem = (cert: X509Certificate) => cert.toString('pem');
-/** RFC 7468 text (64-character lines, no trailing newline), as PemConverter writes it, without its schema layer. */
+/** RFC 7468 text (64-character lines, no trailing newline), the layout PemConverter writes: the one PEM writer here. */
 export function derToPem(der: Binary, label: string): string {
   const base64 = Buffer.from(toBytes(der)).toString('base64');
   const lines: string[] = [];
@@ -11,7 +11,7 @@ export function derToPem(der: Binary, label: string): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----`;
 }
 export const certificateDerToPem = (der: Binary) => derToPem(der, 'CERTIFICATE');
-export const crlToPem = (der: Binary) => PemConverter.encode(toArrayBuffer(der), 'X509 CRL');
-export const privateKeyToPem = (pkcs8: Binary) => PemConverter.encode(toArrayBuffer(pkcs8), 'PRIVATE KEY');
+export const crlToPem = (der: Binary) => derToPem(der, 'X509 CRL');
+export const privateKeyToPem = (pkcs8: Binary) => derToPem(pkcs8, 'PRIVATE KEY');
 /** The CR file: leaf first, then every intermediate (never the root, never anything else). */
 export const chainToPem = (certs: X509Certificate[]) => certs.map(certificateToPem).join('\n');

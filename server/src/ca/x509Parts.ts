@@ -160,4 +160,4 @@ export function extension(type: string, critical: boolean, value: DerPart): Exte
 
 export const tnAuthListExtensionDer = (spc: string) =>
   extensionDer(OID.tnAuthList, false, encodeTnAuthList(spc));
-export const tnAuthListExtension = (spc: string) => new Extension(toArrayBuffer(tnAuthListExtensionDer(spc)));
+export const tnAuthListExtension = (spc: string) => extension(OID.tnAuthList, false, encodeTnAuthList(spc));

@@ -1,7 +1,7 @@
 // The billing mails: the receipt with its invoice PDF, the renewal reminder and the failed-payment notice.
 // Each has a text and an HTML body; every value that comes from a user is escaped.
 import type { MailMessage } from './mailer';
-import { noticeMail as billingMail } from './templates';
+import { noticeMail } from './templates';
 
 /** $1,234.50 — amounts are in dollars. */
 export function formatDollars(amount: number): string {
@@ -29,7 +29,7 @@ export interface ReceiptMailInput {
 }
 
 export function receiptMail(input: ReceiptMailInput): MailMessage {
-  const mail = billingMail({
+  const mail = noticeMail({
     to: input.to,
     subject: `Your payment receipt — invoice ${input.invoiceNumber}`,
     name: input.name,
@@ -63,7 +63,7 @@ export interface RenewalReminderMailInput {
 export function renewalReminderMail(input: RenewalReminderMailInput): MailMessage {
   const end = formatBillingDate(input.periodEnd);
   const amount = formatDollars(input.amount);
-  return billingMail({
+  return noticeMail({
     to: input.to,
     subject: `Your STIR/SHAKEN subscription renews on ${end}`,
     name: input.name,
@@ -94,7 +94,7 @@ export interface PaymentFailedMailInput {
 }
 
 export function paymentFailedMail(input: PaymentFailedMailInput): MailMessage {
-  return billingMail({
+  return noticeMail({
     to: input.to,
     subject: 'Your STIR/SHAKEN subscription payment failed',
     name: input.name,
