@@ -171,17 +171,17 @@ export function formatKeyLabel(
   return `${uuid} ${time} ${gmtOffset(date, timeZone)}`;
 }
 
-/** What a profile needs for the certificate rules (SPEC.md §3 user fields). */
+/** What a profile needs for the certificate rules (SPEC.md §3 user fields): ISO strings on the web, Dates on the server. */
 export interface CertificateProfile {
   is_active?: boolean | null;
   is_confirmed?: boolean | null;
-  subscription_started_on?: string | null;
-  subscription_expired_on?: string | null;
+  subscription_started_on?: string | Date | null;
+  subscription_expired_on?: string | Date | null;
 }
 
 export type CertificateBlocker = 'no_profile' | 'inactive' | 'unconfirmed' | 'not_started' | 'expired';
 
-const instant = (value: string | null | undefined): number | null => {
+const instant = (value: string | Date | null | undefined): number | null => {
   if (!value) return null;
   const t = new Date(value).getTime();
   return Number.isNaN(t) ? null : t;

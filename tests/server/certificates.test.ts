@@ -241,6 +241,8 @@ describe('certificates', () => {
       sti_cert_start_date: expect.any(String),
       sti_cert_expire_date: expect.any(String),
     });
+    // The generate answer is built from what was written, without reading it back: it must be what a read gives.
+    expect(list.json()[0]).toEqual(cert);
   });
 
   it('refuses a wrong STI-PA password with unable_to_generate_spc_token and keeps no trace of it', async () => {

@@ -237,8 +237,8 @@ export function onP256(point: Uint8Array): boolean {
   const x = BigInt(`0x${hex(point.subarray(1, 33))}`);
   const y = BigInt(`0x${hex(point.subarray(33, 65))}`);
   if (x >= P256_P || y >= P256_P) return false;
-  // x < p, so x³ + (p − 3)·x + b is never negative: one reduction per side.
-  return (y * y) % P256_P === (x * x * x + P256_P_MINUS_3 * x + P256_B) % P256_P;
+  // x < p, so x·(x² + p − 3) + b = x³ − 3x + b (mod p) is never negative: one reduction per side.
+  return (y * y) % P256_P === (x * (x * x + P256_P_MINUS_3) + P256_B) % P256_P;
 }
 
 interface NameAttribute {

@@ -3,12 +3,7 @@
 // The serial and the intent are stored as 'pending' before anything is signed. Services take the actor first
 // and scope every query by its provider: another provider's key or certificate is "not found".
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  CR_PATH_NOT_CREATED,
-  canCreateCertificate,
-  type CertificateProfile,
-} from '../../../contract/certificates';
-import { findServiceProviderProfile } from '../accounts/store';
+import { CR_PATH_NOT_CREATED, canCreateCertificate } from '../../../contract/certificates';
 import { newSerial, certificateValidity } from '../ca/profile';
 import { SpcTokenError, type X5uCache, createX5uCache, verifySpcToken } from '../ca/spcToken';
 import { encodeTnAuthList, tnAuthListToBase64 } from '../ca/tnAuthList';
@@ -255,13 +250,13 @@ async function issue(
   const spId = actor.serviceProviderId;
   const log = ctx.log.child({ service_provider_id: spId });
 
-  // RA: the account may get a certificate now (SPEC.md §4), and owns the key.
-  const profile = await findServiceProviderProfile(ctx.db, spId, actor.accountId);
+  // RA: the account may get a certificate now (SPEC.md §4), and owns the key; one read.
+  const profile = await store.issuanceFacts(ctx.db, spId, actor.accountId, keyId);
   const now = ctx.now();
-  if (!profile || !canCreateCertificate(profile as unknown as CertificateProfile, now)) {
+  if (!profile || !canCreateCertificate(profile, now)) {
     return { success: false, error_cause: 'subscription_inactive' };
   }
-  const key = await store.findKey(ctx.db, spId, keyId);
+  const { key } = profile;
   if (!key) return { success: false, error_cause: 'key_not_found' };
 
   const spc = profile.ocn.toUpperCase();
@@ -321,7 +316,7 @@ async function issue(
   }
 
   // Store the intent: the serial is recorded before anything is signed.
-  const { notBefore, notAfter } = certificateValidity(now, new Date(profile.subscription_expired_on!));
+  const { notBefore, notAfter } = certificateValidity(now, profile.subscription_expired_on!);
   const serial = newSerial();
   const ca = ctx.ca.intermediate;
   const certId = await store.insertPendingCertificate(ctx.db, {
@@ -379,8 +374,20 @@ async function issue(
   }
 
   if (replaces) await reissueCrl(ctx, replaces.issuer_id);
-  const row = await store.certificateById(ctx.db, certId);
-  return { success: true, certificate: certificateView(ctx, row!) };
+  // The answer is built from what was written: the row holds exactly these values now.
+  const issued: store.CertificateRecord = {
+    id: certId,
+    serial_number: serial,
+    service_provider_id: spId,
+    private_key_id: key.id,
+    issuer_id: ca.id,
+    status: 'issued',
+    not_before: notBefore,
+    not_after: notAfter,
+    created_on: now,
+    revoked_on: null,
+  };
+  return { success: true, certificate: certificateView(ctx, issued) };
 }
 
 export function generateCertificate(

@@ -79,6 +79,61 @@ export async function findKey(
   return rows[0];
 }
 
+/** What the RA decides an issuance on, read in one round trip: the provider's standing and its key. */
+export interface IssuanceFacts {
+  ocn: string;
+  company_name: string;
+  is_active: boolean;
+  is_confirmed: boolean;
+  subscription_started_on: Date | null;
+  subscription_expired_on: Date | null;
+  /** The key, when it is this provider's and not deleted. */
+  key: KeyRow | undefined;
+}
+
+/**
+ * The provider (only through its own account) with its derived subscription state, and the key `keyId` if it is
+ * the provider's own and not deleted. Undefined when the provider does not belong to the account.
+ */
+export async function issuanceFacts(
+  q: Queryable,
+  spId: string,
+  accountId: string,
+  keyId: string,
+): Promise<IssuanceFacts | undefined> {
+  const rows = await q.query<Omit<IssuanceFacts, 'key'> & Partial<Record<`key_${keyof KeyRow}`, unknown>>>(
+    `SELECT sp.ocn, sp.company_name, st.is_active, a.is_confirmed,
+            st.subscription_started_on, st.subscription_expired_on,
+            k.id AS key_id, k.key_ref AS key_key_ref, k.key_store AS key_key_store,
+            k.public_key_spki AS key_public_key_spki, k.created_on AS key_created_on
+       FROM service_providers sp
+       JOIN accounts a ON a.id = sp.account_id
+       JOIN service_provider_state st ON st.service_provider_id = sp.id
+       LEFT JOIN private_keys k ON k.id = $3 AND k.service_provider_id = sp.id AND k.deleted_on IS NULL
+      WHERE sp.id = $1 AND sp.account_id = $2`,
+    [spId, accountId, keyId],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    ocn: r.ocn,
+    company_name: r.company_name,
+    is_active: r.is_active,
+    is_confirmed: r.is_confirmed,
+    subscription_started_on: r.subscription_started_on,
+    subscription_expired_on: r.subscription_expired_on,
+    key: r.key_id
+      ? {
+          id: r.key_id as string,
+          key_ref: r.key_key_ref as string,
+          key_store: r.key_key_store as KeyRow['key_store'],
+          public_key_spki: r.key_public_key_spki as Uint8Array,
+          created_on: r.key_created_on as Date,
+        }
+      : undefined,
+  };
+}
+
 export async function markKeyDeleted(q: Queryable, keyId: string, now: Date): Promise<void> {
   await q.query(`UPDATE private_keys SET deleted_on = $2, key_ref = $3 WHERE id = $1`, [
     keyId,
@@ -116,13 +171,6 @@ export async function certificatesOfKey(
       ORDER BY created_on DESC, id DESC`,
     [keyId, spId],
   );
-}
-
-export async function certificateById(q: Queryable, id: string): Promise<CertificateRecord | undefined> {
-  const rows = await q.query<CertificateRecord>(`SELECT ${CERT_COLUMNS} FROM certificates WHERE id = $1`, [
-    id,
-  ]);
-  return rows[0];
 }
 
 export async function certificateBySerial(
