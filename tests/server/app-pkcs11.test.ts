@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Pkcs11KeyStore, createKeyStore } from '../../server/src/ca/keys';
 import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
 import { type TestApp, createTestApp, injectFetch } from './helpers';
@@ -47,6 +48,27 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
       ['root', 'pkcs11'],
     ]);
     for (const r of rows) expect(r.key_ref).toMatch(/^[0-9a-f]{32}$/);
+    // Generated on the token, not imported into it: always sensitive, never extractable.
+    const store = (await createKeyStore(
+      { keyEncryptionKey: undefined, pkcs11Module: SOFTHSM, pkcs11Pin: SOFTHSM_PIN, pkcs11Slot: undefined },
+      { dataDir: t.config.dataDir, log: { warn: () => undefined } },
+    )) as Pkcs11KeyStore;
+    try {
+      const ids = await t.db.query<{ id: string; key_ref: string }>(
+        'SELECT id, key_ref FROM ca_issuers WHERE is_current',
+      );
+      for (const { id, key_ref } of ids) {
+        expect(await store.privateKeyAttributes({ id, ref: key_ref })).toMatchObject({
+          sensitive: true,
+          extractable: false,
+          alwaysSensitive: true,
+          neverExtractable: true,
+          token: true,
+        });
+      }
+    } finally {
+      await store.close();
+    }
     // No CA key anywhere in the data folder: only the provider keys' key-encryption key may be there.
     const files = fs.readdirSync(t.config.dataDir, { recursive: true }).map(String);
     for (const f of files.filter((f) => fs.statSync(path.join(t.config.dataDir, f)).isFile())) {

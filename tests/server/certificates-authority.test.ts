@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthorityError, loadOrCreateAuthority } from '../../server/src/ca/authority';
 import { createCaHierarchy } from '../../server/src/ca/hierarchy';
-import { SoftwareKeyStore } from '../../server/src/ca/keys';
+import { type KeyHandle, SoftwareKeyStore } from '../../server/src/ca/keys';
+import type { Signer } from '../../server/src/ca/signer';
 import { lintShakenCaCertificate } from '../../server/src/ca/lint';
 import { X509Certificate } from '../../server/src/ca/x509';
 import { type TestDatabase, createTestDatabase } from './helpers';
@@ -37,9 +38,12 @@ describe('loadOrCreateAuthority', () => {
   it('creates one hierarchy even when two starts race, and loads it afterwards', async () => {
     const [a, b] = await Promise.all([load(), load()]);
     expect(a.intermediate.id).toBe(b.intermediate.id);
-    const rows = await tdb.db.query<{ role: string; key_ref: string; key_store: string; certificate_pem: string }>(
-      'SELECT role, key_ref, key_store, certificate_pem FROM ca_issuers',
-    );
+    const rows = await tdb.db.query<{
+      role: string;
+      key_ref: string;
+      key_store: string;
+      certificate_pem: string;
+    }>('SELECT role, key_ref, key_store, certificate_pem FROM ca_issuers');
     expect(rows.map((r) => r.role).sort()).toEqual(['intermediate', 'root']);
     for (const r of rows) {
       expect(r.key_store).toBe('software');
@@ -75,6 +79,38 @@ describe('loadOrCreateAuthority', () => {
     await expect(wrongKek.intermediate.signer.sign(data)).rejects.toThrow(/could not be decrypted/);
   });
 
+  it('refuses a hierarchy whose signatures do not verify, and destroys the keys it made for it', async () => {
+    // A device that returns wrong signatures (as a faulty HSM could): nothing may be stored or left behind.
+    class FaultyStore extends SoftwareKeyStore {
+      readonly destroyed: string[] = [];
+      override async signer(key: KeyHandle): Promise<Signer> {
+        const good = await super.signer(key);
+        return {
+          algorithm: good.algorithm,
+          publicKey: good.publicKey,
+          async sign(data) {
+            const signature = new Uint8Array(await good.sign(data));
+            signature[40] ^= 0x01;
+            return signature;
+          },
+        };
+      }
+      override async destroy(key: KeyHandle): Promise<void> {
+        this.destroyed.push(key.id);
+        await super.destroy(key);
+      }
+    }
+    const keys = new FaultyStore(kek);
+    await expect(
+      loadOrCreateAuthority({ db: tdb.db, config, keys, log, now: () => new Date() }),
+    ).rejects.toThrow(/root CA certificate fails the SHAKEN rules: signature/);
+    expect(keys.destroyed).toEqual([
+      expect.stringMatching(/^root-/),
+      expect.stringMatching(/^intermediate-/),
+    ]);
+    expect(await tdb.db.query('SELECT id FROM ca_issuers')).toEqual([]);
+  });
+
   it('uses CRL_URL for provider certificates when set', async () => {
     const ca = await load({ crlUrl: 'http://crl.example/shaken.crl' });
     expect(ca.leafCrlUrl).toBe('http://crl.example/shaken.crl');
@@ -103,7 +139,11 @@ describe('loadOrCreateAuthority', () => {
 
       // A key that does not belong to the certificate is refused.
       fs.writeFileSync(path.join(dir, 'intermediate.key'), made.root.privateKeyPem);
-      const other = await createCaHierarchy({ organization: 'Other', crlUrl: 'http://portal.test/crl/r.crl', policyOid: config.certPolicyOid });
+      const other = await createCaHierarchy({
+        organization: 'Other',
+        crlUrl: 'http://portal.test/crl/r.crl',
+        policyOid: config.certPolicyOid,
+      });
       fs.writeFileSync(path.join(dir, 'intermediate.pem'), other.intermediate.certificatePem);
       fs.writeFileSync(path.join(dir, 'root.pem'), other.root.certificatePem);
       await expect(load({ caDir: dir })).rejects.toBeInstanceOf(AuthorityError);

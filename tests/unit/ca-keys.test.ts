@@ -303,21 +303,13 @@ describe('SoftwareKeyStore', () => {
     const now = new Date();
     const root = await createRootCa({ organization: 'Example STI-CA', now });
     const caKey = await store.generate('intermediate-ca');
-    // The CA certificate is made once from the public key; its private key stays sealed and only signs through the store.
-    const publicKey = await webcrypto.subtle.importKey(
-      'spki',
-      Buffer.from(caKey.publicKeySpkiDer),
-      ES256,
-      true,
-      ['verify'],
-    );
-    const placeholder = (await webcrypto.subtle.generateKey(ES256, false, ['sign'])) as CryptoKeyPair;
+    // The CA certificate is made from the store's key: its private key only ever signs through the store.
     const intermediate = await createIntermediateCa({
       organization: 'Example STI-CA',
       now,
       root,
       crlUrl: 'https://ca.example.com/crl/root.crl',
-      keys: { publicKey, privateKey: placeholder.privateKey },
+      signer: await store.signer(caKey),
     });
     const subject = (await webcrypto.subtle.generateKey(ES256, true, ['sign', 'verify'])) as CryptoKeyPair;
     const crlUrl = 'https://authenticate-api-stg.iconectiv.com/download/v1/crl';
@@ -327,7 +319,7 @@ describe('SoftwareKeyStore', () => {
       subjectPublicKey: subject.publicKey,
       serial: newSerial(),
       ...certificateValidity(now, new Date(now.getTime() + 200 * 86_400_000)),
-      issuer: { certificate: intermediate.certificate, signer: await store.signer(caKey) },
+      issuer: intermediate,
       crl: { url: crlUrl },
     });
     expect(await cert.verify({ publicKey: intermediate.certificate.publicKey, signatureOnly: true })).toBe(

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../db';
-import { createCaHierarchy } from './hierarchy';
+import { createIntermediateCa, createRootCa } from './hierarchy';
 import { ShakenIssuer } from './issuer';
 import { lintShakenCaCertificate } from './lint';
 import { SHAKEN_CP_OID } from './profile';
@@ -178,40 +178,50 @@ export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<Cer
     if (current.root && current.intermediate) return;
     const rootId = newIssuerId('root');
     const intermediateId = newIssuerId('intermediate');
-    const created = await createCaHierarchy({
-      organization,
-      // The intermediate's own revocation would be published by the root.
-      crlUrl: crlUrl(rootId),
-      policyOid,
-      now: opts.now(),
-    });
+    // The key store makes both keys: on an HSM they are generated on the token (CKA_ALWAYS_SENSITIVE,
+    // CKA_NEVER_EXTRACTABLE) and are never in this process, not even for a moment.
+    const made: KeyHandle[] = [];
     try {
-      const rootKey = await keys.importPkcs8OrSec1(rootId, created.root.privateKeyPem);
-      const intermediateKey = await keys.importPkcs8OrSec1(
-        intermediateId,
-        created.intermediate.privateKeyPem,
-      );
+      const rootKey = await keys.generate(rootId);
+      made.push(rootKey);
+      const intermediateKey = await keys.generate(intermediateId);
+      made.push(intermediateKey);
+      const now = opts.now();
+      const root = await createRootCa({ organization, now, signer: await keys.signer(rootKey) });
+      const intermediate = await createIntermediateCa({
+        organization,
+        now,
+        root,
+        // The intermediate's own revocation would be published by the root.
+        crlUrl: crlUrl(rootId),
+        policyOid,
+        signer: await keys.signer(intermediateKey),
+      });
+      // A device's signatures are not taken on trust: both certificates must pass the lint, signatures included.
+      assertLint(root.certificate, 'root', undefined);
+      assertLint(intermediate.certificate, 'intermediate', root.certificate, policyOid);
       await insertIssuer(tx, {
         id: rootId,
         role: 'root',
-        pem: created.root.certificatePem,
-        subject: created.root.certificate.subject,
+        pem: certificateToPem(root.certificate),
+        subject: root.certificate.subject,
         keyRef: rootKey.ref,
         keyStore: keys.kind,
       });
       await insertIssuer(tx, {
         id: intermediateId,
         role: 'intermediate',
-        pem: created.intermediate.certificatePem,
-        subject: created.intermediate.certificate.subject,
+        pem: certificateToPem(intermediate.certificate),
+        subject: intermediate.certificate.subject,
         keyRef: intermediateKey.ref,
         keyStore: keys.kind,
       });
-    } finally {
-      created.root.privateKeyPkcs8.fill(0);
-      created.intermediate.privateKeyPkcs8.fill(0);
+      opts.log.info(`CA created: ${intermediate.certificate.subject}`);
+    } catch (e) {
+      // Nothing refers to keys of a hierarchy that was not stored.
+      for (const key of made) await keys.destroy(key).catch(() => undefined);
+      throw e;
     }
-    opts.log.info(`CA created: ${created.intermediate.certificate.subject}`);
   });
 
   const { root, intermediate } = await currentIssuers(db);

@@ -34,12 +34,23 @@ interface CaCommon {
   commonName?: string;
   now?: Date;
   years?: number;
-  /** An existing key pair (e.g. generated in an HSM); a new extractable one otherwise. */
-  keys?: CryptoKeyPair;
 }
 
+/** The CA's own key, kept by a key store (generated on the HSM there): the certificate carries its public key. */
+interface WithSigner {
+  signer: Signer;
+}
+
+/** A CA made with a new software key pair, which the caller exports and seals. */
 export interface CaKeyMaterial extends CaCredentials {
   keys: CryptoKeyPair;
+}
+
+/** The given signer, or a new extractable software key pair and its signer. */
+async function caKey(params: Partial<WithSigner>): Promise<{ signer: Signer; keys?: CryptoKeyPair }> {
+  if (params.signer) return { signer: params.signer };
+  const keys = await generateP256KeyPair();
+  return { signer: SoftwareSigner.fromKeyPair(keys), keys };
 }
 
 const caKeyUsage = () =>
@@ -59,20 +70,26 @@ const caSubject = (organization: string, commonName: string) =>
     { type: 'CN', value: commonName },
   ]);
 
-/** Root: CN with SHAKEN and ROOT; keyCertSign+cRLSign and CA:TRUE, both critical; SKI; no policies, CRLDP or TNAuthList. */
-export async function createRootCa(params: CaCommon): Promise<CaKeyMaterial> {
+/**
+ * Root: CN with SHAKEN and ROOT; keyCertSign+cRLSign and CA:TRUE, both critical; SKI; no policies, CRLDP or
+ * TNAuthList. Self-signed with `signer` when given, else with a new software key pair (returned as `keys`).
+ */
+export async function createRootCa(params: CaCommon & WithSigner): Promise<CaCredentials>;
+export async function createRootCa(params: CaCommon): Promise<CaKeyMaterial>;
+export async function createRootCa(
+  params: CaCommon & Partial<WithSigner>,
+): Promise<CaCredentials & { keys?: CryptoKeyPair }> {
   const commonName = params.commonName ?? `${params.organization} SHAKEN ROOT CA`;
   if (!/SHAKEN/.test(commonName) || !/ROOT/.test(commonName))
     throw new HierarchyError('the root CN must contain "SHAKEN" and "ROOT"');
-  const keys = params.keys ?? (await generateP256KeyPair());
-  const signer = SoftwareSigner.fromKeyPair(keys);
+  const { signer, keys } = await caKey(params);
   const subject = caSubject(params.organization, commonName);
   const certificate = await signCertificate(
     {
       serial: newSerial(),
       subject,
       issuer: subject,
-      subjectPublicKey: keys.publicKey,
+      subjectPublicKey: signer.publicKey,
       ...validity(params.now ?? new Date(), params.years ?? ROOT_LIFETIME_YEARS),
       extensions: [
         caKeyUsage(),
@@ -80,13 +97,13 @@ export async function createRootCa(params: CaCommon): Promise<CaKeyMaterial> {
         extension(
           OID.subjectKeyIdentifier,
           false,
-          subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey)),
+          subjectKeyIdentifierValue(await keyIdentifier(signer.publicKey)),
         ),
       ],
     },
     signer,
   );
-  return { certificate, signer, keys };
+  return keys ? { certificate, signer, keys } : { certificate, signer };
 }
 
 export interface IntermediateParams extends CaCommon {
@@ -96,19 +113,26 @@ export interface IntermediateParams extends CaCommon {
   policyOid?: string;
 }
 
-/** Intermediate: CN with SHAKEN; keyCertSign+cRLSign and CA:TRUE pathLen 0, both critical; SKI/AKI; one policy; one CRLDP. */
-export async function createIntermediateCa(params: IntermediateParams): Promise<CaKeyMaterial> {
+/**
+ * Intermediate: CN with SHAKEN; keyCertSign+cRLSign and CA:TRUE pathLen 0, both critical; SKI/AKI; one policy;
+ * one CRLDP. Signed by the root; its key is `signer`'s when given, else a new software key pair (returned as `keys`).
+ */
+export async function createIntermediateCa(params: IntermediateParams & WithSigner): Promise<CaCredentials>;
+export async function createIntermediateCa(params: IntermediateParams): Promise<CaKeyMaterial>;
+export async function createIntermediateCa(
+  params: IntermediateParams & Partial<WithSigner>,
+): Promise<CaCredentials & { keys?: CryptoKeyPair }> {
   const commonName = params.commonName ?? `${params.organization} SHAKEN Intermediate CA`;
   if (!/SHAKEN/.test(commonName)) throw new HierarchyError('the intermediate CN must contain "SHAKEN"');
   assertHttpUrl(params.crlUrl);
-  const keys = params.keys ?? (await generateP256KeyPair());
+  const { signer, keys } = await caKey(params);
   const rootKeyId = await keyIdentifier(params.root.signer.publicKey);
   const certificate = await signCertificate(
     {
       serial: newSerial(),
       subject: caSubject(params.organization, commonName),
       issuer: params.root.certificate.subjectName.toArrayBuffer(),
-      subjectPublicKey: keys.publicKey,
+      subjectPublicKey: signer.publicKey,
       ...validity(
         params.now ?? new Date(),
         params.years ?? INTERMEDIATE_LIFETIME_YEARS,
@@ -120,7 +144,7 @@ export async function createIntermediateCa(params: IntermediateParams): Promise<
         extension(
           OID.subjectKeyIdentifier,
           false,
-          subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey)),
+          subjectKeyIdentifierValue(await keyIdentifier(signer.publicKey)),
         ),
         extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
         extension(
@@ -133,7 +157,7 @@ export async function createIntermediateCa(params: IntermediateParams): Promise<
     },
     params.root.signer,
   );
-  return { certificate, signer: SoftwareSigner.fromKeyPair(keys), keys };
+  return keys ? { certificate, signer, keys } : { certificate, signer };
 }
 
 export interface ExportedCa {
