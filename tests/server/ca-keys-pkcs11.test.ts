@@ -10,11 +10,6 @@ import fs from 'node:fs';
 import graphene from 'graphene-pk11';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createIntermediateCa, createRootCa } from '../../server/src/ca/hierarchy';
-import { buildShakenCertificate } from '../../server/src/ca/issuer';
-import { lintShakenCertificate } from '../../server/src/ca/lint';
-import { certificateValidity, newSerial } from '../../server/src/ca/profile';
-import { ES256 } from '../../server/src/ca/signer';
 import {
   HSM_EXPORT_MESSAGE,
   KeyStoreError,
@@ -30,6 +25,7 @@ import {
   initSoftHsmToken,
   softHsmMissing,
 } from './softhsm';
+import { shakenLeafSignedThrough } from '../unit/ca-store-fixtures';
 
 const verifies = (spki: Uint8Array, data: Uint8Array, rs: Uint8Array) =>
   verifySignature(
@@ -164,34 +160,9 @@ describe.skipIf(!hasSoftHsm)(title, () => {
   });
 
   it('signs a SHAKEN certificate as the CA, from the token, that passes the lint', async () => {
-    const now = new Date();
-    const root = await createRootCa({ organization: 'Example STI-CA', now });
-    const caKey = await store.generate('intermediate-ca');
-    // The CA certificate is made from the store's key: its private key only ever signs through the store.
-    const intermediate = await createIntermediateCa({
-      organization: 'Example STI-CA',
-      now,
-      root,
-      crlUrl: 'https://ca.example.com/crl/root.crl',
-      signer: await store.signer(caKey),
-    });
-    const subject = (await webcrypto.subtle.generateKey(ES256, true, ['sign', 'verify'])) as CryptoKeyPair;
-    const crlUrl = 'https://authenticate-api-stg.iconectiv.com/download/v1/crl';
-    const cert = await buildShakenCertificate({
-      spc: '073K',
-      companyName: 'Acme Telecom, Inc.',
-      subjectPublicKey: subject.publicKey,
-      serial: newSerial(),
-      ...certificateValidity(now, new Date(now.getTime() + 200 * 86_400_000)),
-      issuer: intermediate,
-      crl: { url: crlUrl },
-    });
-    const errors = lintShakenCertificate(cert, {
-      issuer: intermediate.certificate,
-      expectedSpc: '073K',
-      crlUrl,
-    });
-    expect(errors.filter((f) => f.severity === 'error')).toEqual([]);
+    const { verifies, errors } = await shakenLeafSignedThrough(store);
+    expect(verifies).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it('takes PKCS11_SLOT as a slot id or as an index among the slots with a token', async () => {

@@ -10,11 +10,6 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createIntermediateCa, createRootCa } from '../../server/src/ca/hierarchy';
-import { buildShakenCertificate } from '../../server/src/ca/issuer';
-import { lintShakenCertificate } from '../../server/src/ca/lint';
-import { certificateValidity, newSerial } from '../../server/src/ca/profile';
-import { ES256 } from '../../server/src/ca/signer';
 import {
   KEK_FILE,
   KeyEncryptionError,
@@ -27,6 +22,7 @@ import {
   openPrivateKey,
   sealPrivateKey,
 } from '../../server/src/ca/keys';
+import { shakenLeafSignedThrough } from './ca-store-fixtures';
 
 const tmpDirs: string[] = [];
 const tempDir = () => {
@@ -300,36 +296,8 @@ describe('SoftwareKeyStore', () => {
   });
 
   it('signs a SHAKEN certificate as the CA that passes the lint', async () => {
-    const now = new Date();
-    const root = await createRootCa({ organization: 'Example STI-CA', now });
-    const caKey = await store.generate('intermediate-ca');
-    // The CA certificate is made from the store's key: its private key only ever signs through the store.
-    const intermediate = await createIntermediateCa({
-      organization: 'Example STI-CA',
-      now,
-      root,
-      crlUrl: 'https://ca.example.com/crl/root.crl',
-      signer: await store.signer(caKey),
-    });
-    const subject = (await webcrypto.subtle.generateKey(ES256, true, ['sign', 'verify'])) as CryptoKeyPair;
-    const crlUrl = 'https://authenticate-api-stg.iconectiv.com/download/v1/crl';
-    const cert = await buildShakenCertificate({
-      spc: '073K',
-      companyName: 'Acme Telecom, Inc.',
-      subjectPublicKey: subject.publicKey,
-      serial: newSerial(),
-      ...certificateValidity(now, new Date(now.getTime() + 200 * 86_400_000)),
-      issuer: intermediate,
-      crl: { url: crlUrl },
-    });
-    expect(await cert.verify({ publicKey: intermediate.certificate.publicKey, signatureOnly: true })).toBe(
-      true,
-    );
-    const errors = lintShakenCertificate(cert, {
-      issuer: intermediate.certificate,
-      expectedSpc: '073K',
-      crlUrl,
-    }).filter((f) => f.severity === 'error');
+    const { verifies, errors } = await shakenLeafSignedThrough(store);
+    expect(verifies).toBe(true);
     expect(errors).toEqual([]);
   });
 });
