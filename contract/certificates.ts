@@ -118,9 +118,16 @@ export function hasCertificateActions(row: Pick<CertificateRow, 'cr_path'>): boo
   return Boolean(path) && path!.toLowerCase() !== CR_PATH_NOT_CREATED;
 }
 
-/** Renew and revoke need a serial number (SPEC.md §2, §4). */
-export function canRenewOrRevoke(row: Pick<CertificateRow, 'cr_path' | 'serial_number'>): boolean {
-  return hasCertificateActions(row) && Boolean(row.serial_number && String(row.serial_number).trim());
+/** A certificate the CA has revoked: it can still be viewed, never renewed or revoked again (the server answers 409). */
+export const isRevoked = (row: Pick<CertificateRow, 'status'>): boolean => row.status === 'revoked';
+
+/** Renew and revoke need a serial number (SPEC.md §2, §4), and a certificate that is not revoked already. */
+export function canRenewOrRevoke(row: Pick<CertificateRow, 'cr_path' | 'serial_number' | 'status'>): boolean {
+  return (
+    hasCertificateActions(row) &&
+    Boolean(row.serial_number && String(row.serial_number).trim()) &&
+    !isRevoked(row)
+  );
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -268,6 +268,7 @@ const portal = {
     revoke_question: 'Are you sure you want to revoke this certificate?',
     renewed: 'The certificate has been renewed',
     revoked: 'The certificate has been revoked',
+    status_revoked: 'Revoked',
     reason: 'Reason',
     reasons: {
       key_compromise: 'Key compromise',

@@ -98,6 +98,13 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
     await page.getByText('Are you sure you want to revoke this certificate?').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The certificate has been revoked').waitFor();
+    // Both are revoked now (the first as superseded by its renewal): marked, and only View is offered.
+    const revokedMarks = page.getByRole('row').getByText('Revoked', { exact: true });
+    await revokedMarks.nth(1).waitFor();
+    assert.equal(await revokedMarks.count(), 2);
+    assert.equal(await page.getByRole('button', { name: 'Revoke' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Renew' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'View' }).count(), 2);
     await screenshot(page, '25-certificate-revoked');
 
     // The certificate's CRL distribution point now lists the serial.

@@ -19,7 +19,10 @@ import { ValidationFailure, validate } from '../../contract/schemas';
 
 const KEY = '0f8e2a6c-3b1d-4c9e-9a7b-5d2e1f0a9b8c';
 
-async function errorsOf(schema: Parameters<typeof validate>[0], input: unknown): Promise<Record<string, string>> {
+async function errorsOf(
+  schema: Parameters<typeof validate>[0],
+  input: unknown,
+): Promise<Record<string, string>> {
   try {
     await validate(schema, input);
     return {};
@@ -40,7 +43,11 @@ describe('generateCertificateSchema', () => {
   });
 
   it('names the missing fields with the labels username and password', async () => {
-    const errors = await errorsOf(generateCertificateSchema, { sti_pa_username: ' ', sti_pa_password: '', private_key_uuid: '' });
+    const errors = await errorsOf(generateCertificateSchema, {
+      sti_pa_username: ' ',
+      sti_pa_password: '',
+      private_key_uuid: '',
+    });
     expect(errors).toEqual({
       sti_pa_username: 'username is a required field',
       sti_pa_password: 'password is a required field',
@@ -49,7 +56,11 @@ describe('generateCertificateSchema', () => {
   });
 
   it('requires the key to be a uuid', async () => {
-    const errors = await errorsOf(generateCertificateSchema, { sti_pa_username: 'a', sti_pa_password: 'b', private_key_uuid: 'key-1' });
+    const errors = await errorsOf(generateCertificateSchema, {
+      sti_pa_username: 'a',
+      sti_pa_password: 'b',
+      private_key_uuid: 'key-1',
+    });
     expect(errors).toEqual({ private_key_uuid: CERTIFICATE_MESSAGES.keyInvalid });
   });
 
@@ -59,14 +70,28 @@ describe('generateCertificateSchema', () => {
       sti_pa_password: 'p'.repeat(129),
       private_key_uuid: KEY,
     });
-    expect(errors).toEqual({ sti_pa_username: CERTIFICATE_MESSAGES.usernameMax, sti_pa_password: CERTIFICATE_MESSAGES.passwordMax });
+    expect(errors).toEqual({
+      sti_pa_username: CERTIFICATE_MESSAGES.usernameMax,
+      sti_pa_password: CERTIFICATE_MESSAGES.passwordMax,
+    });
   });
 
   it('refuses unknown fields and non-text values', async () => {
     expect(
-      await errorsOf(generateCertificateSchema, { sti_pa_username: 'a', sti_pa_password: 'b', private_key_uuid: KEY, admin: true }),
+      await errorsOf(generateCertificateSchema, {
+        sti_pa_username: 'a',
+        sti_pa_password: 'b',
+        private_key_uuid: KEY,
+        admin: true,
+      }),
     ).toEqual({ root: 'Unknown field: admin' });
-    expect(await errorsOf(generateCertificateSchema, { sti_pa_username: 1, sti_pa_password: 'b', private_key_uuid: KEY })).toEqual({
+    expect(
+      await errorsOf(generateCertificateSchema, {
+        sti_pa_username: 1,
+        sti_pa_password: 'b',
+        private_key_uuid: KEY,
+      }),
+    ).toEqual({
       sti_pa_username: 'sti_pa_username must be a string',
     });
   });
@@ -81,24 +106,38 @@ describe('revokeCertificateSchema', () => {
   });
 
   it('refuses any other reason and unknown fields', async () => {
-    expect(await errorsOf(revokeCertificateSchema, { reason: 'because' })).toEqual({ reason: CERTIFICATE_MESSAGES.reasonInvalid });
-    expect(await errorsOf(revokeCertificateSchema, { reason: 'superseded', serial: '1' })).toEqual({ root: 'Unknown field: serial' });
+    expect(await errorsOf(revokeCertificateSchema, { reason: 'because' })).toEqual({
+      reason: CERTIFICATE_MESSAGES.reasonInvalid,
+    });
+    expect(await errorsOf(revokeCertificateSchema, { reason: 'superseded', serial: '1' })).toEqual({
+      root: 'Unknown field: serial',
+    });
   });
 });
 
 describe('formatKeyLabel', () => {
   it('shows the key id and d.M.yyyy HH:mm:ss.SSS with the GMT offset', () => {
-    expect(formatKeyLabel(KEY, '2026-11-21T08:05:09.007Z', 'UTC')).toBe(`${KEY} 21.11.2026 08:05:09.007 GMT+00:00`);
+    expect(formatKeyLabel(KEY, '2026-11-21T08:05:09.007Z', 'UTC')).toBe(
+      `${KEY} 21.11.2026 08:05:09.007 GMT+00:00`,
+    );
   });
 
   it('uses the given time zone, its offset at that date and half-hour offsets', () => {
-    expect(formatKeyLabel(KEY, '2026-01-02T03:04:05.678Z', 'America/New_York')).toBe(`${KEY} 1.1.2026 22:04:05.678 GMT-05:00`);
-    expect(formatKeyLabel(KEY, '2026-07-02T03:04:05.678Z', 'America/New_York')).toBe(`${KEY} 1.7.2026 23:04:05.678 GMT-04:00`);
-    expect(formatKeyLabel(KEY, new Date('2026-07-02T23:59:59.999Z'), 'Asia/Kolkata')).toBe(`${KEY} 3.7.2026 05:29:59.999 GMT+05:30`);
+    expect(formatKeyLabel(KEY, '2026-01-02T03:04:05.678Z', 'America/New_York')).toBe(
+      `${KEY} 1.1.2026 22:04:05.678 GMT-05:00`,
+    );
+    expect(formatKeyLabel(KEY, '2026-07-02T03:04:05.678Z', 'America/New_York')).toBe(
+      `${KEY} 1.7.2026 23:04:05.678 GMT-04:00`,
+    );
+    expect(formatKeyLabel(KEY, new Date('2026-07-02T23:59:59.999Z'), 'Asia/Kolkata')).toBe(
+      `${KEY} 3.7.2026 05:29:59.999 GMT+05:30`,
+    );
   });
 
   it('shows midnight as 00, not 24', () => {
-    expect(formatKeyLabel(KEY, '2026-03-10T00:00:00.000Z', 'UTC')).toBe(`${KEY} 10.3.2026 00:00:00.000 GMT+00:00`);
+    expect(formatKeyLabel(KEY, '2026-03-10T00:00:00.000Z', 'UTC')).toBe(
+      `${KEY} 10.3.2026 00:00:00.000 GMT+00:00`,
+    );
   });
 
   it('leaves the id alone for no or an unreadable date', () => {
@@ -126,8 +165,12 @@ describe('canCreateCertificate', () => {
     expect(certificateBlocker({ ...ok, is_active: false }, now)).toBe('inactive');
     expect(certificateBlocker({ ...ok, is_confirmed: false }, now)).toBe('unconfirmed');
     expect(certificateBlocker({ ...ok, subscription_started_on: null }, now)).toBe('not_started');
-    expect(certificateBlocker({ ...ok, subscription_started_on: '2026-12-01T00:00:00Z' }, now)).toBe('not_started');
-    expect(certificateBlocker({ ...ok, subscription_expired_on: '2026-11-21T12:00:00Z' }, now)).toBe('expired');
+    expect(certificateBlocker({ ...ok, subscription_started_on: '2026-12-01T00:00:00Z' }, now)).toBe(
+      'not_started',
+    );
+    expect(certificateBlocker({ ...ok, subscription_expired_on: '2026-11-21T12:00:00Z' }, now)).toBe(
+      'expired',
+    );
     expect(certificateBlocker({ ...ok, subscription_expired_on: null }, now)).toBe('expired');
     expect(canCreateCertificate({ ...ok, is_active: false }, now)).toBe(false);
   });
@@ -138,7 +181,9 @@ describe('error causes', () => {
     expect(ERROR_CAUSE_MESSAGES.unable_to_generate_spc_token).toBe(
       'Your SPC token is not able to be generated. Please check and confirm your STI-PA username and password are correct.',
     );
-    expect(errorCauseMessage('unable_to_generate_spc_token')).toBe(ERROR_CAUSE_MESSAGES.unable_to_generate_spc_token);
+    expect(errorCauseMessage('unable_to_generate_spc_token')).toBe(
+      ERROR_CAUSE_MESSAGES.unable_to_generate_spc_token,
+    );
     expect(errorCauseMessage('subscription_inactive')).toBe('subscription_inactive');
   });
 });
@@ -151,17 +196,30 @@ describe('certificate actions', () => {
     expect(canRenewOrRevoke({ cr_path: 'https://ca.example/cr/1.pem', serial_number: '1A' })).toBe(true);
     expect(canRenewOrRevoke({ cr_path: 'https://ca.example/cr/1.pem', serial_number: null })).toBe(false);
     expect(canRenewOrRevoke({ cr_path: 'not created', serial_number: '1A' })).toBe(false);
+    // Revoked: still viewable, never renewed or revoked again.
+    const revoked = { cr_path: 'https://ca.example/cr/1.pem', serial_number: '1A', status: 'revoked' };
+    expect(canRenewOrRevoke(revoked)).toBe(false);
+    expect(hasCertificateActions(revoked)).toBe(true);
+    expect(canRenewOrRevoke({ ...revoked, status: 'issued' })).toBe(true);
   });
 });
 
 describe('filenameFromContentDisposition', () => {
   it('reads the filename, the encoded filename*, and defaults to stir_private_key.pem', () => {
     expect(DEFAULT_KEY_FILE_NAME).toBe('stir_private_key.pem');
-    expect(filenameFromContentDisposition('attachment; filename="key_1.pem"', DEFAULT_KEY_FILE_NAME)).toBe('key_1.pem');
-    expect(filenameFromContentDisposition('attachment; filename=key_2.pem', DEFAULT_KEY_FILE_NAME)).toBe('key_2.pem');
-    expect(filenameFromContentDisposition("attachment; filename*=UTF-8''k%C3%A9y.pem", DEFAULT_KEY_FILE_NAME)).toBe('kéy.pem');
+    expect(filenameFromContentDisposition('attachment; filename="key_1.pem"', DEFAULT_KEY_FILE_NAME)).toBe(
+      'key_1.pem',
+    );
+    expect(filenameFromContentDisposition('attachment; filename=key_2.pem', DEFAULT_KEY_FILE_NAME)).toBe(
+      'key_2.pem',
+    );
+    expect(
+      filenameFromContentDisposition("attachment; filename*=UTF-8''k%C3%A9y.pem", DEFAULT_KEY_FILE_NAME),
+    ).toBe('kéy.pem');
     expect(filenameFromContentDisposition('attachment', DEFAULT_KEY_FILE_NAME)).toBe(DEFAULT_KEY_FILE_NAME);
     expect(filenameFromContentDisposition(null, DEFAULT_KEY_FILE_NAME)).toBe(DEFAULT_KEY_FILE_NAME);
-    expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"', DEFAULT_KEY_FILE_NAME)).toBe('passwd');
+    expect(
+      filenameFromContentDisposition('attachment; filename="../../etc/passwd"', DEFAULT_KEY_FILE_NAME),
+    ).toBe('passwd');
   });
 });

@@ -28,6 +28,7 @@ import {
   certificateBlocker,
   formatKeyLabel,
   hasCertificateActions,
+  isRevoked,
   type CertificateRow,
   type RevocationReason,
 } from '../../../contract/certificates';
@@ -264,6 +265,16 @@ export function CertificateList() {
                       <Button size="small" onClick={() => setViewUrl(row.cr_path)}>
                         {translate('portal.certificates.view')}
                       </Button>
+                    ) : null}
+                    {isRevoked(row) ? (
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        color="error"
+                        sx={{ px: 1, verticalAlign: 'middle' }}
+                      >
+                        {translate('portal.certificates.status_revoked')}
+                      </Typography>
                     ) : null}
                     {canRenewOrRevoke(row) ? (
                       <>

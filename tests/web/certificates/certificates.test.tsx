@@ -95,6 +95,19 @@ describe('certificate page', () => {
     expect(within(notCreated).getByText('not created')).toBeInTheDocument();
   });
 
+  it('marks a revoked certificate and offers only View for it', async () => {
+    const revoked = { ...CERTIFICATES[0], id: 'c4', serial_number: '4D', status: 'revoked' };
+    renderCertificates(PATH, {
+      dataProvider: certificatesDataProvider({ lastCertificates: async () => [revoked, CERTIFICATES[0]] }),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [revokedRow, issuedRow] = rows();
+    expect(rowButtons(revokedRow)).toEqual(['View']);
+    expect(within(revokedRow).getByText('Revoked')).toBeInTheDocument();
+    expect(rowButtons(issuedRow)).toEqual(['View', 'Renew', 'Revoke']);
+    expect(within(issuedRow).queryByText('Revoked')).not.toBeInTheDocument();
+  });
+
   it("toasts a failed key list with the server's message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = certificatesDataProvider({

@@ -37,7 +37,7 @@ export const CERTIFICATES = [
     sti_cert_expire_date: '2027-11-20T10:00:00Z',
     cr_path: 'https://ca.example.test/cr/3A.pem',
     serial_number: '3A',
-    status: 'valid',
+    status: 'issued',
   },
   {
     id: 'c2',
@@ -46,7 +46,7 @@ export const CERTIFICATES = [
     sti_cert_expire_date: '2027-11-19T10:00:00Z',
     cr_path: 'https://ca.example.test/cr/2B.pem',
     serial_number: null,
-    status: 'valid',
+    status: 'issued',
   },
   {
     id: 'c1',
