@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db';
 import { healthRoutes } from './health/routes';
-import { errorBody, errorHandler } from './http/errors';
+import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { installGuard } from './http/guard';
 import type { Mailer } from './integrations/mail/mailer';
 import { createMailer } from './integrations/mail';
@@ -109,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.keys) app.addHook('onClose', async () => keys.close());
   let ca = deps.ca;
   if (!ca) {
-    const caKeys = config.pkcs11Module ? await createKeyStore(config, { dataDir: config.dataDir, log: kekLog }) : keys;
+    const caKeys = config.pkcs11Module
+      ? await createKeyStore(config, { dataDir: config.dataDir, log: kekLog })
+      : keys;
     if (caKeys !== keys) app.addHook('onClose', async () => caKeys.close());
     ca = await loadOrCreateAuthority({ db, config, keys: caKeys, log: kekLog, now });
   }
@@ -136,8 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, context) =>
-      errorBody(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    errorResponseBuilder: (_req, context) => errorBody(429, tooManyAttemptsMessage(context.ttl)),
   });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.signatureMaxBytes, files: 1, fields: 40, fieldSize: 4096, parts: 45 },

@@ -40,6 +40,8 @@ export interface Config {
   webDistDir: string;
   /** Requests per minute per address on the sign-in, registration and password routes. */
   authRateLimit: number;
+  /** Certificate requests (generate and renew, which pass STI-PA credentials on) per minute per account. */
+  stiPaRateLimit: number;
   /** Session lifetimes in seconds: a normal sign-in and one with "Remember me". */
   sessionTtl: number;
   rememberMeTtl: number;
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(str(env, 'WEB_DIST_DIR') ?? './dist'),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 30),
+    stiPaRateLimit: int(env, 'STI_PA_RATE_LIMIT', 10),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     isProduction: env.NODE_ENV === 'production',

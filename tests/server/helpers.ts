@@ -61,6 +61,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       logLevel: 'silent',
       webDistDir: path.join(dataDir, 'no-dist'),
       authRateLimit: 10_000,
+      stiPaRateLimit: 10_000,
       ...overrides,
     },
   );

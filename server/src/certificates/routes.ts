@@ -1,11 +1,11 @@
 // The provider's keys and certificates over HTTP: parse, authorize, call the service, answer.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { generateCertificateSchema, revokeCertificateSchema } from '../../../contract/certificates';
 import { validate } from '../../../contract/schemas';
 import { PRIVATE_KEY_FILENAME } from '../ca/keys';
 import type { AppContext } from '../context';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
 import { currentUser } from '../http/guard';
 import { type ListSpec, parseListQuery, sendList } from '../http/list';
 import * as service from './service';
@@ -58,6 +58,23 @@ const KEYS_LIST: ListSpec = {
 };
 
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Generate and renew pass the STI-PA username and password on to the STI-PA: per account, at most
+  // STI_PA_RATE_LIMIT of them a minute between the two routes (one counter), so the portal is no relay for
+  // guessing STI-PA passwords. Counted after the guard, by the signed-in account rather than the address.
+  const stiPaAttempt = app.createRateLimit({
+    max: ctx.config.stiPaRateLimit,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => currentUser(request).sub,
+  });
+  const limited = {
+    config: provider,
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const attempt = await stiPaAttempt(request);
+      if (attempt.isAllowed || !attempt.isExceeded) return;
+      reply.header('Retry-After', String(attempt.ttlInSeconds));
+      throw new HttpError(429, tooManyAttemptsMessage(attempt.ttl));
+    },
+  };
   await ctx.jobs.work<{ certificateId: string }>(service.CERTIFICATE_REVOKED_MAIL_JOB, ({ certificateId }) =>
     service.sendRevocationMail(ctx, certificateId),
   );
@@ -128,7 +145,7 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => service.certificatesOfKey(ctx, actorOf(request), request.params.uuid),
   );
 
-  app.post('/api/service_provider/generate_sti_spc_cert', { config: provider }, async (request) => {
+  app.post('/api/service_provider/generate_sti_spc_cert', limited, async (request) => {
     const actor = actorOf(request);
     const input = await validate(generateCertificateSchema, request.body);
     return service.generateCertificate(ctx, actor, input);
@@ -136,7 +153,7 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post<{ Params: { serial: string } }>(
     '/api/service_provider/replace_sti_spc_cert/:serial',
-    { config: provider },
+    limited,
     async (request) => {
       const actor = actorOf(request);
       const input = await validate(renewSchema, request.body ?? {});

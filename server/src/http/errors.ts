@@ -25,6 +25,10 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new HttpError(409, message, errors ? { errors } : {});
 
+/** The 429 message of every rate limit, with the seconds until the next attempt is allowed. */
+export const tooManyAttemptsMessage = (ttlMs: number) =>
+  `Too many attempts. Please try again in ${Math.ceil(ttlMs / 1000)} seconds.`;
+
 export function errorBody(statusCode: number, message: string, extra: ErrorExtra = {}) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
 }
