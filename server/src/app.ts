@@ -13,6 +13,8 @@ import type { AppContext } from './context';
 import type { Database } from './db';
 import { healthRoutes } from './health/routes';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
+import { databaseRateLimitStore } from './http/rateLimitStore';
+import { housekeepingJobs } from './jobs/housekeeping';
 import { installGuard } from './http/guard';
 import type { Mailer } from './integrations/mail/mailer';
 import { createMailer } from './integrations/mail';
@@ -48,6 +50,7 @@ const MODULES: Module[] = [
   repositoryRoutes,
   certificateRoutes,
   stipaSimulatorRoutes,
+  housekeepingJobs,
 ];
 
 /** Paths the SPA must never answer for. */
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(ctx.db),
     errorResponseBuilder: (_req, context) => errorBody(429, tooManyAttemptsMessage(context.ttl)),
   });
   await app.register(multipart, {

@@ -386,37 +386,64 @@ describe('the provider profile', () => {
 });
 
 describe('rate limit of the sign-in routes', () => {
-  let limited: TestApp;
+  // Two servers with a small limit on the same database: the counters are in it, so they count together.
+  const servers: TestApp[] = [];
   beforeAll(async () => {
-    // a second app with a small limit on the same database
-    const config = testConfig({ authRateLimit: 3 });
-    const app = await buildApp({ config, db: t.db, logger: false });
-    limited = {
-      app,
-      db: t.db,
-      config,
-      async close() {
-        await app.close();
-        fs.rmSync(config.dataDir, { recursive: true, force: true });
-      },
-    };
+    for (let i = 0; i < 2; i++) {
+      const config = testConfig({ authRateLimit: 3 });
+      const app = await buildApp({ config, db: t.db, logger: false });
+      servers.push({
+        app,
+        db: t.db,
+        config,
+        async close() {
+          await app.close();
+          fs.rmSync(config.dataDir, { recursive: true, force: true });
+        },
+      });
+    }
   });
-  afterAll(() => limited.close());
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
 
-  it('answers 429 past the limit', async () => {
+  // Each test comes from its own address, so earlier sign-ins in this file do not count.
+  const from = (server: TestApp, remoteAddress: string, url: string, payload: object) =>
+    server.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+  it('answers 429 past the limit, counting the attempts made on every server', async () => {
+    const ip = '198.51.100.7';
+    const body = { email: 'nobody@carrier.test', password: PASSWORD };
     const codes: number[] = [];
     for (let i = 0; i < 4; i++)
-      codes.push((await login(limited, 'nobody@carrier.test', PASSWORD)).statusCode);
+      codes.push((await from(servers[i % 2], ip, '/api/auth/login', body)).statusCode);
     expect(codes).toEqual([404, 404, 404, 429]);
-    const res = await login(limited, 'nobody@carrier.test', PASSWORD);
+    const res = await from(servers[1], ip, '/api/auth/login', body);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json()).toMatchObject({
       statusCode: 429,
-      message: expect.stringMatching(/^Too many attempts/),
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
     });
-    // each route has its own budget
+    // each route has its own budget, and each address its own
     expect(
-      (await postJson(limited, '/api/auth/forgot_password', { email: 'nobody@carrier.test' })).statusCode,
+      (await from(servers[0], ip, '/api/auth/forgot_password', { email: 'nobody@carrier.test' })).statusCode,
     ).toBe(404);
+    expect((await from(servers[0], '198.51.100.8', '/api/auth/login', body)).statusCode).toBe(404);
+  });
+
+  it('starts a new window when the last one has ended', async () => {
+    const ip = '198.51.100.9';
+    const body = { email: 'nobody@carrier.test', password: PASSWORD };
+    for (let i = 0; i < 3; i++) await from(servers[0], ip, '/api/auth/login', body);
+    expect((await from(servers[0], ip, '/api/auth/login', body)).statusCode).toBe(429);
+    // As if the minute had passed: the window of this address ends now.
+    await t.db.query(`UPDATE rate_limits SET window_ends = clock_timestamp() WHERE key LIKE $1`, [`%${ip}`]);
+    expect((await from(servers[1], ip, '/api/auth/login', body)).statusCode).toBe(404);
+    const [row] = await t.db.query<{ hits: number }>(`SELECT hits FROM rate_limits WHERE key LIKE $1`, [
+      `POST /api/auth/login ${ip}`,
+    ]);
+    expect(row.hits).toBe(1);
   });
 });
 

@@ -64,7 +64,7 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext): 
   const stiPaAttempt = app.createRateLimit({
     max: ctx.config.stiPaRateLimit,
     timeWindow: '1 minute',
-    keyGenerator: (request) => currentUser(request).sub,
+    keyGenerator: (request) => `sti-pa-credentials ${currentUser(request).sub}`,
   });
   const limited = {
     config: provider,

@@ -246,6 +246,16 @@ export async function jtiSeen(q: Queryable, jti: string, exp: Date): Promise<boo
   return rows.length === 0;
 }
 
+/** Deletes SPC token ids that expired before `before` (a replay of such a token already fails on its exp). */
+export async function deleteExpiredJtis(q: Queryable, before: Date): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM spc_token_jtis WHERE expires_on < $1 RETURNING 1)
+     SELECT count(*)::integer AS n FROM gone`,
+    [before],
+  );
+  return row.n;
+}
+
 export interface RevocationNotice {
   serial_number: string;
   revocation_reason: string | null;
