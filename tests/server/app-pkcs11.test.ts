@@ -14,6 +14,7 @@ import {
   type SoftHsmToken,
   hasSoftHsm,
   initSoftHsmToken,
+  softHsmKeyStoreConfig,
   softHsmMissing,
 } from './softhsm';
 
@@ -49,10 +50,10 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
     ]);
     for (const r of rows) expect(r.key_ref).toMatch(/^[0-9a-f]{32}$/);
     // Generated on the token, not imported into it: always sensitive, never extractable.
-    const store = (await createKeyStore(
-      { keyEncryptionKey: undefined, pkcs11Module: SOFTHSM, pkcs11Pin: SOFTHSM_PIN, pkcs11Slot: undefined },
-      { dataDir: t.config.dataDir, log: { warn: () => undefined } },
-    )) as Pkcs11KeyStore;
+    const store = (await createKeyStore(softHsmKeyStoreConfig(), {
+      dataDir: t.config.dataDir,
+      log: { warn: () => undefined },
+    })) as Pkcs11KeyStore;
     try {
       const ids = await t.db.query<{ id: string; key_ref: string }>(
         'SELECT id, key_ref FROM ca_issuers WHERE is_current',

@@ -19,10 +19,10 @@ import {
 } from '../../server/src/ca/keys';
 import {
   SOFTHSM,
-  SOFTHSM_PIN,
   type SoftHsmToken,
   hasSoftHsm,
   initSoftHsmToken,
+  softHsmKeyStoreConfig,
   softHsmMissing,
 } from './softhsm';
 import { shakenLeafSignedThrough } from '../unit/ca-store-fixtures';
@@ -38,7 +38,6 @@ const verifies = (spki: Uint8Array, data: Uint8Array, rs: Uint8Array) =>
     rs,
   );
 
-const PIN = SOFTHSM_PIN;
 const title = `PKCS#11 key store on SoftHSM2${hasSoftHsm ? '' : `: ${softHsmMissing}`}`;
 
 describe.skipIf(!hasSoftHsm)(title, () => {
@@ -47,12 +46,7 @@ describe.skipIf(!hasSoftHsm)(title, () => {
   let slotId: number;
   let store: Pkcs11KeyStore;
   const log = { warn: vi.fn(), info: vi.fn() };
-  const config = () => ({
-    keyEncryptionKey: undefined,
-    pkcs11Module: SOFTHSM,
-    pkcs11Pin: PIN,
-    pkcs11Slot: undefined,
-  });
+  const config = softHsmKeyStoreConfig;
 
   beforeAll(async () => {
     token = initSoftHsmToken();

@@ -7,6 +7,13 @@ import path from 'node:path';
 export const SOFTHSM = '/usr/lib/softhsm/libsofthsm2.so';
 export const hasSoftHsm = fs.existsSync(SOFTHSM);
 export const SOFTHSM_PIN = '1234';
+/** The key-store settings (PKCS11_MODULE, PKCS11_PIN, no PKCS11_SLOT) for the token of initSoftHsmToken. */
+export const softHsmKeyStoreConfig = () => ({
+  keyEncryptionKey: undefined,
+  pkcs11Module: SOFTHSM,
+  pkcs11Pin: SOFTHSM_PIN,
+  pkcs11Slot: undefined,
+});
 export const softHsmMissing = `skipped because ${SOFTHSM} is not installed (apt package softhsm2)`;
 
 export interface SoftHsmToken {

@@ -101,11 +101,15 @@ export async function issuanceFacts(
   accountId: string,
   keyId: string,
 ): Promise<IssuanceFacts | undefined> {
-  const rows = await q.query<Omit<IssuanceFacts, 'key'> & Partial<Record<`key_${keyof KeyRow}`, unknown>>>(
+  const rows = await q.query<
+    Omit<IssuanceFacts, 'key'> & { key_id: string | null; key_created_on: Date | null } & Pick<
+        KeyRow,
+        'key_ref' | 'key_store' | 'public_key_spki'
+      >
+  >(
     `SELECT sp.ocn, sp.company_name, st.is_active, a.is_confirmed,
             st.subscription_started_on, st.subscription_expired_on,
-            k.id AS key_id, k.key_ref AS key_key_ref, k.key_store AS key_key_store,
-            k.public_key_spki AS key_public_key_spki, k.created_on AS key_created_on
+            k.id AS key_id, k.key_ref, k.key_store, k.public_key_spki, k.created_on AS key_created_on
        FROM service_providers sp
        JOIN accounts a ON a.id = sp.account_id
        JOIN service_provider_state st ON st.service_provider_id = sp.id
@@ -115,22 +119,13 @@ export async function issuanceFacts(
   );
   const r = rows[0];
   if (!r) return undefined;
+  const { key_id, key_ref, key_store, public_key_spki, key_created_on, ...standing } = r;
   return {
-    ocn: r.ocn,
-    company_name: r.company_name,
-    is_active: r.is_active,
-    is_confirmed: r.is_confirmed,
-    subscription_started_on: r.subscription_started_on,
-    subscription_expired_on: r.subscription_expired_on,
-    key: r.key_id
-      ? {
-          id: r.key_id as string,
-          key_ref: r.key_key_ref as string,
-          key_store: r.key_key_store as KeyRow['key_store'],
-          public_key_spki: r.key_public_key_spki as Uint8Array,
-          created_on: r.key_created_on as Date,
-        }
-      : undefined,
+    ...standing,
+    key:
+      key_id === null
+        ? undefined
+        : { id: key_id, key_ref, key_store, public_key_spki, created_on: key_created_on! },
   };
 }
 
