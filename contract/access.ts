@@ -1,5 +1,5 @@
 // The role matrix: which role may do what on which resource. One table, read by the web app's canAccess
-// (to hide what a role cannot do) and by the server (which enforces the same rules on every call).
+// (to hide what a role cannot do) and by the server's guard (every /api route names its resource and action).
 import { roleOf, type Role } from './constants';
 
 /** The standard react-admin actions plus the domain verbs of SPEC.md. */
@@ -14,12 +14,15 @@ export const ACTIONS = [
   'renew',
   'revoke',
   'invite',
+  'extend',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** Resource names, as the web app's dataProvider knows them (each maps to one API path). */
 export const RESOURCES = [
   'account',
+  'subscription',
+  'cards',
   'payments',
   'invoices',
   'imports',
@@ -43,6 +46,8 @@ type Matrix = Record<Role, Partial<Record<Resource, readonly Action[]>>>;
 export const ACCESS_MATRIX: Matrix = {
   'service-provider': {
     account: ['show', 'edit'],
+    subscription: ['show', 'edit', 'extend'],
+    cards: ['show', 'create', 'edit'],
     payments: ['list', 'show', 'export'],
     invoices: ['list', 'show', 'download', 'export'],
     imports: ['list', 'show', 'create'],

@@ -72,3 +72,38 @@ export interface AvailabilityResponse {
   isOcnExists: boolean;
   isEmailExists: boolean;
 }
+
+/** A private key as GET /api/service_provider/sti_priv_key lists it (SPEC.md §3). */
+export interface PrivateKeyRow {
+  priv_key_uuid: string;
+  created_on: string;
+}
+
+/** A certificate as GET /api/service_provider/sti_spc_cert/last/{key} lists it (SPEC.md §3, API.md). */
+export interface CertificateRow {
+  id: string | number;
+  created_on: string;
+  sti_cert_start_date: string | null;
+  sti_cert_expire_date: string | null;
+  /** The CR URL of the certificate chain, or the text 'not created'. */
+  cr_path: string | null;
+  serial_number: string | null;
+  status?: string;
+  auto_charge?: boolean;
+}
+
+export interface BillingAddress {
+  line1: string;
+  state: string;
+  city: string;
+  postal_code: string;
+}
+
+/** A saved card as the payment provider describes it (SPEC.md §3): never a full number or a CVC. */
+export interface SavedCard {
+  id: string;
+  /** Unix seconds; the card with the largest value is the current card. */
+  created: number;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  billing_details: { address: BillingAddress };
+}

@@ -2,14 +2,14 @@
 // server: the generate and revoke payloads, the key label of the certificate page's dropdown, who may create
 // a certificate, and the toast texts of the generation's error causes.
 import * as yup from 'yup';
+import type { CertificateRow } from './api';
+import { UUID_RE } from './ids';
 import { SAFE_TEXT_RE } from './schemas';
 
 export { DEFAULT_KEY_FILE_NAME, KEY_LABEL_TIME_FORMAT } from './constants';
 
 const unknownField = 'Unknown field: ${unknown}';
 
-/** A UUID of any version (the keys are v4 or v7). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const CERTIFICATE_LIMITS = {
   stiPaUsernameMax: 100,
@@ -92,25 +92,6 @@ export const revokeCertificateSchema = yup
   .noUnknown(true, unknownField);
 
 export type RevokeCertificateInput = yup.InferType<typeof revokeCertificateSchema>;
-
-/** A private key as GET /api/service_provider/sti_priv_key lists it (SPEC.md §3). */
-export interface PrivateKeyRow {
-  priv_key_uuid: string;
-  created_on: string;
-}
-
-/** A certificate as GET /api/service_provider/sti_spc_cert/last/{key} lists it (SPEC.md §3, API.md). */
-export interface CertificateRow {
-  id: string | number;
-  created_on: string;
-  sti_cert_start_date: string | null;
-  sti_cert_expire_date: string | null;
-  /** The CR URL of the certificate chain, or the text 'not created'. */
-  cr_path: string | null;
-  serial_number: string | null;
-  status?: string;
-  auto_charge?: boolean;
-}
 
 /** No actions at all for a certificate whose CR URL is 'not created' (SPEC.md §2). */
 export function hasCertificateActions(row: Pick<CertificateRow, 'cr_path'>): boolean {

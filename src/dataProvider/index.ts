@@ -17,9 +17,8 @@ import type {
 import {
   DEFAULT_KEY_FILE_NAME,
   filenameFromContentDisposition,
-  type CertificateRow,
-  type PrivateKeyRow,
 } from '../../contract/certificates';
+import type { CertificateRow, PrivateKeyRow } from '../../contract/api';
 import type { GenerateCertificateResult } from './types';
 
 export {

@@ -1,11 +1,18 @@
 // The app-specific calls beside ra-data-simple-rest's CRUD verbs, typed once and used through
 // useDataProvider<PortalDataProvider>().
 import type { DataProvider } from 'react-admin';
-import type { AvailabilityResponse, LoginResponse, ServiceProviderProfile } from '../../contract/api';
+import type {
+  AvailabilityResponse,
+  CertificateRow,
+  LoginResponse,
+  PrivateKeyRow,
+  SavedCard,
+  ServiceProviderProfile,
+} from '../../contract/api';
 // AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
-import type { CertificateRow, PrivateKeyRow, RevocationReason } from '../../contract/certificates';
+import type { RevocationReason } from '../../contract/certificates';
 
 export interface RegisterPayload {
   /** Every registration field of SPEC.md §3, as strings. */
@@ -110,15 +117,7 @@ export interface SubscriptionPlan {
   auto_charge?: boolean;
 }
 
-/** A saved card as the payment provider describes it (SPEC.md §3). */
-export interface SavedCard {
-  id: string;
-  created: number;
-  card: { brand?: string; last4: string; exp_month: number; exp_year: number };
-  billing_details: { address: { line1: string; state: string; city: string; postal_code: string } };
-}
-
-export type { AddCardStripePayload, LoginResponse };
+export type { AddCardStripePayload, LoginResponse, SavedCard };
 
 /** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */
 export interface ResellerProfile {

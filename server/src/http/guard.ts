@@ -1,19 +1,33 @@
-// Every /api route needs a valid token unless it says `config: { public: true }`; `config.roles` limits who may call it.
+// Every /api route needs a valid token unless it says `config: { public: true }`. A protected route names what it
+// does as `config: { access: { resource, action } }` and the guard asks contract/access.ts's matrix, the same
+// table the web app hides its buttons with.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canAccess, type Action, type Resource } from '../../../contract/access';
 import type { TokenClaims } from '../../../contract/api';
 import type { Role } from '../../../contract/constants';
 import type { TokenService } from '../auth/tokens';
 import { HttpError } from './errors';
 
+export interface RouteAccess {
+  resource: Resource;
+  action: Action;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
+    /** What a protected route does, checked against the role matrix. */
+    access?: RouteAccess;
+    /** @deprecated being replaced by `access` */
     roles?: readonly Role[];
   }
   interface FastifyRequest {
     user: TokenClaims | null;
   }
 }
+
+/** The route config of a protected route: `{ config: access('certificates', 'renew') }`. */
+export const access = (resource: Resource, action: Action) => ({ access: { resource, action } });
 
 export function installGuard(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', null);
@@ -26,9 +40,10 @@ export function installGuard(app: FastifyInstance, tokens: TokenService) {
     const claims = await tokens.verify(token);
     if (!claims) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     request.user = claims;
-    if (config.roles && !config.roles.includes(claims.type)) {
-      throw new HttpError(403, 'You are not allowed to do this');
-    }
+    const allowed = config.access
+      ? canAccess(claims.type, config.access)
+      : !config.roles || config.roles.includes(claims.type);
+    if (!allowed) throw new HttpError(403, 'You are not allowed to do this');
   });
 }
 

@@ -36,3 +36,18 @@ export interface JobQueue {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** One kind of background work: its queue name, its handler and, for recurring work, its cron (UTC). */
+export interface JobDefinition<T extends object = any> {
+  name: string;
+  handler: JobHandler<T>;
+  cron?: string;
+}
+
+/** Registers every job of the app on its queue: the one place workers and schedules are declared. */
+export async function registerJobs(queue: JobQueue, definitions: readonly JobDefinition[]): Promise<void> {
+  for (const job of definitions) {
+    await queue.work(job.name, job.handler);
+    if (job.cron) await queue.schedule(job.name, job.cron);
+  }
+}

@@ -29,9 +29,9 @@ import {
   formatKeyLabel,
   hasCertificateActions,
   isRevoked,
-  type CertificateRow,
   type RevocationReason,
 } from '../../../contract/certificates';
+import type { CertificateRow } from '../../../contract/api';
 import { DELAYS, PAGE_SIZES } from '../../../contract/constants';
 import { formatDateTime } from '../../components/billing/format';
 import {

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import type { PrivateKeyRow } from '../../../contract/certificates';
+import type { PrivateKeyRow } from '../../../contract/api';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { formatDateTime } from '../../components/billing/format';
 import {

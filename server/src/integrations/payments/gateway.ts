@@ -1,24 +1,11 @@
 // The payments interface we own. Two implementations: the built-in sandbox (default) and Stripe.
 // The billing service speaks only this; every provider event becomes a PaymentEvent handled by one code path.
+import type { BillingAddress, SavedCard } from '../../../../contract/api';
 import type { RecurringInterval } from '../../../../contract/constants';
 
 export type CheckoutPurpose = 'subscription' | 'extension' | 'past_due';
 
-export interface BillingAddress {
-  line1: string;
-  state: string;
-  city: string;
-  postal_code: string;
-}
-
-/** A saved card as SPEC.md §3 shows it: never a full number or a CVC. */
-export interface SavedCard {
-  id: string;
-  /** Unix seconds; the card with the largest value is the current card. */
-  created: number;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  billing_details: { address: BillingAddress };
-}
+export type { BillingAddress, SavedCard };
 
 /** A new card: the raw fields (sandbox only, never stored) or a payment-method id made by Stripe Elements. */
 export type NewCard =
