@@ -7,29 +7,20 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { LIMITS } from '../../contract/constants';
-import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import type { Database } from './db';
+import { createServices, type AppDeps } from './services';
 import { healthRoutes } from './health/routes';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { housekeepingJobs } from './jobs/housekeeping';
 import { installGuard } from './http/guard';
-import type { Mailer } from './integrations/mail/mailer';
-import { createMailer } from './integrations/mail';
-import { createPaymentGateway } from './integrations/payments';
-import type { PaymentGateway } from './integrations/payments/gateway';
-import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
-import { loggerOptions } from './logger';
 import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
-import { loadOrCreateAuthority, type CertificateAuthority } from './ca/authority';
-import { type KeyStore, SoftwareKeyStore, createKeyStore, loadKeyEncryptionKey } from './ca/keys';
 import { stipaSimulatorRoutes } from './integrations/stipa';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -72,66 +63,30 @@ export function contentSecurityPolicy(payments: Config['payments']) {
   };
 }
 
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  mailer?: Mailer;
-  /** The payments provider; by default from config (sandbox or Stripe). */
-  payments?: PaymentGateway;
-  /** The job queue; by default pg-boss on `db`, started by the caller (main.ts, the test helper). */
-  jobs?: JobQueue;
-  tokens?: TokenService;
-  now?: () => Date;
-  /** The providers' key store; by default sealed software keys under the KEK. */
-  keys?: KeyStore;
-  /** The CA; by default loaded from (or created in) ca_issuers. */
-  ca?: CertificateAuthority;
-  /** The fetch that reaches the STI-PA and x5u URLs (tests: one that calls app.inject). */
-  stiPaFetch?: typeof fetch;
-  /** false silences the request log (tests). */
-  logger?: boolean;
+export type { AppDeps } from './services';
+
+/** The whole app on services built for it; its onClose closes them. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const services = await createServices(deps);
+  try {
+    const app = await buildHttpApp(services, { logger: deps.logger !== false });
+    app.addHook('onClose', () => services.close());
+    return app;
+  } catch (e) {
+    await services.close();
+    throw e;
+  }
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+/** The HTTP app over services the caller built (and closes). */
+export async function buildHttpApp(ctx: AppContext, opts: { logger: boolean }): Promise<FastifyInstance> {
+  const { config } = ctx;
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config.logLevel),
+    ...(opts.logger ? { loggerInstance: ctx.log } : { logger: false }),
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const now = deps.now ?? (() => new Date());
-  // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only
-  // the CA's own keys go to the HSM.
-  const kekLog = { warn: (msg: string) => app.log.warn(msg), info: (msg: string) => app.log.info(msg) };
-  const keys =
-    deps.keys ??
-    new SoftwareKeyStore(
-      loadKeyEncryptionKey({ configured: config.keyEncryptionKey, dataDir: config.dataDir, log: kekLog }),
-    );
-  if (!deps.keys) app.addHook('onClose', async () => keys.close());
-  let ca = deps.ca;
-  if (!ca) {
-    const caKeys = config.pkcs11Module
-      ? await createKeyStore(config, { dataDir: config.dataDir, log: kekLog })
-      : keys;
-    if (caKeys !== keys) app.addHook('onClose', async () => caKeys.close());
-    ca = await loadOrCreateAuthority({ db, config, keys: caKeys, log: kekLog, now });
-  }
-  const ctx: AppContext = {
-    config,
-    db,
-    now,
-    log: app.log,
-    tokens: deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now),
-    mailer: deps.mailer ?? createMailer(config, app.log),
-    jobs: deps.jobs ?? createJobQueue(db, { log: app.log }),
-    payments: deps.payments ?? createPaymentGateway(config, { db, now }),
-    ca,
-    keys,
-    stiPaFetch: deps.stiPaFetch,
-  };
-  if (!deps.mailer) app.addHook('onClose', async () => ctx.mailer.close());
   app.decorate('jobs', ctx.jobs);
 
   app.setErrorHandler(errorHandler);
@@ -165,8 +120,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
   });
-  // Registered last so it runs first (onClose hooks run in reverse): running jobs finish while the mailer and
-  // the other services are still open. stop() waits for them and does nothing when never started.
-  if (!deps.jobs) app.addHook('onClose', async () => ctx.jobs.stop());
   return app;
 }

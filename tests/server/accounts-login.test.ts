@@ -13,8 +13,7 @@ import {
   register,
   registration,
 } from './accounts-fixtures';
-import { buildApp } from '../../server/src/app';
-import { createTestApp, testConfig, type TestApp } from './helpers';
+import { createTestApp, secondApp, testConfig, type TestApp } from './helpers';
 
 const PASSWORD = 'secret-pass';
 
@@ -391,13 +390,11 @@ describe('rate limit of the sign-in routes', () => {
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
       const config = testConfig({ authRateLimit: 3 });
-      const app = await buildApp({ config, db: t.db, logger: false });
+      const server = await secondApp(t.db, config);
       servers.push({
-        app,
-        db: t.db,
-        config,
+        ...server,
         async close() {
-          await app.close();
+          await server.close();
           fs.rmSync(config.dataDir, { recursive: true, force: true });
         },
       });

@@ -15,8 +15,7 @@ import {
   register,
   registration,
 } from './accounts-fixtures';
-import { buildApp } from '../../server/src/app';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, secondApp, type TestApp } from './helpers';
 
 const TABLES = ['accounts', 'service_providers', 'subscriber_agreements', 'auth_tokens'];
 
@@ -355,8 +354,7 @@ describe('registration', () => {
     };
     beforeAll(async () => {
       // a second app on the same database, with a mailer that always fails
-      const app = await buildApp({ config: t.config, db: t.db, mailer: failing, logger: false });
-      broken = { app, db: t.db, config: t.config, close: () => app.close() };
+      broken = await secondApp(t.db, t.config, { mailer: failing });
     });
     afterAll(() => broken.close());
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp, type AppDeps } from '../../server/src/app';
+import { buildHttpApp } from '../../server/src/app';
+import { createServices, type AppDeps, type AppServices } from '../../server/src/services';
 import { loadConfig, testDatabaseUrl, type Config } from '../../server/src/config';
 import { openPglite, openPostgres, type Database } from '../../server/src/db';
 import { migrate } from '../../server/src/db/migrate';
@@ -68,7 +69,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export interface TestApp {
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: Awaited<ReturnType<typeof buildHttpApp>>;
+  /** The services the app was built on (the composition root's output), for tests that call a service directly. */
+  services: AppServices;
   db: Database;
   config: Config;
   close(): Promise<void>;
@@ -90,11 +93,14 @@ export async function createTestApp(
       pollingIntervalSeconds: 1,
       stopTimeoutMs: 2_000,
     });
-  const app = await buildApp({ ...opts, jobs, config, db, logger: false });
+  const services = await createServices({ ...opts, jobs, config, db, logger: false });
+  const app = await buildHttpApp(services, { logger: false });
+  app.addHook('onClose', () => services.close());
   await app.ready();
   if (!opts.jobs) await jobs.start();
   return {
     app,
+    services,
     db,
     config,
     async close() {
@@ -105,6 +111,18 @@ export async function createTestApp(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A second app on the database of another test app (closing it leaves the database alone). */
+export async function secondApp(
+  db: Database,
+  config: Config,
+  deps: Partial<Omit<AppDeps, 'config' | 'db'>> = {},
+): Promise<TestApp> {
+  const services = await createServices({ ...deps, config, db, logger: false });
+  const app = await buildHttpApp(services, { logger: false });
+  app.addHook('onClose', () => services.close());
+  return { app, services, db, config, close: () => app.close() };
 }
 
 /** The .eml files written to the outbox of a test app, oldest first. */

@@ -11,13 +11,10 @@ import {
 import type { AppContext } from '../context';
 import { billingOf } from '../billing/routes';
 import { currentUser } from '../http/guard';
+import { bool, messageResponse as message, nullableStr, str } from '../http/responses';
 import { readRegistrationForm } from './registrationForm';
 import { accountService } from './service';
 
-const str = { type: 'string' } as const;
-const nullableStr = { type: ['string', 'null'] } as const;
-const bool = { type: 'boolean' } as const;
-const message = { type: 'object', properties: { message: str } } as const;
 
 // Response schemas are allow-lists: nothing else (hashes, tokens of links) can reach an answer.
 const loginResponse = {

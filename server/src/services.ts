@@ -1,0 +1,90 @@
+// The composition root: every service of the app is built here once, from config and what the caller passes in
+// (tests replace the clock, the mailer, the job queue, ...). Modules receive the narrow part they need.
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
+import { loadOrCreateAuthority, type CertificateAuthority } from './ca/authority';
+import { type KeyStore, SoftwareKeyStore, createKeyStore, loadKeyEncryptionKey } from './ca/keys';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db';
+import { createMailer } from './integrations/mail';
+import type { Mailer } from './integrations/mail/mailer';
+import { createPaymentGateway } from './integrations/payments';
+import type { PaymentGateway } from './integrations/payments/gateway';
+import { createJobQueue } from './jobs/pgBoss';
+import type { JobQueue } from './jobs/queue';
+import { loggerOptions } from './logger';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  /** The payments provider; by default from config (sandbox or Stripe). */
+  payments?: PaymentGateway;
+  /** The job queue; by default pg-boss on `db`, started by the caller (main.ts, the test helper). */
+  jobs?: JobQueue;
+  tokens?: TokenService;
+  now?: () => Date;
+  /** The providers' key store; by default sealed software keys under the KEK. */
+  keys?: KeyStore;
+  /** The CA; by default loaded from (or created in) ca_issuers. */
+  ca?: CertificateAuthority;
+  /** The fetch that reaches the STI-PA and x5u URLs (tests: one that calls app.inject). */
+  stiPaFetch?: typeof fetch;
+  /** false silences the log (tests). */
+  logger?: boolean;
+}
+
+export interface AppServices extends AppContext {
+  /** Closes what was built here (not what the caller passed in), in reverse order of creation. */
+  close(): Promise<void>;
+}
+
+export async function createServices(deps: AppDeps): Promise<AppServices> {
+  const { config, db } = deps;
+  const log = (
+    deps.logger === false ? pino({ enabled: false }) : pino(loggerOptions(config.logLevel) as pino.LoggerOptions)
+  ) as FastifyBaseLogger;
+  const closers: (() => Promise<void> | void)[] = [];
+  const now = deps.now ?? (() => new Date());
+  // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only
+  // the CA's own keys go to the HSM.
+  const kekLog = { warn: (msg: string) => log.warn(msg), info: (msg: string) => log.info(msg) };
+  const keys =
+    deps.keys ??
+    new SoftwareKeyStore(
+      loadKeyEncryptionKey({ configured: config.keyEncryptionKey, dataDir: config.dataDir, log: kekLog }),
+    );
+  if (!deps.keys) closers.push(() => keys.close());
+  let ca = deps.ca;
+  if (!ca) {
+    const caKeys = config.pkcs11Module
+      ? await createKeyStore(config, { dataDir: config.dataDir, log: kekLog })
+      : keys;
+    if (caKeys !== keys) closers.push(() => caKeys.close());
+    ca = await loadOrCreateAuthority({ db, config, keys: caKeys, log: kekLog, now });
+  }
+  const mailer = deps.mailer ?? createMailer(config, log);
+  if (!deps.mailer) closers.push(() => mailer.close());
+  const jobs = deps.jobs ?? createJobQueue(db, { log });
+  // Stopped first: running jobs finish while the mailer and the other services are still open. stop() waits for
+  // them and does nothing when never started.
+  if (!deps.jobs) closers.push(() => jobs.stop());
+  return {
+    config,
+    db,
+    now,
+    log,
+    tokens: deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now),
+    mailer,
+    jobs,
+    payments: deps.payments ?? createPaymentGateway(config, { db, now }),
+    ca,
+    keys,
+    stiPaFetch: deps.stiPaFetch,
+    async close() {
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}
