@@ -24,6 +24,99 @@ export default tseslint.config(
     // config.ts is the only reader of the environment on the server
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/config.ts'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/src/config.ts' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/src/config.ts' },
+      ],
+    },
+  },
+  // Boundaries. Services hold the rules and import no Fastify (types aside); HTTP lives in routes.ts, http/ and app.ts.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/app.ts',
+      'server/src/main.ts',
+      'server/src/http/**',
+      'server/src/**/routes.ts',
+      'server/src/accounts/registrationForm.ts',
+      'server/src/integrations/stipa/simulator.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', '**/http/guard'],
+              allowTypeImports: true,
+              message: 'Services import no Fastify: HTTP belongs in routes.ts',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The CA signs and lints; its records go through a store, so it imports no database code, HTTP or config.
+  {
+    files: ['server/src/ca/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', '**/http/*', '**/config'],
+              allowTypeImports: true,
+              message: 'ca/ has no HTTP and reads no configuration',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // contract/ is shared by both sides: no React and no server code.
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                'react-admin',
+                'ra-*',
+                '@mui/*',
+                'fastify',
+                '@fastify/*',
+                '**/server/**',
+                '**/src/**',
+              ],
+              message: 'contract/ imports no React and no server code',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app reaches the server only over HTTP.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'fastify', '@fastify/*', 'pg', '@electric-sql/*'],
+              message: 'src/ imports no server code',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { LIMITS } from '../../contract/constants';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -17,13 +17,11 @@ import { housekeepingJobs } from './jobs/housekeeping';
 import { installGuard } from './http/guard';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './accounts/routes';
-import { billingRoutes } from './billing/routes';
+import { billingOf, billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
-
-export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,17 +30,27 @@ declare module 'fastify' {
   }
 }
 
-/** The modules of the API, each a folder of routes · service · store. */
-const MODULES: Module[] = [
-  healthRoutes,
-  settingsRoutes,
-  accountRoutes,
-  billingRoutes,
-  repositoryRoutes,
-  certificateRoutes,
-  stipaSimulatorRoutes,
-  housekeepingJobs,
-];
+/** The modules of the API, each a folder of routes · service · store, mounted on the part of the services it uses. */
+async function mountModules(app: FastifyInstance, s: AppContext): Promise<void> {
+  await healthRoutes(app, { db: s.db });
+  await settingsRoutes(app, { config: s.config });
+  // Billing tells the sign-in where a past-due provider pays its open invoice.
+  const { db, config, tokens, mailer, now, log } = s;
+  await accountRoutes(app, {
+    db,
+    config,
+    tokens,
+    mailer,
+    now,
+    log,
+    pastDueInvoiceUrl: billingOf(s).pastDueInvoiceUrl,
+  });
+  await billingRoutes(app, s);
+  await repositoryRoutes(app, s);
+  await certificateRoutes(app, s);
+  await stipaSimulatorRoutes(app, s);
+  await housekeepingJobs(app, s);
+}
 
 /** Paths the SPA must never answer for. */
 const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
@@ -79,7 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The HTTP app over services the caller built (and closes). */
-export async function buildHttpApp(ctx: AppContext, opts: { logger: boolean }): Promise<FastifyInstance> {
+export interface HttpAppOptions {
+  logger: boolean;
+  /** Sees every route of the modules as it is registered (the route-table test walks them). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildHttpApp(ctx: AppContext, opts: HttpAppOptions): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: ctx.log } : { logger: false }),
@@ -104,7 +118,11 @@ export async function buildHttpApp(ctx: AppContext, opts: { logger: boolean }): 
   });
   installGuard(app, ctx.tokens);
 
-  for (const mod of MODULES) await mod(app, ctx);
+  // The modules in one scope where every route must declare its access and its answers (the SPA's files are outside).
+  await app.register(async (scope) => {
+    if (opts.onRoute) scope.addHook('onRoute', opts.onRoute);
+    await mountModules(scope, ctx);
+  });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

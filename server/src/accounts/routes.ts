@@ -8,13 +8,10 @@ import {
   setNewPasswordSchema,
   validate,
 } from '../../../contract/schemas';
-import type { AppContext } from '../context';
-import { billingOf } from '../billing/routes';
-import { currentUser } from '../http/guard';
+import { access, currentUser } from '../http/guard';
 import { bool, messageResponse as message, nullableStr, str } from '../http/responses';
 import { readRegistrationForm } from './registrationForm';
-import { accountService } from './service';
-
+import { accountService, type AccountDeps } from './service';
 
 // Response schemas are allow-lists: nothing else (hashes, tokens of links) can reach an answer.
 const loginResponse = {
@@ -66,11 +63,10 @@ const profileResponse = {
   },
 } as const;
 
-export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Billing tells the sign-in where a past-due provider pays its open invoice.
-  const accounts = accountService({ ...ctx, pastDueInvoiceUrl: billingOf(ctx).pastDueInvoiceUrl });
+export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
+  const accounts = accountService(deps);
   // Public, and limited per address: these are what password guessing and mail flooding would hammer.
-  const limited = { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+  const limited = { public: true, rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
   app.post(
     '/api/auth/login',
@@ -158,7 +154,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/service_provider',
-    { config: { roles: ['service-provider'] }, schema: { response: { 200: profileResponse } } },
+    { config: access('account', 'show'), schema: { response: { 200: profileResponse } } },
     async (request) => accounts.getProfile(currentUser(request)),
   );
 }

@@ -2,6 +2,7 @@
 // and the first admin. No HTTP in here: callers hand in validated input and get data or an HttpError back.
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResponse, ServiceProviderProfile, SessionUser, TokenClaims } from '../../../contract/api';
+import { isUuid } from '../../../contract/ids';
 import { AGREEMENT, LIMITS, LOGIN_MESSAGES, MESSAGES } from '../../../contract/constants';
 import { EMAIL_RE, ValidationFailure, type LoginInput, type Registration } from '../../../contract/schemas';
 import type { AppContext } from '../context';
@@ -31,7 +32,6 @@ export type AccountDeps = Pick<AppContext, 'db' | 'config' | 'tokens' | 'mailer'
 
 /** A promo code as resellers get them (the shape the resellers table enforces). */
 const RESELLER_CODE_RE = /^[A-Za-z0-9_-]{6,64}$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Unique indexes of 001_accounts.sql and what a taken value means to the person registering. */
 const TAKEN: Record<string, { field: 'email' | 'ocn'; message: string }> = {
@@ -328,7 +328,7 @@ export function accountService(deps: AccountDeps) {
 
     /** Sends an invitation link to an account created without a password (resellers, further admins). */
     async inviteAccount(accountId: string): Promise<void> {
-      const account = UUID_RE.test(accountId) ? await store.findAccountById(db, accountId) : undefined;
+      const account = isUuid(accountId) ? await store.findAccountById(db, accountId) : undefined;
       if (!account || account.type === 'service-provider') throw new HttpError(404, 'Account not found');
       await sendLinkMail('invitation', account, await issueLink(db, account.id, 'invitation'));
     },
@@ -336,8 +336,7 @@ export function accountService(deps: AccountDeps) {
     /** The signed-in provider's own profile; the token decides which one, never the request. */
     async getProfile(actor: TokenClaims): Promise<ServiceProviderProfile> {
       const uuid = actor.service_provider_uuid;
-      const row =
-        uuid && UUID_RE.test(uuid) ? await store.findServiceProviderProfile(db, uuid, actor.sub) : undefined;
+      const row = isUuid(uuid) ? await store.findServiceProviderProfile(db, uuid, actor.sub) : undefined;
       if (!row) throw new HttpError(404, LOGIN_MESSAGES.notFound);
       return {
         ...row,

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { Database } from '../db';
+import { str } from '../http/responses';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
-    try {
-      await ctx.db.query('SELECT 1');
-      return { status: 'ok', db: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'degraded', db: 'unreachable' });
-    }
-  });
+const healthResponse = { type: 'object', properties: { status: str, db: str } } as const;
+
+export async function healthRoutes(app: FastifyInstance, deps: { db: Database }) {
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
+    async (_req, reply) => {
+      try {
+        await deps.db.query('SELECT 1');
+        return { status: 'ok', db: 'ok' };
+      } catch {
+        return reply.status(503).send({ status: 'degraded', db: 'unreachable' });
+      }
+    },
+  );
 }

@@ -1,7 +1,7 @@
 // Every /api route needs a valid token unless it says `config: { public: true }`. A protected route names what it
 // does as `config: { access: { resource, action } }` and the guard asks contract/access.ts's matrix, the same
 // table the web app hides its buttons with.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { canAccess, type Action, type Resource } from '../../../contract/access';
 import type { TokenClaims } from '../../../contract/api';
 import type { Role } from '../../../contract/constants';
@@ -28,6 +28,27 @@ declare module 'fastify' {
 
 /** The route config of a protected route: `{ config: access('certificates', 'renew') }`. */
 export const access = (resource: Resource, action: Action) => ({ access: { resource, action } });
+
+/**
+ * Why a route may not be registered, or null: an /api route says whether it is public or what it does, and every
+ * route declares its answers (a JSON schema is an allow-list; a file route says what it sends).
+ */
+export function undeclaredRoute(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): string | null {
+  const config = (route.config ?? {}) as { public?: boolean; access?: RouteAccess };
+  if (route.url.startsWith('/api/') && config.public !== true && !config.access) {
+    return 'declares neither config.public nor config.access';
+  }
+  if (!route.schema?.response) return 'declares no response schema';
+  return null;
+}
+
+/** Secure by default at build time too: in this scope a route that says nothing about access or answers is refused. */
+export function requireRouteDeclarations(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    const why = undeclaredRoute(route);
+    if (why) throw new Error(`Route ${String(route.method)} ${route.url} ${why}`);
+  });
+}
 
 export function installGuard(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('user', null);

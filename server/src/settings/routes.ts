@@ -1,18 +1,30 @@
 // Public settings the web app needs before anyone signs in.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import { str } from '../http/responses';
 
-export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
+export type SettingsDeps = { config: Pick<Config, 'supportUrl' | 'payments' | 'stripePublishableKey'> };
+
+const settingsResponse = {
+  type: 'object',
+  properties: { support_url: str, payments: str, stripe_publishable_key: str },
+} as const;
+
+export async function settingsRoutes(app: FastifyInstance, { config }: SettingsDeps) {
   const settings = {
-    support_url: ctx.config.supportUrl,
-    payments: ctx.config.payments,
+    support_url: config.supportUrl,
+    payments: config.payments,
     // Stripe Elements in the card form needs the publishable key (never the secret one).
-    ...(ctx.config.payments === 'stripe' && ctx.config.stripePublishableKey
-      ? { stripe_publishable_key: ctx.config.stripePublishableKey }
+    ...(config.payments === 'stripe' && config.stripePublishableKey
+      ? { stripe_publishable_key: config.stripePublishableKey }
       : {}),
   };
-  app.get('/api/public/settings', { config: { public: true } }, async (_req, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return settings;
-  });
+  app.get(
+    '/api/public/settings',
+    { config: { public: true }, schema: { response: { 200: settingsResponse } } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return settings;
+    },
+  );
 }
