@@ -43,3 +43,6 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
   };
 }
+
+/** The log services write to: pino's, which the HTTP server shares (no Fastify type needed outside HTTP code). */
+export type Logger = import('fastify').FastifyBaseLogger;

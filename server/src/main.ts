@@ -1,6 +1,6 @@
 // The launcher: config, database, migrations, first-start setup, HTTP server, graceful shutdown.
 import { buildApp } from './app';
-import { ensureAdminAccount } from './accounts/service';
+import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';

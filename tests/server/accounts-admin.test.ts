@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ensureAdminAccount } from '../../server/src/accounts/service';
+import { ensureAdminAccount } from '../../server/src/accounts/admin';
 import type { Config } from '../../server/src/config';
 import { login, register, registration } from './accounts-fixtures';
 import { createTestApp, type TestApp } from './helpers';

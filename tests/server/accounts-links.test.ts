@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, MESSAGES } from '../../contract/constants';
-import { accountService } from '../../server/src/accounts/service';
+import { inviteAccount } from '../../server/src/accounts/links';
 import { createTokenService } from '../../server/src/auth/tokens';
 import { createMailer } from '../../server/src/integrations/mail';
 import {
@@ -203,19 +203,19 @@ describe('password reset', () => {
 
 describe('invitations and reseller codes', () => {
   // Invitations are sent by the admin and reseller modules; here the service is called as they will call it.
-  const accounts = () =>
-    accountService({
+  const deps = () =>
+    ({
       db: t.db,
       config: t.config,
       log: t.app.log,
       now: () => clock,
       tokens: createTokenService(new TextEncoder().encode(t.config.jwtSecret!), () => clock),
       mailer: createMailer(t.config, t.app.log),
-    });
+    }) as const;
 
   it('let an invited reseller choose a password once, then sign in', async () => {
     const reseller = await insertReseller(t.db, { company: 'Resell Co' });
-    await accounts().inviteAccount(reseller.accountId);
+    await inviteAccount(deps(), reseller.accountId);
     const mail = mailsTo(t.config, reseller.email).at(-1)!;
     expect(headerOf(mail, 'Subject')).toMatch(/invited/);
     const { url, token } = linkIn(mail);
@@ -239,7 +239,7 @@ describe('invitations and reseller codes', () => {
 
   it('expire after 7 days', async () => {
     const reseller = await insertReseller(t.db);
-    await accounts().inviteAccount(reseller.accountId);
+    await inviteAccount(deps(), reseller.accountId);
     const token = lastToken(t.config, reseller.email);
     clock = new Date(Date.now() + 7 * 24 * HOUR + 1000);
     expect((await acceptInvite(token)).statusCode).toBe(400);

@@ -3,7 +3,9 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, MESSAGES } from '../../contract/constants';
 import { BODY_NOT_OBJECT } from '../../contract/schemas';
-import { accountService, ensureAdminAccount } from '../../server/src/accounts/service';
+import { ensureAdminAccount } from '../../server/src/accounts/admin';
+import { login as loginService } from '../../server/src/accounts/login';
+import type { AccountDeps } from '../../server/src/accounts/deps';
 import { createTokenService } from '../../server/src/auth/tokens';
 import {
   insertReseller,
@@ -208,7 +210,7 @@ describe('sign-in', () => {
   it('has a seam for the past-due invoice of the billing module', async () => {
     const p = await provider(t);
     await insertSubscription(t.db, p.uuid, 'past_due');
-    const accounts = accountService({
+    const deps: AccountDeps = {
       db: t.db,
       config: t.config,
       log: silentLog,
@@ -216,8 +218,8 @@ describe('sign-in', () => {
       tokens: createTokenService(new TextEncoder().encode(t.config.jwtSecret!)),
       mailer: { kind: 'outbox', send: async () => {}, close: async () => {} },
       pastDueInvoiceUrl: async (uuid) => (uuid === p.uuid ? 'https://pay.test/invoice/1' : null),
-    });
-    await expect(accounts.login({ email: p.email, password: PASSWORD })).rejects.toMatchObject({
+    };
+    await expect(loginService(deps, { email: p.email, password: PASSWORD })).rejects.toMatchObject({
       statusCode: 402,
       message: LOGIN_MESSAGES.pastDueNewInvoice,
       extra: { service_provider_uuid: p.uuid, url: 'https://pay.test/invoice/1' },

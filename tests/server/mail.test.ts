@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdminAccount } from '../../server/src/accounts/service';
+import { ensureAdminAccount } from '../../server/src/accounts/admin';
 import type { Config } from '../../server/src/config';
 import { createMailer } from '../../server/src/integrations/mail';
 import {

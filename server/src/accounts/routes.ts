@@ -11,7 +11,17 @@ import {
 import { access, currentUser } from '../http/guard';
 import { bool, messageResponse as message, nullableStr, str } from '../http/responses';
 import { readRegistrationForm } from './registrationForm';
-import { accountService, type AccountDeps } from './service';
+import type { AccountDeps } from './deps';
+import {
+  acceptInvitation,
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+} from './links';
+import { login } from './login';
+import { getProfile } from './profile';
+import { checkAvailability, checkResellerCode, register } from './registration';
 
 // Response schemas are allow-lists: nothing else (hashes, tokens of links) can reach an answer.
 const loginResponse = {
@@ -63,17 +73,21 @@ const profileResponse = {
   },
 } as const;
 
+type LimitedPublic = { public: true; rateLimit: { max: number; timeWindow: string } };
+
 export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
-  const accounts = accountService(deps);
   // Public, and limited per address: these are what password guessing and mail flooding would hammer.
-  const limited = { public: true, rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
+  const limited: LimitedPublic = {
+    public: true,
+    rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
+  };
 
   app.post(
     '/api/auth/login',
     { config: limited, schema: { response: { 200: loginResponse } } },
     async (request) => {
       const input = await validate(loginSchema, request.body);
-      return accounts.login(input);
+      return login(deps, input);
     },
   );
 
@@ -85,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
     async (request, reply) => {
       const form = await readRegistrationForm(request);
-      const created = await accounts.register(form.input, form.signature, request.ip);
+      const created = await register(deps, form.input, form.signature, request.ip);
       return reply.status(201).send(created);
     },
   );
@@ -100,23 +114,39 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
     async (request) => {
       const query = await validate(availabilityQuerySchema, request.query);
-      return accounts.checkAvailability(query);
+      return checkAvailability(deps, query);
     },
   );
 
+  app.post<{ Params: { code: string } }>(
+    '/api/auth/reseller_token/:code',
+    { config: limited, schema: { response: { 200: { type: 'object', properties: { isValid: bool } } } } },
+    async (request) => checkResellerCode(deps, request.params.code),
+  );
+
+  app.get(
+    '/api/service_provider',
+    { config: access('account', 'show'), schema: { response: { 200: profileResponse } } },
+    async (request) => getProfile(deps, currentUser(request)),
+  );
+  await emailedLinkRoutes(app, deps, limited);
+}
+
+/** The single-use links of the mails: confirmation, password reset and invitation. */
+async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limited: LimitedPublic) {
   app.post(
     '/api/service_provider/resend_confirmation_email',
     { config: limited, schema: { response: { 200: message } } },
     async (request) => {
       const input = await validate(resendConfirmationSchema, request.body);
-      return accounts.resendConfirmation(input);
+      return resendConfirmation(deps, input);
     },
   );
 
   app.post<{ Params: { token: string } }>(
     '/api/service_provider/confirm/:token',
     { config: limited, schema: { response: { 200: message } } },
-    async (request) => accounts.confirmEmail(request.params.token),
+    async (request) => confirmEmail(deps, request.params.token),
   );
 
   app.post(
@@ -124,7 +154,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     { config: limited, schema: { response: { 200: message } } },
     async (request) => {
       const input = await validate(forgotPasswordSchema, request.body);
-      return accounts.requestPasswordReset(input);
+      return requestPasswordReset(deps, input);
     },
   );
 
@@ -133,14 +163,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     { config: limited, schema: { response: { 200: message } } },
     async (request) => {
       const input = await validate(setNewPasswordSchema, request.body);
-      return accounts.resetPassword(input);
+      return resetPassword(deps, input);
     },
-  );
-
-  app.post<{ Params: { code: string } }>(
-    '/api/auth/reseller_token/:code',
-    { config: limited, schema: { response: { 200: { type: 'object', properties: { isValid: bool } } } } },
-    async (request) => accounts.checkResellerCode(request.params.code),
   );
 
   app.post(
@@ -148,13 +172,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     { config: limited, schema: { response: { 200: message } } },
     async (request) => {
       const input = await validate(setNewPasswordSchema, request.body);
-      return accounts.acceptInvitation(input);
+      return acceptInvitation(deps, input);
     },
-  );
-
-  app.get(
-    '/api/service_provider',
-    { config: access('account', 'show'), schema: { response: { 200: profileResponse } } },
-    async (request) => accounts.getProfile(currentUser(request)),
   );
 }
