@@ -15,8 +15,10 @@ import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { housekeepingJobs } from './jobs/housekeeping';
 import { installGuard } from './http/guard';
-import type { JobQueue } from './jobs/queue';
+import { registerJobs, type JobQueue } from './jobs/queue';
 import { accountRoutes } from './accounts/routes';
+import { billingDepsOf } from './billing/deps';
+import { billingJobs } from './billing/jobs';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
@@ -37,7 +39,7 @@ const MODULES: Module[] = [
   healthRoutes,
   settingsRoutes,
   accountRoutes,
-  billingRoutes,
+  (app, ctx) => billingRoutes(app, billingDepsOf(ctx)),
   repositoryRoutes,
   certificateRoutes,
   stipaSimulatorRoutes,
@@ -105,6 +107,8 @@ export async function buildHttpApp(ctx: AppContext, opts: { logger: boolean }): 
   installGuard(app, ctx.tokens);
 
   for (const mod of MODULES) await mod(app, ctx);
+  // Billing's background work; to move to the jobs composition.
+  await registerJobs(ctx.jobs, billingJobs(billingDepsOf(ctx)));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -9,7 +9,7 @@ import {
   validate,
 } from '../../../contract/schemas';
 import type { AppContext } from '../context';
-import { billingOf } from '../billing/routes';
+import { pastDueInvoiceUrl } from '../billing/checkouts';
 import { currentUser } from '../http/guard';
 import { bool, messageResponse as message, nullableStr, str } from '../http/responses';
 import { readRegistrationForm } from './registrationForm';
@@ -68,7 +68,7 @@ const profileResponse = {
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   // Billing tells the sign-in where a past-due provider pays its open invoice.
-  const accounts = accountService({ ...ctx, pastDueInvoiceUrl: billingOf(ctx).pastDueInvoiceUrl });
+  const accounts = accountService({ ...ctx, pastDueInvoiceUrl: (spId) => pastDueInvoiceUrl(ctx, spId) });
   // Public, and limited per address: these are what password guessing and mail flooding would hammer.
   const limited = { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
 
