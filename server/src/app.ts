@@ -15,9 +15,12 @@ import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { housekeepingJobs } from './jobs/housekeeping';
 import { installGuard } from './http/guard';
-import type { JobQueue } from './jobs/queue';
+import { registerJobs, type JobQueue } from './jobs/queue';
 import { accountRoutes } from './accounts/routes';
-import { billingOf, billingRoutes } from './billing/routes';
+import { billingDepsOf } from './billing/deps';
+import { billingJobs } from './billing/jobs';
+import { billingRoutes } from './billing/routes';
+import { pastDueInvoiceUrl } from './billing/checkouts';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
@@ -34,6 +37,7 @@ declare module 'fastify' {
 async function mountModules(app: FastifyInstance, s: AppContext): Promise<void> {
   await healthRoutes(app, { db: s.db });
   await settingsRoutes(app, { config: s.config });
+  const billing = billingDepsOf(s);
   // Billing tells the sign-in where a past-due provider pays its open invoice.
   const { db, config, tokens, mailer, now, log } = s;
   await accountRoutes(app, {
@@ -43,9 +47,9 @@ async function mountModules(app: FastifyInstance, s: AppContext): Promise<void> 
     mailer,
     now,
     log,
-    pastDueInvoiceUrl: billingOf(s).pastDueInvoiceUrl,
+    pastDueInvoiceUrl: (spId) => pastDueInvoiceUrl(billing, spId),
   });
-  await billingRoutes(app, s);
+  await billingRoutes(app, billing);
   await repositoryRoutes(app, s);
   await certificateRoutes(app, s);
   await stipaSimulatorRoutes(app, s);
@@ -123,6 +127,8 @@ export async function buildHttpApp(ctx: AppContext, opts: HttpAppOptions): Promi
     if (opts.onRoute) scope.addHook('onRoute', opts.onRoute);
     await mountModules(scope, ctx);
   });
+  // Billing's background work; to move to the jobs composition.
+  await registerJobs(ctx.jobs, billingJobs(billingDepsOf(ctx)));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

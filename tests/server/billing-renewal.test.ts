@@ -2,8 +2,9 @@
 // paid → signs in; auto charge off → lapsed; a failing card → past due → a pay page → paid again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../contract/constants';
-import { addMonths } from '../../server/src/billing/service';
-import type { BillingService } from '../../server/src/billing/service';
+import { billingDepsOf, type BillingDeps } from '../../server/src/billing/deps';
+import { addMonths } from '../../server/src/billing/plans';
+import { runRenewals } from '../../server/src/billing/renewals';
 import { createTestApp, type TestApp } from './helpers';
 import { login, mailsTo } from './accounts-fixtures';
 import {
@@ -19,11 +20,11 @@ import {
 const DAY = 86_400_000;
 let clock = Date.now();
 let t: TestApp;
-let billing: BillingService;
+let billing: BillingDeps;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock) });
-  billing = t.app.billing;
+  billing = billingDepsOf(t.services);
 });
 afterAll(async () => {
   await t?.close();
@@ -49,17 +50,17 @@ describe('renewals', () => {
     const end = new Date((await subscriptionOf(t, renewing.spId)).current_period_end);
 
     clock = end.getTime() - 6 * DAY;
-    const first = await billing.runRenewals(new Date(clock));
+    const first = await runRenewals(billing, new Date(clock));
     expect(first.reminded).toBeGreaterThanOrEqual(2);
-    expect((await billing.runRenewals(new Date(clock))).reminded).toBe(0);
+    expect((await runRenewals(billing, new Date(clock))).reminded).toBe(0);
     expect(mailsTo(t.config, renewing.email).some((m) => /renews on/.test(m))).toBe(true);
 
     clock = end.getTime() + 60_000 + DAY;
-    const summary = await billing.runRenewals(new Date(clock));
+    const summary = await runRenewals(billing, new Date(clock));
     expect(summary.renewed).toBeGreaterThanOrEqual(1);
     expect(summary.lapsed).toBeGreaterThanOrEqual(1);
     // running again charges nothing more
-    await billing.runRenewals(new Date(clock));
+    await runRenewals(billing, new Date(clock));
 
     const renewed = await subscriptionOf(t, renewing.spId);
     expect(renewed.status).toBe('active');
@@ -106,7 +107,7 @@ describe('renewals', () => {
     await withCard(p, '4000000000000341');
     const end = new Date((await subscriptionOf(t, p.spId)).current_period_end);
     clock = end.getTime() + DAY;
-    const summary = await billing.runRenewals(new Date(clock));
+    const summary = await runRenewals(billing, new Date(clock));
     expect(summary.failed).toBeGreaterThanOrEqual(1);
     expect((await subscriptionOf(t, p.spId)).status).toBe('past_due');
     expect(mailsTo(t.config, p.email).some((m) => /payment failed/i.test(m))).toBe(true);
@@ -169,7 +170,7 @@ describe('renewals', () => {
     const end = new Date((await subscriptionOf(t, p.spId)).current_period_end);
     // five years on, the card (3 years) has expired
     clock = end.getTime() + 5 * 365 * DAY;
-    await billing.runRenewals(new Date(clock));
+    await runRenewals(billing, new Date(clock));
     expect((await subscriptionOf(t, p.spId)).status).toBe('past_due');
     clock = Date.now();
   });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../contract/constants';
 import { runBillingSweep } from '../../server/src/billing/jobs';
 import { RAW_CARD_MESSAGE } from '../../server/src/billing/routes';
-import { addMonths, BILLING_MESSAGES } from '../../server/src/billing/service';
+import { billingDepsOf } from '../../server/src/billing/deps';
+import { addMonths, BILLING_MESSAGES } from '../../server/src/billing/plans';
 import { loadConfig } from '../../server/src/config';
 import { createStripeGateway, type StripeGateway } from '../../server/src/integrations/payments/stripe';
 import { count, login, mailsTo } from './accounts-fixtures';
@@ -358,7 +359,7 @@ describe('Stripe mode: a subscription from signup to lapse', () => {
       provider_ref: `in_r2${s.checkoutId.slice(0, 8)}`,
     });
     // The sweep leaves a Stripe subscription to Stripe.
-    expect((await runBillingSweep(t.app.billing, new Date(clock))).renewed).toBe(0);
+    expect((await runBillingSweep(billingDepsOf(t.services), new Date(clock))).renewed).toBe(0);
 
     // The next renewal fails: past due, Stripe's hosted invoice is the pay page.
     clock = life.t2.getTime() + HOUR;
@@ -410,7 +411,7 @@ describe('Stripe mode: a subscription from signup to lapse', () => {
     expect(plan.json().message).toBe(BILLING_MESSAGES.canceledAtProvider);
 
     clock = life.t3.getTime() + HOUR;
-    const sweep = await runBillingSweep(t.app.billing, new Date(clock));
+    const sweep = await runBillingSweep(billingDepsOf(t.services), new Date(clock));
     expect(sweep.lapsed).toBeGreaterThanOrEqual(1);
     expect((await subscriptionOf(t, p.spId)).status).toBe('expired');
     const lapsed = await login(t, p.email, p.password);
@@ -803,13 +804,13 @@ describe('open checkouts expire', () => {
           await t.db.query<{ status: string }>('SELECT status FROM checkouts WHERE id = $1', [s.checkoutId])
         )[0].status;
       clock = T0 + 30 * 60_000;
-      await runBillingSweep(t.app.billing, new Date(clock));
+      await runBillingSweep(billingDepsOf(t.services), new Date(clock));
       expect(await status()).toBe('open');
       // The session's own expiry is an hour after it was made (real time: the stand-in's clock).
       clock = s.session.expires_at * 1000 + 60_000;
-      expect((await runBillingSweep(t.app.billing, new Date(clock))).expiredCheckouts).toBeGreaterThanOrEqual(
-        1,
-      );
+      expect(
+        (await runBillingSweep(billingDepsOf(t.services), new Date(clock))).expiredCheckouts,
+      ).toBeGreaterThanOrEqual(1);
       expect(await status()).toBe('expired');
       // Paid at Stripe just before it closed: the money counts.
       await send(s.completed);
@@ -852,9 +853,9 @@ describe('payment cards and checkouts in sandbox mode', () => {
     const old = (await startCheckout(sb, p.spId, 'month')).json().data.url as string;
     sbClock += 23 * HOUR;
     const fresh = (await startCheckout(sb, p.spId, 'year')).json().data.url as string;
-    expect((await runBillingSweep(sb.app.billing, new Date(sbClock))).expiredCheckouts).toBe(0);
+    expect((await runBillingSweep(billingDepsOf(sb.services), new Date(sbClock))).expiredCheckouts).toBe(0);
     sbClock += 1 * HOUR + 60_000;
-    expect((await runBillingSweep(sb.app.billing, new Date(sbClock))).expiredCheckouts).toBe(1);
+    expect((await runBillingSweep(billingDepsOf(sb.services), new Date(sbClock))).expiredCheckouts).toBe(1);
     const path = (u: string) => new URL(u).pathname;
     expect((await sb.app.inject({ method: 'GET', url: path(old) })).statusCode).toBe(410);
     expect((await payForm(sb, old)).statusCode).toBe(410);

@@ -2,7 +2,9 @@
 // listings, invoice files, and the webhook (signature, replay, order).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES } from '../../contract/constants';
-import { addMonths } from '../../server/src/billing/service';
+import { billingDepsOf } from '../../server/src/billing/deps';
+import { issueInvoiceDocuments } from '../../server/src/billing/invoices';
+import { addMonths } from '../../server/src/billing/plans';
 import { createTestApp, type TestApp } from './helpers';
 import { count, headerOf, login, mailsTo, postJson } from './accounts-fixtures';
 import {
@@ -546,7 +548,7 @@ describe('invoice documents', () => {
           .toString('latin1'),
       ).toBe('%PDF');
       // the job running again sends nothing more
-      await t.app.billing.issueInvoiceDocuments(inv.id);
+      await issueInvoiceDocuments(billingDepsOf(t.services), inv.id);
       expect(receipts()).toHaveLength(1);
     } finally {
       await t.close();

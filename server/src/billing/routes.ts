@@ -1,15 +1,31 @@
-// The payment routes over HTTP: parse, authorize, call the billing service, answer. Also the webhook (raw body
-// for the signature), the sandbox's checkout page when PAYMENTS=sandbox, and billing's background jobs.
+// The payment routes over HTTP: parse, authorize, call one billing function, answer. Also the webhook (raw body
+// for the signature) and, when PAYMENTS=sandbox, the sandbox's checkout page.
 import type { FastifyInstance } from 'fastify';
 import { addCardSchema, addCardStripeSchema, updateCardSchema } from '../../../contract/cards';
 import { validate } from '../../../contract/schemas';
-import type { AppContext } from '../context';
 import { HttpError, badRequest } from '../http/errors';
-import { currentUser } from '../http/guard';
+import { access, currentUser } from '../http/guard';
 import { parseListQuery, sendList, type ListSpec } from '../http/list';
-import { WebhookSignatureError } from '../integrations/payments/gateway';
 import { sandboxCheckoutRoutes } from '../integrations/payments/sandbox/routes';
-import { RENEWALS_CRON, registerBillingJobs } from './jobs';
+import { addCard, listCards, updateCard } from './cards';
+import { checkoutPage, pastDueCheckout, startSubscription } from './checkouts';
+import type { BillingDeps } from './deps';
+import { invoiceFile, listInvoices, showInvoice } from './invoices';
+import { handlePaymentEvent, receiveWebhook } from './paymentEvents';
+import { listPayments } from './payments';
+import {
+  autoChargeResponse,
+  cardsResponse,
+  checkoutUrlResponse,
+  invoicePdfResponse,
+  invoiceResponse,
+  invoicesResponse,
+  messageResponse,
+  paymentsResponse,
+  subscriptionCheckoutResponse,
+  subscriptionResponse,
+  webhookResponse,
+} from './responses';
 import {
   autoChargeSchema,
   extendSchema,
@@ -17,9 +33,7 @@ import {
   planChangeSchema,
   subscriptionRequestSchema,
 } from './schemas';
-import { RENEWALS_JOB, billingService, type BillingService } from './service';
-
-const provider = { roles: ['service-provider'] } as const;
+import { changePlan, extendSubscription, setAutoCharge, showSubscription } from './subscriptions';
 
 /** PAYMENTS=stripe takes cards only as payment methods made by the secure card form (Stripe Elements). */
 export const RAW_CARD_MESSAGE = 'Card details must be entered in the secure card form';
@@ -37,38 +51,42 @@ const INVOICES_LIST: ListSpec = {
   defaultSort: ['created_on', 'DESC'],
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The billing service of the app (the renewal job and tests call it directly). */
-    billing: BillingService;
+const answers = (response: Record<number, unknown>) => ({ response });
+
+/** The card of POST payment_card: raw fields in the sandbox, a payment-method id with Stripe. */
+async function parseNewCard(deps: BillingDeps, body: unknown) {
+  if (deps.payments.kind !== 'stripe') return validate(addCardSchema, body);
+  if (body && typeof body === 'object' && RAW_CARD_FIELDS.some((f) => f in body)) {
+    throw new HttpError(400, RAW_CARD_MESSAGE, { errors: { number: RAW_CARD_MESSAGE } });
   }
+  return validate(addCardStripeSchema, body);
 }
 
-/** The billing service of an app's context, shared with the accounts module's sign-in seam. */
-const services = new WeakMap<AppContext, BillingService>();
-export function billingOf(ctx: AppContext): BillingService {
-  let s = services.get(ctx);
-  if (!s) {
-    s = billingService(ctx);
-    services.set(ctx, s);
-  }
-  return s;
+export async function billingRoutes(app: FastifyInstance, deps: BillingDeps) {
+  await paymentPageRoutes(app, deps);
+  subscriptionRoutes(app, deps);
+  cardRoutes(app, deps);
+  historyRoutes(app, deps);
 }
 
-export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const billing = billingOf(ctx);
-  app.decorate('billing', billing);
-  const limited = { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } };
+/** Public: the payment pages of a registration and of a past-due period, the webhook, the sandbox's page. */
+async function paymentPageRoutes(app: FastifyInstance, deps: BillingDeps) {
+  const limited = { public: true, rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } };
 
-  app.post('/api/payment/subscription', { config: limited }, async (request) => {
-    const input = await validate(subscriptionRequestSchema, request.body);
-    return billing.startSubscription(input);
-  });
+  app.post(
+    '/api/payment/subscription',
+    { config: limited, schema: answers({ 200: subscriptionCheckoutResponse }) },
+    async (request) => startSubscription(deps, await validate(subscriptionRequestSchema, request.body)),
+  );
 
-  app.get('/api/payment/old_subscription_invoice', { config: limited }, async (request) => {
-    const query = await validate(pastDueQuerySchema, request.query);
-    return billing.pastDueCheckout(query.service_provider_uuid);
-  });
+  app.get(
+    '/api/payment/old_subscription_invoice',
+    { config: limited, schema: answers({ 200: checkoutUrlResponse }) },
+    async (request) => {
+      const query = await validate(pastDueQuerySchema, request.query);
+      return pastDueCheckout(deps, query.service_provider_uuid);
+    },
+  );
 
   await app.register(async (scope) => {
     // The signature covers the exact bytes sent: keep the body raw in this route only.
@@ -77,88 +95,122 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
       { parseAs: 'buffer', bodyLimit: 512 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post('/api/payment/webhook', { config: { public: true } }, async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw badRequest('The webhook body must be JSON');
-      let event;
-      try {
-        event = ctx.payments.parseWebhook(request.body, request.headers);
-      } catch (e) {
-        if (e instanceof WebhookSignatureError) throw badRequest(`Webhook refused: ${e.message}`);
-        throw e;
-      }
-      const { duplicate } = await billing.handlePaymentEvent(event);
-      return { received: true, duplicate };
+    scope.post(
+      '/api/payment/webhook',
+      { config: { public: true }, schema: answers({ 200: webhookResponse }) },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw badRequest('The webhook body must be JSON');
+        return receiveWebhook(deps, request.body, request.headers);
+      },
+    );
+  });
+
+  if (deps.payments.kind === 'sandbox') {
+    await sandboxCheckoutRoutes(app, {
+      publicUrl: deps.config.publicUrl,
+      now: deps.now,
+      checkoutPage: (id) => checkoutPage(deps, id),
+      handlePaymentEvent: (event) => handlePaymentEvent(deps, event),
     });
-  });
+  }
+}
 
-  app.get('/api/payment/subscription', { config: provider }, async (request) =>
-    billing.getPlan(currentUser(request)),
+/** The provider's own subscription: plan, extension, auto charge. */
+function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
+  app.get(
+    '/api/payment/subscription',
+    { config: access('subscription', 'show'), schema: answers({ 200: subscriptionResponse }) },
+    async (request) => showSubscription(deps, currentUser(request)),
   );
 
-  app.patch('/api/payment/sp/subscription', { config: provider }, async (request) => {
-    const input = await validate(planChangeSchema, request.body);
-    return billing.changePlan(currentUser(request), input);
-  });
-
-  app.post('/api/payment/subscription/extend', { config: provider }, async (request) => {
-    const input = await validate(extendSchema, request.body);
-    return billing.extend(currentUser(request), input);
-  });
-
-  app.post('/api/payment/set_auto_charge', { config: provider }, async (request) => {
-    const input = await validate(autoChargeSchema, request.body);
-    return billing.setAutoCharge(currentUser(request), input);
-  });
-
-  app.get('/api/payment/payment_card', { config: provider }, async (request) =>
-    billing.listCards(currentUser(request)),
-  );
-
-  app.post('/api/payment/payment_card', { config: provider }, async (request, reply) => {
-    if (ctx.payments.kind === 'stripe') {
-      const body = request.body;
-      if (body && typeof body === 'object' && RAW_CARD_FIELDS.some((f) => f in body)) {
-        throw new HttpError(400, RAW_CARD_MESSAGE, { errors: { number: RAW_CARD_MESSAGE } });
-      }
-      const input = await validate(addCardStripeSchema, body);
-      return reply.status(201).send(await billing.addCard(currentUser(request), input));
-    }
-    const input = await validate(addCardSchema, request.body);
-    return reply.status(201).send(await billing.addCard(currentUser(request), input));
-  });
-
-  app.patch<{ Params: { id: string } }>(
-    '/api/payment/payment_card/:id',
-    { config: provider },
+  app.patch(
+    '/api/payment/sp/subscription',
+    { config: access('subscription', 'edit'), schema: answers({ 200: messageResponse }) },
     async (request) => {
-      const input = await validate(updateCardSchema, request.body);
-      return billing.updateCard(currentUser(request), request.params.id, input);
+      const input = await validate(planChangeSchema, request.body);
+      return changePlan(deps, currentUser(request), input);
     },
   );
 
-  app.get('/api/service_provider/payments', { config: provider }, async (request, reply) => {
-    const list = parseListQuery(request.query, PAYMENTS_LIST, { paramOffset: 1 });
-    const { rows, total } = await billing.listPayments(currentUser(request), list);
-    return sendList(reply, 'payments', rows, total, list.range);
-  });
+  app.post(
+    '/api/payment/subscription/extend',
+    { config: access('subscription', 'extend'), schema: answers({ 200: checkoutUrlResponse }) },
+    async (request) => {
+      const input = await validate(extendSchema, request.body);
+      return extendSubscription(deps, currentUser(request), input);
+    },
+  );
 
-  app.get('/api/service_provider/invoices', { config: provider }, async (request, reply) => {
-    const list = parseListQuery(request.query, INVOICES_LIST, { paramOffset: 1 });
-    const { rows, total } = await billing.listInvoices(currentUser(request), list);
-    return sendList(reply, 'invoices', rows, total, list.range);
-  });
+  app.post(
+    '/api/payment/set_auto_charge',
+    { config: access('subscription', 'edit'), schema: answers({ 200: autoChargeResponse }) },
+    async (request) => {
+      const input = await validate(autoChargeSchema, request.body);
+      return setAutoCharge(deps, currentUser(request), input);
+    },
+  );
+}
+
+/** The provider's saved cards. */
+function cardRoutes(app: FastifyInstance, deps: BillingDeps) {
+  app.get(
+    '/api/payment/payment_card',
+    { config: access('cards', 'show'), schema: answers({ 200: cardsResponse }) },
+    async (request) => listCards(deps, currentUser(request)),
+  );
+
+  app.post(
+    '/api/payment/payment_card',
+    { config: access('cards', 'create'), schema: answers({ 201: messageResponse }) },
+    async (request, reply) => {
+      const input = await parseNewCard(deps, request.body);
+      return reply.status(201).send(await addCard(deps, currentUser(request), input));
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/payment/payment_card/:id',
+    { config: access('cards', 'edit'), schema: answers({ 200: messageResponse }) },
+    async (request) => {
+      const input = await validate(updateCardSchema, request.body);
+      return updateCard(deps, currentUser(request), request.params.id, input);
+    },
+  );
+}
+
+/** The provider's payments and invoices, and an invoice's PDF. */
+function historyRoutes(app: FastifyInstance, deps: BillingDeps) {
+  app.get(
+    '/api/service_provider/payments',
+    { config: access('payments', 'list'), schema: answers({ 200: paymentsResponse }) },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, PAYMENTS_LIST, { paramOffset: 1 });
+      const { rows, total } = await listPayments(deps, currentUser(request), list);
+      return sendList(reply, 'payments', rows, total, list.range);
+    },
+  );
+
+  app.get(
+    '/api/service_provider/invoices',
+    { config: access('invoices', 'list'), schema: answers({ 200: invoicesResponse }) },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, INVOICES_LIST, { paramOffset: 1 });
+      const { rows, total } = await listInvoices(deps, currentUser(request), list);
+      return sendList(reply, 'invoices', rows, total, list.range);
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/service_provider/invoices/:id',
-    { config: provider },
-    async (request) => billing.getInvoice(currentUser(request), request.params.id),
+    { config: access('invoices', 'show'), schema: answers({ 200: invoiceResponse }) },
+    async (request) => showInvoice(deps, currentUser(request), request.params.id),
   );
 
   app.get<{ Params: { id: string } }>(
     '/api/service_provider/invoices/:id/file',
-    { config: provider },
+    { config: access('invoices', 'download'), schema: answers({ 200: invoicePdfResponse }) },
     async (request, reply) => {
-      const file = await billing.invoiceFile(currentUser(request), request.params.id);
+      const file = await invoiceFile(deps, currentUser(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${file.filename}"`)
@@ -166,17 +218,4 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
         .send(file.pdf);
     },
   );
-
-  if (ctx.payments.kind === 'sandbox') {
-    await sandboxCheckoutRoutes(app, {
-      publicUrl: ctx.config.publicUrl,
-      now: ctx.now,
-      checkoutPage: (id) => billing.checkoutPage(id),
-      handlePaymentEvent: (event) => billing.handlePaymentEvent(event),
-    });
-  }
-
-  await registerBillingJobs(ctx, billing);
-  // Taken by the queue now and applied when it starts (main.ts, and createTestApp in the tests).
-  await ctx.jobs.schedule(RENEWALS_JOB, RENEWALS_CRON);
 }

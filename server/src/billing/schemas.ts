@@ -3,7 +3,6 @@ import * as yup from 'yup';
 import { RECURRING_INTERVALS, RECURRING_INTERVAL_COUNT } from '../../../contract/constants';
 
 const unknownField = 'Unknown field: ${unknown}';
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const INTERVAL_MESSAGE = `recurring_interval must be one of ${RECURRING_INTERVALS.join(', ')}`;
 export const COUNT_MESSAGE = `recurring_interval_count must be ${RECURRING_INTERVAL_COUNT}`;
@@ -37,5 +36,3 @@ export const autoChargeSchema = yup
   .noUnknown(true, unknownField);
 
 export const pastDueQuerySchema = yup.object({ service_provider_uuid: spUuid });
-
-export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);

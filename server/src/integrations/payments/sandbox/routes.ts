@@ -3,6 +3,7 @@
 // assets, styles inline (the app's CSP allows inline styles, not scripts).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { emptyResponse, fileResponse } from '../../../http/responses';
 import type { PaymentEvent } from '../gateway';
 import {
   DECLINED_MESSAGE,
@@ -125,6 +126,14 @@ function parseForm(body: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * The page's answers. 400 stays undeclared: Fastify's own refusals (a malformed JSON body) share that code and
+ * are JSON, which an HTML schema would mangle.
+ */
+const html = fileResponse('text/html');
+const pageAnswers = { response: { 200: html, 404: html, 410: html } };
+const payAnswers = { response: { 303: emptyResponse, 402: html, 404: html, 410: html } };
+
 export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxRouteDeps) {
   await app.register(async (scope) => {
     // Browsers post the form urlencoded; read it here rather than app-wide.
@@ -134,68 +143,78 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
       (_req, body, done) => done(null, body),
     );
 
-    scope.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
-      const c = await deps.checkoutPage(request.params.id);
-      if (!c)
-        return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
-      if (c.status === 'paid')
-        return sendPage(
-          reply,
-          200,
-          statusHtml('Already paid', 'This checkout is paid. You can close this page.'),
-        );
-      if (c.status !== 'open')
-        return sendPage(reply, 410, statusHtml('Checkout closed', 'This payment page is no longer open.'));
-      return sendPage(reply, 200, checkoutHtml(c));
-    });
+    scope.get<{ Params: { id: string } }>(
+      '/sandbox/checkout/:id',
+      { schema: pageAnswers },
+      async (request, reply) => {
+        const c = await deps.checkoutPage(request.params.id);
+        if (!c)
+          return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
+        if (c.status === 'paid')
+          return sendPage(
+            reply,
+            200,
+            statusHtml('Already paid', 'This checkout is paid. You can close this page.'),
+          );
+        if (c.status !== 'open')
+          return sendPage(reply, 410, statusHtml('Checkout closed', 'This payment page is no longer open.'));
+        return sendPage(reply, 200, checkoutHtml(c));
+      },
+    );
 
-    scope.post<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
-      const c = await deps.checkoutPage(request.params.id);
-      if (!c)
-        return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
-      const done =
-        c.purpose === 'subscription' ? `${deps.publicUrl}/login?paid=1` : `${deps.publicUrl}/account/summary`;
-      if (c.status === 'paid') return reply.redirect(done, 303);
-      if (c.status !== 'open')
-        return sendPage(reply, 410, statusHtml('Checkout closed', 'This payment page is no longer open.'));
-      const form = parseForm(request.body);
-      // Echo back only what is harmless: never the number or the CVC.
-      const values = {
-        exp_month: (form.exp_month ?? '').slice(0, 2),
-        exp_year: (form.exp_year ?? '').slice(0, 4),
-      };
-      const check = checkRawCard(
-        {
-          number: form.number ?? '',
-          cvc: (form.cvc ?? '').trim(),
-          exp_month: Number(form.exp_month),
-          exp_year: Number(form.exp_year),
-        },
-        deps.now(),
-      );
-      if (!check.ok) {
-        const messages: Record<string, string> = {
-          number: 'Your card number is invalid.',
-          cvc: "Your card's security code is invalid.",
-          exp_date: "Your card's expiration date is invalid or in the past.",
+    scope.post<{ Params: { id: string } }>(
+      '/sandbox/checkout/:id',
+      { schema: payAnswers },
+      async (request, reply) => {
+        const c = await deps.checkoutPage(request.params.id);
+        if (!c)
+          return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
+        const done =
+          c.purpose === 'subscription'
+            ? `${deps.publicUrl}/login?paid=1`
+            : `${deps.publicUrl}/account/summary`;
+        if (c.status === 'paid') return reply.redirect(done, 303);
+        if (c.status !== 'open')
+          return sendPage(reply, 410, statusHtml('Checkout closed', 'This payment page is no longer open.'));
+        const form = parseForm(request.body);
+        // Echo back only what is harmless: never the number or the CVC.
+        const values = {
+          exp_month: (form.exp_month ?? '').slice(0, 2),
+          exp_year: (form.exp_year ?? '').slice(0, 4),
         };
-        return sendPage(
-          reply,
-          400,
-          checkoutHtml(c, { error: messages[check.field] ?? check.message, values }),
+        const check = checkRawCard(
+          {
+            number: form.number ?? '',
+            cvc: (form.cvc ?? '').trim(),
+            exp_month: Number(form.exp_month),
+            exp_year: Number(form.exp_year),
+          },
+          deps.now(),
         );
-      }
-      if (check.digits === SANDBOX_CARD_DECLINED) {
-        return sendPage(reply, 402, checkoutHtml(c, { error: DECLINED_MESSAGE, values }));
-      }
-      await deps.handlePaymentEvent({
-        id: `evt_sb_${randomBytes(12).toString('hex')}`,
-        type: 'checkout.paid',
-        checkoutRef: c.id,
-        transactionId: `ch_sb_${randomBytes(12).toString('hex')}`,
-        amount: c.amount,
-      });
-      return reply.redirect(done, 303);
-    });
+        if (!check.ok) {
+          const messages: Record<string, string> = {
+            number: 'Your card number is invalid.',
+            cvc: "Your card's security code is invalid.",
+            exp_date: "Your card's expiration date is invalid or in the past.",
+          };
+          return sendPage(
+            reply,
+            400,
+            checkoutHtml(c, { error: messages[check.field] ?? check.message, values }),
+          );
+        }
+        if (check.digits === SANDBOX_CARD_DECLINED) {
+          return sendPage(reply, 402, checkoutHtml(c, { error: DECLINED_MESSAGE, values }));
+        }
+        await deps.handlePaymentEvent({
+          id: `evt_sb_${randomBytes(12).toString('hex')}`,
+          type: 'checkout.paid',
+          checkoutRef: c.id,
+          transactionId: `ch_sb_${randomBytes(12).toString('hex')}`,
+          amount: c.amount,
+        });
+        return reply.redirect(done, 303);
+      },
+    );
   });
 }

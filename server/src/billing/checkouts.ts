@@ -1,0 +1,177 @@
+// Checkouts: the payment pages of a new subscription, an extension or a past-due period, opened at the payments
+// provider for a row recorded first. Paying one is a payment event (paymentEvents.ts).
+import { MONTHS_PER_INTERVAL, type RecurringInterval } from '../../../contract/constants';
+import { isUuid } from '../../../contract/ids';
+import type { Queryable } from '../db';
+import { HttpError } from '../http/errors';
+import type { CheckoutPurpose } from '../integrations/payments/gateway';
+import { customerRefOf, providerOr404 } from './customers';
+import type { BillingDeps } from './deps';
+import { BILLING_MESSAGES, DAY_MS, addMonths, invoiceDescription, priceOf } from './plans';
+import * as store from './store';
+
+/** An open payment page older than this is closed by the renewal sweep (the sandbox page then answers 410). */
+export const CHECKOUT_MAX_AGE_MS = DAY_MS;
+
+export interface CheckoutPageData {
+  id: string;
+  purpose: CheckoutPurpose;
+  amount: number;
+  description: string;
+  status: store.CheckoutRow['status'];
+  company_name: string;
+}
+
+function returnUrls(deps: BillingDeps, purpose: CheckoutPurpose, spId: string) {
+  const base = deps.config.publicUrl;
+  return purpose === 'subscription'
+    ? { successUrl: `${base}/login?paid=1`, cancelUrl: `${base}/register/payment?uuid=${spId}` }
+    : { successUrl: `${base}/account/summary`, cancelUrl: `${base}/account/summary` };
+}
+
+/** Opens a checkout at the provider for a row already inserted in `q`; answers its page. */
+async function openSession(
+  deps: BillingDeps,
+  q: Queryable,
+  checkout: store.CheckoutRow,
+  customerRef: string,
+): Promise<string> {
+  let session;
+  try {
+    session = await deps.payments.createCheckout({
+      checkoutId: checkout.id,
+      purpose: checkout.purpose,
+      interval: checkout.recurring_interval,
+      amount: checkout.amount,
+      description: invoiceDescription(checkout.purpose, checkout.recurring_interval),
+      customerRef,
+      ...returnUrls(deps, checkout.purpose, checkout.service_provider_id),
+    });
+  } catch (err) {
+    deps.log.error({ err, checkoutId: checkout.id }, 'the payment provider refused the checkout');
+    throw new HttpError(502, BILLING_MESSAGES.providerDown);
+  }
+  await store.setCheckoutSession(q, checkout.id, session.ref, session.url, session.expiresAt ?? null);
+  return session.url;
+}
+
+/** A new checkout of a subscription or an extension; answers its page. */
+export async function newCheckout(
+  deps: BillingDeps,
+  provider: store.ProviderRow,
+  purpose: CheckoutPurpose,
+  interval: RecurringInterval,
+  subscriptionId: string | null,
+): Promise<string> {
+  const customerRef = await customerRefOf(deps, provider);
+  return deps.db.transaction(async (tx) => {
+    const checkout = await store.insertCheckout(tx, {
+      spId: provider.id,
+      subscriptionId,
+      purpose,
+      interval,
+      amount: priceOf(interval),
+      now: deps.now(),
+    });
+    return openSession(deps, tx, checkout, customerRef);
+  });
+}
+
+/** POST /api/payment/subscription (public): the registration's (or a new subscription's) payment page. */
+export async function startSubscription(
+  deps: BillingDeps,
+  input: { recurring_interval: RecurringInterval; service_provider_uuid: string },
+) {
+  const provider = await providerOr404(deps, input.service_provider_uuid);
+  if (await store.isActive(deps.db, provider.id)) throw new HttpError(422, BILLING_MESSAGES.alreadyActive);
+  const url = await newCheckout(deps, provider, 'subscription', input.recurring_interval, null);
+  return { data: { url } };
+}
+
+/** GET /api/payment/old_subscription_invoice (public): the page that pays the open past-due period. */
+export async function pastDueCheckout(
+  deps: BillingDeps,
+  serviceProviderUuid: string,
+): Promise<{ url: string }> {
+  const provider = await providerOr404(deps, serviceProviderUuid);
+  const existing = await store.openPastDueUrl(deps.db, provider.id);
+  if (existing) return { url: existing };
+  const current = await store.currentSubscription(deps.db, provider.id);
+  if (!current || current.status !== 'past_due') throw new HttpError(422, BILLING_MESSAGES.notPastDue);
+  const customerRef = await customerRefOf(deps, provider);
+  const url = await deps.db.transaction(async (tx) => {
+    await store.lockProvider(tx, provider.id);
+    const sub = await store.subscriptionById(tx, current.id);
+    if (!sub || sub.status !== 'past_due') throw new HttpError(422, BILLING_MESSAGES.notPastDue);
+    // Under the subscription's lock: concurrent calls get the same invoice and page.
+    const open = await store.openPastDueUrl(tx, provider.id);
+    if (open) return open;
+    return openPastDueInvoice(deps, tx, sub, customerRef);
+  });
+  return { url };
+}
+
+/** The open invoice of the past-due period and the checkout that pays it. */
+async function openPastDueInvoice(
+  deps: BillingDeps,
+  tx: Queryable,
+  sub: store.SubscriptionRow,
+  customerRef: string,
+): Promise<string> {
+  const now = deps.now();
+  const months = MONTHS_PER_INTERVAL[sub.recurring_interval];
+  const start = new Date(sub.current_period_end);
+  const invoice = await store.insertInvoice(tx, {
+    spId: sub.service_provider_id,
+    subscriptionId: sub.id,
+    amount: priceOf(sub.recurring_interval),
+    status: 'open',
+    description: invoiceDescription('past_due', sub.recurring_interval),
+    start,
+    end: addMonths(start, months),
+    months,
+    transactionId: null,
+    now,
+  });
+  const checkout = await store.insertCheckout(tx, {
+    spId: sub.service_provider_id,
+    subscriptionId: sub.id,
+    purpose: 'past_due',
+    interval: sub.recurring_interval,
+    amount: priceOf(sub.recurring_interval),
+    invoiceId: invoice.id,
+    now,
+  });
+  return openSession(deps, tx, checkout, customerRef);
+}
+
+/**
+ * The sign-in seam: the pay page of the invoice the portal made for a past-due provider, if any. (The
+ * provider's own page of its failed invoice is answered by GET old_subscription_invoice.)
+ */
+export function pastDueInvoiceUrl(deps: Pick<BillingDeps, 'db'>, spId: string): Promise<string | null> {
+  return store.openPastDueUrl(deps.db, spId, true);
+}
+
+/** Closes payment pages left open (the renewal sweep); answers how many. */
+export async function expireCheckouts(deps: BillingDeps, now: Date = deps.now()): Promise<number> {
+  const ids = await deps.db.transaction((tx) => store.expireOpenCheckouts(tx, now, CHECKOUT_MAX_AGE_MS));
+  if (ids.length) deps.log.info({ count: ids.length }, 'closed payment pages left open');
+  return ids.length;
+}
+
+/** What the sandbox's checkout page shows; null for an unknown page. */
+export async function checkoutPage(deps: BillingDeps, id: string): Promise<CheckoutPageData | null> {
+  if (!isUuid(id)) return null;
+  const c = await store.checkoutById(deps.db, id);
+  if (!c) return null;
+  const provider = await store.findProvider(deps.db, c.service_provider_id);
+  return {
+    id: c.id,
+    purpose: c.purpose,
+    amount: c.amount,
+    description: invoiceDescription(c.purpose, c.recurring_interval),
+    status: c.status,
+    company_name: provider?.company_name ?? '',
+  };
+}

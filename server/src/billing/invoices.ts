@@ -1,0 +1,98 @@
+// Invoices: the provider's list, one invoice, its PDF (rendered once, then kept), and the job that mails the
+// receipt with it.
+import { isUuid } from '../../../contract/ids';
+import { renderInvoicePdf } from '../documents/invoicePdf';
+import { notFound } from '../http/errors';
+import type { ListQuery } from '../http/list';
+import { receiptMail } from '../integrations/mail/billingTemplates';
+import { providerIdOf, type Actor, type BillingDeps } from './deps';
+import { BILLING_MESSAGES } from './plans';
+import * as store from './store';
+
+/** The job that renders an invoice's PDF and mails the receipt with it. */
+export const INVOICE_DOCUMENTS_JOB = 'billing-invoice-documents';
+
+/** Queues the invoice's documents; a failure only delays the receipt (the sweep queues it again). */
+export async function queueInvoiceDocuments(deps: BillingDeps, invoiceId: string) {
+  try {
+    await deps.jobs.send(INVOICE_DOCUMENTS_JOB, { invoiceId }, { singletonKey: invoiceId, retryLimit: 5 });
+  } catch (err) {
+    // The PDF is also rendered when first downloaded; only the receipt mail waits for a retry.
+    deps.log.error({ err, invoiceId }, 'could not queue the invoice documents');
+  }
+}
+
+async function invoicePdf(deps: BillingDeps, inv: store.InvoiceFileRow): Promise<Buffer> {
+  if (inv.pdf) return Buffer.from(inv.pdf);
+  const provider = await store.findProvider(deps.db, inv.service_provider_id);
+  const pdf = await renderInvoicePdf({
+    invoice_number: inv.invoice_number,
+    created_on: new Date(inv.created_on),
+    company_name: provider?.company_name ?? '',
+    ocn: provider?.ocn ?? '',
+    address: provider?.address ?? '',
+    city: provider?.city ?? '',
+    state: provider?.state ?? '',
+    zipcode: provider?.zipcode ?? '',
+    description: inv.description,
+    start_billing_cycle: new Date(inv.start_billing_cycle),
+    end_billing_cycle: new Date(inv.end_billing_cycle),
+    amount: inv.amount,
+    transaction_id: inv.transaction_id,
+  });
+  await store.setInvoicePdf(deps.db, inv.id, pdf);
+  return pdf;
+}
+
+/** One page of the provider's invoices, each with the path of its PDF. */
+export async function listInvoices(deps: BillingDeps, user: Actor, list: ListQuery) {
+  const { total, rows } = await store.listInvoices(deps.db, providerIdOf(user), list);
+  return {
+    total,
+    rows: rows.map((r) => ({ ...r, invoice_path: `/api/service_provider/invoices/${r.id}/file` })),
+  };
+}
+
+/** One invoice row, as the list shows it (the single-invoice view opened directly). */
+export async function showInvoice(deps: BillingDeps, user: Actor, invoiceId: string) {
+  if (!isUuid(invoiceId)) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  const { rows } = await listInvoices(deps, user, {
+    where: ['id = $2'],
+    params: [invoiceId],
+    orderBy: 'created_on DESC',
+    limit: 1,
+    offset: 0,
+    range: null,
+  });
+  if (!rows.length) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return rows[0];
+}
+
+/** The PDF of one of the provider's own invoices. */
+export async function invoiceFile(deps: BillingDeps, user: Actor, invoiceId: string) {
+  const spId = providerIdOf(user);
+  const inv = isUuid(invoiceId) ? await store.invoiceById(deps.db, invoiceId, spId) : undefined;
+  if (!inv) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return { filename: `invoice-${inv.invoice_number}.pdf`, pdf: await invoicePdf(deps, inv) };
+}
+
+/** The job: the invoice's PDF, then the receipt with it, once. */
+export async function issueInvoiceDocuments(deps: BillingDeps, invoiceId: string): Promise<void> {
+  const inv = await store.invoiceById(deps.db, invoiceId);
+  if (!inv) return;
+  const pdf = await invoicePdf(deps, inv);
+  if (inv.receipt_sent_on) return;
+  const provider = await store.findProvider(deps.db, inv.service_provider_id);
+  if (!provider) return;
+  await deps.mailer.send(
+    receiptMail({
+      to: provider.email,
+      name: `${provider.first_name} ${provider.last_name}`,
+      invoiceNumber: inv.invoice_number,
+      amount: inv.amount,
+      periodEnd: new Date(inv.end_billing_cycle),
+      pdf,
+    }),
+  );
+  await store.markReceiptSent(deps.db, inv.id, deps.now());
+}

@@ -1,0 +1,48 @@
+// The plain rules of billing: prices, period arithmetic, invoice wording and the messages a user reads.
+import { PRICES, type RecurringInterval } from '../../../contract/constants';
+import type { CheckoutPurpose } from '../integrations/payments/gateway';
+
+export const DAY_MS = 86_400_000;
+
+export const BILLING_MESSAGES = {
+  alreadyActive: 'Service provider already has an active subscription',
+  noSubscription: "Service provider doesn't have active subscriptions",
+  notPastDue: 'Subscription is not past due',
+  planChanged: 'Auto charge period changed successfully',
+  cardAdded: 'Your card has been successfully added',
+  cardUpdated: 'Your card has been successfully updated',
+  autoChargeEnabled: 'Auto charge enabled',
+  autoChargeDisabled: 'Auto charge disabled',
+  needsCard: 'Add a valid card before enabling auto charge',
+  providerDown: 'The payment service is not reachable. Please try again later.',
+  invoiceNotFound: 'Invoice not found',
+  cardNotFound: 'Card not found',
+  providerNotFound: 'Service provider not found',
+  canceledAtProvider: 'The subscription was canceled at the payment provider and ends with its period',
+} as const;
+
+/** Adds calendar months in UTC; the 31st of a month becomes the last day of a shorter one. */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+export const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+const planName = (interval: RecurringInterval) => (interval === 'year' ? 'Yearly' : 'Monthly');
+
+export function invoiceDescription(
+  purpose: CheckoutPurpose | 'renewal',
+  interval: RecurringInterval,
+): string {
+  if (purpose === 'extension')
+    return `Stir/Shaken Subscription Extension (${interval === 'year' ? '12 months' : '1 month'})`;
+  return `Stir/Shaken ${planName(interval)} Subscription`;
+}
+
+export const priceOf = (interval: RecurringInterval) => (interval === 'year' ? PRICES.year : PRICES.month);

@@ -1,0 +1,51 @@
+// What the payment routes answer. Response schemas are allow-lists: only these fields leave the server.
+import { bool, fileResponse, messageResponse, nullableStr, num, str } from '../http/responses';
+
+const object = <P extends Record<string, unknown>>(properties: P) =>
+  ({ type: 'object', properties }) as const;
+
+export const checkoutUrlResponse = object({ url: str });
+
+export const subscriptionCheckoutResponse = object({ data: checkoutUrlResponse });
+
+export const webhookResponse = object({ received: bool, duplicate: bool });
+
+export const subscriptionResponse = object({
+  plan: object({ interval: str, interval_count: num }),
+  status: str,
+  current_period_end: nullableStr,
+  auto_charge: bool,
+});
+
+export const autoChargeResponse = object({ message: str, auto_charge: bool });
+
+const savedCard = object({
+  id: str,
+  created: num,
+  card: object({ brand: str, last4: str, exp_month: num, exp_year: num }),
+  billing_details: object({ address: object({ line1: str, state: str, city: str, postal_code: str }) }),
+});
+
+export const cardsResponse = object({ data: { type: 'array', items: savedCard } as const });
+
+const payment = object({ id: str, amount: num, transaction_id: str, created_on: str });
+
+export const paymentsResponse = { type: 'array', items: payment } as const;
+
+export const invoiceResponse = object({
+  id: str,
+  invoice_number: num,
+  amount: num,
+  status: str,
+  created_on: str,
+  start_billing_cycle: str,
+  end_billing_cycle: str,
+  billing_cycle_months: num,
+  invoice_path: str,
+});
+
+export const invoicesResponse = { type: 'array', items: invoiceResponse } as const;
+
+export const invoicePdfResponse = fileResponse('application/pdf');
+
+export { messageResponse };
