@@ -2,24 +2,22 @@
 // and the app-specific calls of PortalDataProvider (API.md).
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
-import type { AvailabilityResponse, ServiceProviderProfile } from '../../contract/api';
+import type {
+  AvailabilityResponse,
+  CertificateRow,
+  GenerateCertificateResult,
+  PrivateKeyRow,
+  ResellerProfile,
+  SavedCard,
+  ServiceProviderProfile,
+  SubscriptionPlan,
+} from '../../contract/api';
+import { DEFAULT_KEY_FILE_NAME, filenameFromContentDisposition } from '../../contract/certificates';
 import { RECURRING_INTERVAL_COUNT } from '../../contract/constants';
 import { getToken } from '../authProvider/session';
 import { API_URL, apiUrl, createHttpError, httpClient } from './http';
 import { resourceConfig, type ResourceConfig } from './resources';
-import type {
-  PortalDataProvider,
-  RegisterPayload,
-  ResellerProfile,
-  SavedCard,
-  SubscriptionPlan,
-} from './types';
-import {
-  DEFAULT_KEY_FILE_NAME,
-  filenameFromContentDisposition,
-} from '../../contract/certificates';
-import type { CertificateRow, PrivateKeyRow } from '../../contract/api';
-import type { GenerateCertificateResult } from './types';
+import type { PortalDataProvider, RegisterPayload } from './types';
 
 export {
   API_URL,
@@ -30,14 +28,7 @@ export {
   isPortalHttpError,
 } from './http';
 export { RESOURCE_CONFIG, resourcePath } from './resources';
-export type {
-  AddCardStripePayload,
-  PortalDataProvider,
-  PortalHttpError,
-  RegisterPayload,
-  SavedCard,
-  SubscriptionPlan,
-} from './types';
+export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 const SIGNATURE_FILE_NAME = 'sign.png';
 

@@ -18,7 +18,8 @@ import {
   cardPayloadOf,
   type CardFormValues,
 } from '../../../contract/cards';
-import type { PortalDataProvider, SavedCard } from '../../dataProvider/types';
+import type { SavedCard } from '../../../contract/api';
+import type { PortalDataProvider } from '../../dataProvider/types';
 import { stripePublishableKeyOf, useLoadedSettings } from '../../settings';
 import { MainButton } from '../MainButton';
 import {

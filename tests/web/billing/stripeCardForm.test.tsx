@@ -8,7 +8,7 @@ import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { privateRoutesFor } from '../../../src/customRoutes/private';
-import type { SavedCard } from '../../../src/dataProvider/types';
+import type { SavedCard } from '../../../contract/api';
 import { en } from '../../../src/i18n/en';
 import { billingDataProvider, httpError, renderBilling, testAuthProvider, type TestDataProvider } from './harness';
 

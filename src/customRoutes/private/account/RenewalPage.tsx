@@ -19,13 +19,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useAuthProvider, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ServiceProviderProfile } from '../../../../contract/api';
+import type { SavedCard, ServiceProviderProfile, SubscriptionPlan } from '../../../../contract/api';
 import { expiryText, isCardExpired } from '../../../../contract/cards';
 import { DEFAULT_RECURRING_INTERVAL, MONTHS_PER_INTERVAL, type RecurringInterval } from '../../../../contract/constants';
 import type { PortalAuthProvider } from '../../../authProvider';
 import { CardForm, type CardFormMode } from '../../../components/billing/CardForm';
 import { billingErrorMessage, notifyFailure } from '../../../components/billing/errors';
-import type { PortalDataProvider, SavedCard, SubscriptionPlan } from '../../../dataProvider/types';
+import type { PortalDataProvider } from '../../../dataProvider/types';
 import { BackToSummary } from './BackToSummary';
 import { PROFILE_QUERY_KEY, useProfile } from './profile';
 
