@@ -5,11 +5,11 @@ import type { Role } from '../../../contract/constants';
 import { ROLE_PAGES, type PrivatePath } from '../../routing/routes';
 import { ComingSoon } from './ComingSoon';
 
-const AccountSummary = lazy(() => import('./account/AccountSummary'));
-const ExtendPage = lazy(() => import('./account/ExtendPage'));
-const RenewalPage = lazy(() => import('./account/RenewalPage'));
+const AccountSummary = lazy(() => import('../../billing/AccountSummary'));
+const ExtendPage = lazy(() => import('../../billing/ExtendPage'));
+const RenewalPage = lazy(() => import('../../billing/RenewalPage'));
 const AccountPaymentStep = lazy(() =>
-  import('../public/register/PaymentStep').then((m) => ({ default: m.AccountPaymentStep })),
+  import('../../billing/PaymentStep').then((m) => ({ default: m.AccountPaymentStep })),
 );
 const PaymentList = lazy(() => import('../../resources/payments/PaymentList'));
 const InvoiceList = lazy(() => import('../../resources/invoices/InvoiceList'));

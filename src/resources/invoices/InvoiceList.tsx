@@ -11,7 +11,8 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PAGE_SIZES } from '../../../contract/constants';
-import { amountText, formatDateTime, toCsv } from '../../components/billing/format';
+import { amountText, toCsv } from '../../billing/format';
+import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
 
 export interface InvoiceRecord extends RaRecord {

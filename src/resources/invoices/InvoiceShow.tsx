@@ -13,11 +13,11 @@ import type { ReactNode } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { MONTHS_PER_INTERVAL } from '../../../contract/constants';
-import { dollarsText } from '../../components/billing/format';
-import { useInvoiceDownload } from '../../components/billing/useInvoiceDownload';
+import { dollarsText } from '../../billing/format';
+import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { MainButton } from '../../components/MainButton';
-import { useProfile } from '../../customRoutes/private/account/profile';
-import { formatDateOnly } from '../../customRoutes/private/format';
+import { useProfile } from '../../authProvider/useProfile';
+import { formatDateOnly } from '../../components/dates';
 import type { InvoiceRecord } from './InvoiceList';
 
 export const isYearlyInvoice = (invoice: Pick<InvoiceRecord, 'billing_cycle_months'>) =>

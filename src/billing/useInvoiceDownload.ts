@@ -2,7 +2,7 @@
 // shown from an object URL in a new tab (SPEC.md §2, "opens the invoice file in a new tab").
 import { useCallback, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProvider/types';
+import type { PortalDataProvider } from '../dataProvider/types';
 import { notifyFailure } from './errors';
 
 /** How long the object URL outlives the new tab's load. */

@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
-import type { RecurringInterval } from '../../../contract/constants';
+import type { RecurringInterval } from '../../contract/constants';
 
 export interface PlanRadiosProps {
   label: string;

@@ -14,8 +14,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
-import { PRICES, type RecurringInterval } from '../../../../contract/constants';
-import { MainButton } from '../../../components/MainButton';
+import { PRICES, type RecurringInterval } from '../../contract/constants';
+import { MainButton } from '../components/MainButton';
 import { BackToSummary } from './BackToSummary';
 import { useStartExtension } from './ExtendDialog';
 

@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { cardFormUpdateSchema, expiryText, formatCardNumber, formatExpiry, type CardFormValues } from '../../../contract/cards';
-import type { SavedCard } from '../../../contract/api';
-import { keepDigits } from '../inputs/format';
+import { cardFormUpdateSchema, expiryText, formatCardNumber, formatExpiry, type CardFormValues } from '../../contract/cards';
+import type { SavedCard } from '../../contract/api';
+import { keepDigits } from '../components/inputs/format';
 
 export type CardFormMode = 'add' | 'update';
 

@@ -1,11 +1,4 @@
-// Dates, money and CSV of the billing lists (SPEC.md §3, §9: en-US dates, '$ {amount}', comma-separated CSV).
-
-/** '2026-12-21T15:04:00Z' -> '12/21/2026, 3:04:00 PM' in the browser's time zone; empty for no or a bad date. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US');
-}
+// Money and CSV of the billing lists (SPEC.md §3, §9: '$ {amount}', comma-separated CSV).
 
 /** How the payment and invoice tables show an amount. */
 export const amountText = (amount: unknown): string => `$ ${amount ?? ''}`;

@@ -17,11 +17,11 @@ import {
   cardFormUpdateSchema,
   cardPayloadOf,
   type CardFormValues,
-} from '../../../contract/cards';
-import type { SavedCard } from '../../../contract/api';
-import type { PortalDataProvider } from '../../dataProvider/types';
-import { stripePublishableKeyOf, useLoadedSettings } from '../../settings';
-import { MainButton } from '../MainButton';
+} from '../../contract/cards';
+import type { SavedCard } from '../../contract/api';
+import type { PortalDataProvider } from '../dataProvider/types';
+import { stripePublishableKeyOf, useLoadedSettings } from '../settings';
+import { MainButton } from '../components/MainButton';
 import {
   ADDRESS_FIELDS,
   CARD_NUMBER_FIELD,

@@ -19,8 +19,8 @@ import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElem
 import type { Stripe, StripeCardElementOptions, StripeElementChangeEvent } from '@stripe/stripe-js';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { PortalDataProvider } from '../../dataProvider/types';
-import { MainButton } from '../MainButton';
+import type { PortalDataProvider } from '../dataProvider/types';
+import { MainButton } from '../components/MainButton';
 import { ADDRESS_FIELDS, CardFieldGrid, CardTextFields, addressFormSchema, addressPayloadOf, type AddressValues } from './cardFields';
 import { billingErrorMessage, notifyFailure } from './errors';
 

@@ -7,3 +7,10 @@ export function formatDateOnly(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleDateString('en-US', { timeZone: 'UTC' });
 }
+
+/** '2026-12-21T15:04:00Z' -> '12/21/2026, 3:04:00 PM' in the browser's time zone; empty for no or a bad date. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US');
+}

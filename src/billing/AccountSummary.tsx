@@ -10,11 +10,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateOnly } from '../format';
+import { formatDateOnly } from '../components/dates';
 import { ExtendDialog } from './ExtendDialog';
-import { useProfile } from './profile';
+import { useProfile } from '../authProvider/useProfile';
 
-export { PROFILE_QUERY_KEY } from './profile';
 
 function Field({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
   return (

@@ -7,13 +7,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useAuthProvider, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { RecurringInterval } from '../../../../contract/constants';
-import type { PortalAuthProvider } from '../../../authProvider';
-import { MainButton } from '../../../components/MainButton';
-import { notifyFailure } from '../../../components/billing/errors';
-import { goToPaymentPage } from '../../../components/billing/navigate';
-import { PlanRadios } from '../../../components/billing/PlanRadios';
-import type { PortalDataProvider } from '../../../dataProvider/types';
+import type { RecurringInterval } from '../../contract/constants';
+import type { PortalAuthProvider } from '../authProvider';
+import { MainButton } from '../components/MainButton';
+import { notifyFailure } from './errors';
+import { goToPaymentPage } from './navigate';
+import { PlanRadios } from './PlanRadios';
+import type { PortalDataProvider } from '../dataProvider/types';
 
 export interface ExtendDialogProps {
   open: boolean;

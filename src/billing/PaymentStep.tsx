@@ -16,15 +16,15 @@ import {
   DEFAULT_RECURRING_INTERVAL,
   RECURRING_INTERVAL_COUNT,
   type RecurringInterval,
-} from '../../../../contract/constants';
-import { MainButton } from '../../../components/MainButton';
-import { notifyFailure } from '../../../components/billing/errors';
-import { goToPaymentPage } from '../../../components/billing/navigate';
-import { PlanRadios } from '../../../components/billing/PlanRadios';
-import type { PortalDataProvider } from '../../../dataProvider/types';
-import { PublicLayout } from '../PublicLayout';
-import { PUBLIC_PATHS } from '../paths';
-import { REGISTRATION_STEPS } from './registrationData';
+} from '../../contract/constants';
+import { MainButton } from '../components/MainButton';
+import { notifyFailure } from './errors';
+import { goToPaymentPage } from './navigate';
+import { PlanRadios } from './PlanRadios';
+import type { PortalDataProvider } from '../dataProvider/types';
+import { PublicLayout } from '../customRoutes/public/PublicLayout';
+import { PUBLIC_PATHS } from '../customRoutes/public/paths';
+import { REGISTRATION_STEPS } from '../customRoutes/public/register/registrationData';
 
 /** The route names of SPEC.md §2: the public step, and its signed-in twin whose close button logs out. */
 export type PaymentStepRoute = 'price-fee' | 'account-price-fee';
