@@ -63,15 +63,13 @@ async function getSkipTakeList(config: ResourceConfig, params: GetListParams): P
   return { data, total: typeof json?.total === 'number' ? json.total : data.length };
 }
 
-const SKIP_TAKE_RESOURCES = new Set(['private-keys']);
-
 export function createDataProvider(): PortalDataProvider {
   const rest = simpleRestProvider(API_URL, httpClient as Parameters<typeof simpleRestProvider>[1]);
 
   const crud: DataProvider = {
     async getList(resource, params) {
       const config = resourceConfig(resource);
-      if (SKIP_TAKE_RESOURCES.has(resource)) return getSkipTakeList(config, params);
+      if (config.paging === 'skip-take') return getSkipTakeList(config, params);
       const result = await rest.getList(config.path, params);
       return { ...result, data: withIds(config, result.data) };
     },

@@ -18,6 +18,7 @@ import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { MainButton } from '../../components/MainButton';
 import { useProfile } from '../../authProvider/useProfile';
 import { formatDateOnly } from '../../components/dates';
+import { usePortalPath } from '../usePortalPath';
 import type { InvoiceRecord } from './InvoiceList';
 
 export const isYearlyInvoice = (invoice: Pick<InvoiceRecord, 'billing_cycle_months'>) =>
@@ -39,6 +40,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function InvoiceShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const createPath = usePortalPath();
   const { id = '' } = useParams();
   const fromList = (useLocation().state as { record?: InvoiceRecord } | null)?.record;
   const passed = fromList && String(fromList.id) === id ? fromList : undefined;
@@ -62,7 +64,11 @@ export function InvoiceShow() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/invoice-listing')} sx={{ mb: 2 }}>
+      <Button
+        startIcon={<ArrowBackIcon />}
+        onClick={() => navigate(createPath({ type: 'list' }))}
+        sx={{ mb: 2 }}
+      >
         {translate('portal.billing.back')}
       </Button>
       <Card component="section" aria-labelledby="invoice-title" sx={{ maxWidth: 720 }}>

@@ -26,7 +26,6 @@ export const paymentExporter: Exporter<PaymentRecord> = (records) => {
 export function PaymentList() {
   return (
     <PortalList
-      resource="payments"
       title="portal.billing.payment_listing"
       perPage={PAGE_SIZES.payments}
       exporter={paymentExporter}

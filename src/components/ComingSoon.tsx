@@ -2,6 +2,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { Title, useTranslate } from 'react-admin';
 
 export function ComingSoon({ titleKey }: { titleKey: string }) {
@@ -18,4 +19,11 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The view of a resource whose screens a later release builds: its descriptor only swaps this for them. */
+export function comingSoon(titleKey: string): ComponentType {
+  const Page = () => <ComingSoon titleKey={titleKey} />;
+  Page.displayName = `ComingSoon(${titleKey})`;
+  return Page;
 }
