@@ -22,8 +22,10 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
 }
 
 /** The view of a resource whose screens a later release builds: its descriptor only swaps this for them. */
-export function comingSoon(titleKey: string): ComponentType {
+export function comingSoon(titleKey: string): ComponentType & { titleKey: string } {
   const Page = () => <ComingSoon titleKey={titleKey} />;
   Page.displayName = `ComingSoon(${titleKey})`;
+  // read by the descriptors' check (src/resources/check.ts): the title must be in the messages
+  Page.titleKey = titleKey;
   return Page;
 }

@@ -71,6 +71,10 @@ function problemsOf(d: ResourceDescriptor, all: readonly ResourceDescriptor[], m
     if (views[view] && !routes.some((route) => 'view' in route && route.view === view)) {
       say(`its ${view} view has no route`);
     }
+    const titleKey = (views[view] as { titleKey?: unknown } | undefined)?.titleKey;
+    if (typeof titleKey === 'string' && typeof lookup(messages, titleKey) !== 'string') {
+      say(`the title ${titleKey} of its ${view} view is not in the messages`);
+    }
   }
   const home = routes[0]?.path ?? '';
   if ((d.section || d.menu) && requiredParamsOf(home).length)

@@ -5,6 +5,7 @@ import { AdminContext, useResourceContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../contract/constants';
+import { comingSoon } from '../../src/components/ComingSoon';
 import { publicRoutes } from '../../src/customRoutes/public';
 import { apiConfigsOf } from '../../src/dataProvider/resources';
 import { en } from '../../src/i18n/en';
@@ -79,6 +80,11 @@ describe('an incomplete descriptor is reported', () => {
       'a route not from the root',
       changed(payments, { routes: [{ path: 'payment-listing', view: 'list' }] }),
       'does not start with /',
+    ],
+    [
+      'a coming-soon view without a title',
+      changed(payments, { views: { list: comingSoon('portal.pages.refunds') } }),
+      'the title portal.pages.refunds of its list view is not in the messages',
     ],
     ['no word on its menu', changed(payments, { menu: undefined }), 'payments: says nothing of its menu'],
     [
