@@ -1,5 +1,5 @@
 // Shapes on the wire (API.md). snake_case as SPEC.md has it.
-import type { Role } from './constants';
+import type { RecurringInterval, Role } from './constants';
 
 /** The claims of the JWT the server signs. */
 export interface TokenClaims {
@@ -106,4 +106,43 @@ export interface SavedCard {
   created: number;
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   billing_details: { address: BillingAddress };
+}
+
+/** POST /api/payment/subscription: a new subscription's checkout (SPEC.md §3, subscription request). */
+export interface SubscriptionRequest {
+  recurring_interval: RecurringInterval;
+  recurring_interval_count: 1;
+  service_provider_uuid: string;
+}
+
+/** GET /api/payment/subscription (API.md). */
+export interface SubscriptionPlan {
+  plan: { interval: RecurringInterval; interval_count: number } | null;
+  status?: string;
+  current_period_end?: string | null;
+  auto_charge?: boolean;
+}
+
+/** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */
+export interface ResellerProfile {
+  id?: string;
+  name?: string;
+  email?: string;
+  company_name?: string;
+  url_token: string;
+  [field: string]: unknown;
+}
+
+/** POST /api/service_provider/generate_sti_spc_cert. */
+export interface GenerateCertificatePayload {
+  sti_pa_username: string;
+  sti_pa_password: string;
+  private_key_uuid: string;
+}
+
+/** The answer of POST /api/service_provider/generate_sti_spc_cert: `error_cause` says why it failed. */
+export interface GenerateCertificateResult {
+  success: boolean;
+  error_cause?: string;
+  certificate?: CertificateRow;
 }

@@ -1,15 +1,15 @@
 // The web app: react-admin on a browser router (clean URLs for emailed and payment-return links), the
-// public pages outside the layout, and the signed-in pages and resources of the role in the token.
+// public pages outside the layout, and the resources and signed-in pages of the role in the token, both
+// from the resource descriptors (src/resources).
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { roleOf } from '../contract/constants';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import { privateRoutesFor } from './customRoutes/private';
 import { PortalLayout, PortalNotification, portalTheme } from './layout';
 import { i18nProvider } from './layout/i18nProvider';
-import { resourcesFor } from './resources';
+import { privateRoutesFor, resourcesFor } from './routing/mountPrivateRoutes';
 import { mountPublicRoutes } from './routing/mountPublicRoutes';
 import { PublicPathsContext } from './routing/RouteGuard';
 import { publicPathsFrom } from './routing/resolveRoute';

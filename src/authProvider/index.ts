@@ -2,10 +2,10 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { canAccess as roleCanAccess } from '../../contract/access';
 import type { Role } from '../../contract/constants';
-import type { LoginResponse, ServiceProviderProfile } from '../../contract/api';
+import type { LoginResponse, ResellerProfile, ServiceProviderProfile } from '../../contract/api';
 import { dataProvider as defaultDataProvider } from '../dataProvider';
 import { apiUrl, httpClient, isPortalHttpError } from '../dataProvider/http';
-import type { PortalDataProvider, ResellerProfile } from '../dataProvider/types';
+import type { PortalDataProvider } from '../dataProvider/types';
 import { clearSession, decodeToken, getStoredUser, homeOf, readSession, saveSession } from './session';
 
 export { TOKEN_KEY, USER_KEY, clearSession, getToken, homeOf, readSession } from './session';

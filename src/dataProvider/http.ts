@@ -99,3 +99,47 @@ export function apiUrl(path: string, query?: Record<string, string | number | un
   const qs = params.toString();
   return qs ? `${url}?${qs}` : url;
 }
+
+/** GET a JSON answer. */
+export async function getJson<T>(path: string, query?: Record<string, string | undefined>): Promise<T> {
+  const { json } = await httpClient<T>(apiUrl(path, query));
+  return json;
+}
+
+/** POST a JSON body (or none) and read the JSON answer. */
+export async function postJson<T>(path: string, body?: unknown): Promise<T> {
+  const { json } = await httpClient<T>(apiUrl(path), {
+    method: 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return json;
+}
+
+export type MessageAnswer = { message?: string } | undefined;
+
+/** The `{ message }` of an answer, '' when it has none. */
+export const messageOf = (json: MessageAnswer) => ({ message: json?.message ?? '' });
+
+/**
+ * A file (an invoice PDF, a key) with the token and the portal's error shapes: httpClient reads bodies as
+ * text, a file needs its bytes and, for its name, its headers.
+ */
+export async function fetchFile(url: string): Promise<Response> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw createHttpError(0, { message: 'Network Error' });
+  }
+  if (!response.ok) {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    throw createHttpError(response.status, body);
+  }
+  return response;
+}

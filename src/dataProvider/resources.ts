@@ -1,36 +1,21 @@
-// Resource name (what react-admin and the role matrix call it) -> API path under /api (API.md),
-// and the field that identifies a row where it is not `id`.
+// Resource name (what react-admin and the role matrix call it) -> how the API serves it, from each
+// resource's descriptor (src/resources/<name>/index.ts).
+import { RESOURCE_DESCRIPTORS } from '../resources';
+import type { ResourceApi, ResourceDescriptor } from '../resources/descriptor';
 
-export interface ResourceConfig {
-  path: string;
-  /** The key of a row when the API does not call it `id`; copied into `id` for react-admin. */
-  idField?: string;
-  /** Where one row lives when it is not `<path>/{id}` (getOne, update, delete). */
-  itemPath?: string;
-  /** Where a new row is posted when it is not `<path>`. */
-  createPath?: string;
-  /** The verb of an update; ra-data-simple-rest's default is PUT. */
-  updateMethod?: 'PUT' | 'PATCH';
+export type ResourceConfig = ResourceApi;
+
+/** The API of every resource that has a list path. */
+export function apiConfigsOf(descriptors: readonly ResourceDescriptor[]): Record<string, ResourceConfig> {
+  return Object.fromEntries(descriptors.flatMap(({ name, api }) => (api ? [[name, api]] : [])));
 }
 
-export const RESOURCE_CONFIG = {
-  payments: { path: 'service_provider/payments' },
-  invoices: { path: 'service_provider/invoices' },
-  imports: { path: 'service_provider/tn/import-history' },
-  numbers: { path: 'service_provider/tn/assigned', idField: 'tn_uuid' },
-  'private-keys': { path: 'service_provider/sti_priv_key', idField: 'priv_key_uuid' },
-  resellers: { path: 'admin/reseller/list', itemPath: 'admin/reseller', createPath: 'admin/reseller/create' },
-  'service-providers': { path: 'admin/service_provider', updateMethod: 'PATCH' },
-  'admin-payments': { path: 'admin/payment' },
-  'admin-invoices': { path: 'payment/invoices_list' },
-  'reseller-companies': { path: 'reseller/service_provider', createPath: 'reseller/service_provider/invite' },
-  'reseller-payments': { path: 'reseller/users/payment' },
-} as const satisfies Record<string, ResourceConfig>;
-
-export type PortalResource = keyof typeof RESOURCE_CONFIG;
+export const RESOURCE_CONFIG: Readonly<Record<string, ResourceConfig>> = apiConfigsOf(RESOURCE_DESCRIPTORS);
 
 export function resourceConfig(resource: string): ResourceConfig {
-  return (RESOURCE_CONFIG as Record<string, ResourceConfig>)[resource] ?? { path: resource };
+  return Object.prototype.hasOwnProperty.call(RESOURCE_CONFIG, resource)
+    ? RESOURCE_CONFIG[resource]
+    : { path: resource };
 }
 
 /** The API path of a resource; an unmapped name is used as the path itself. */

@@ -1,13 +1,18 @@
 // The app-specific calls beside ra-data-simple-rest's CRUD verbs, typed once and used through
-// useDataProvider<PortalDataProvider>().
+// useDataProvider<PortalDataProvider>(). The shapes on the wire are contract/api.ts's; only what the web
+// app alone holds (a Blob, its error object) is declared here.
 import type { DataProvider } from 'react-admin';
 import type {
   AvailabilityResponse,
   CertificateRow,
-  LoginResponse,
+  GenerateCertificatePayload,
+  GenerateCertificateResult,
   PrivateKeyRow,
+  ResellerProfile,
   SavedCard,
   ServiceProviderProfile,
+  SubscriptionPlan,
+  SubscriptionRequest,
 } from '../../contract/api';
 // AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
@@ -86,47 +91,6 @@ export interface PortalDataProvider extends DataProvider {
   revokeCertificate(serialNumber: string, reason?: RevocationReason): Promise<unknown>;
   /** POST /api/public/decrypt_cert: the certificate at that URL as text. */
   decryptCertificate(url: string): Promise<{ text: string }>;
-}
-
-export interface GenerateCertificatePayload {
-  sti_pa_username: string;
-  sti_pa_password: string;
-  private_key_uuid: string;
-}
-
-export interface GenerateCertificateResult {
-  success: boolean;
-  error_cause?: string;
-  certificate?: CertificateRow;
-}
-
-export type { CertificateRow, PrivateKeyRow, RevocationReason };
-
-/** SPEC.md §3, subscription request. */
-export interface SubscriptionRequest {
-  recurring_interval: RecurringInterval;
-  recurring_interval_count: 1;
-  service_provider_uuid: string;
-}
-
-/** GET /api/payment/subscription (API.md). */
-export interface SubscriptionPlan {
-  plan: { interval: RecurringInterval; interval_count: number } | null;
-  status?: string;
-  current_period_end?: string | null;
-  auto_charge?: boolean;
-}
-
-export type { AddCardStripePayload, LoginResponse, SavedCard };
-
-/** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */
-export interface ResellerProfile {
-  id?: string;
-  name?: string;
-  email?: string;
-  company_name?: string;
-  url_token: string;
-  [field: string]: unknown;
 }
 
 /** What a failed call rejects with: the server's `message`, its status, and its body. */

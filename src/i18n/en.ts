@@ -350,6 +350,14 @@ export const en: TranslationMessages = {
         cr_path: 'CR URL',
       },
     },
+    // the reseller and admin resources: their fields arrive with their screens (SPEC.md: not shown)
+    'reseller-companies': { name: 'Company |||| Companies' },
+    'reseller-payments': { name: 'Payment |||| Payments' },
+    resellers: { name: 'Reseller |||| Resellers' },
+    'service-providers': { name: 'Service Provider |||| Service Providers' },
+    'subscription-change-log': { name: 'Subscription Change |||| Subscription Changes' },
+    'admin-payments': { name: 'Payment |||| Payments' },
+    'admin-invoices': { name: 'Invoice |||| Invoices' },
   },
 };
 

@@ -1,6 +1,8 @@
-// The sidebar of each role (SPEC.md §2) as data: each item has a link, a name, optional children and a
-// short name made from the initials of each word of its name.
+// The sidebar of each role (SPEC.md §2), from the menu entries of the resource descriptors: each item has a
+// link (its resource's home), a name, optional children and a short name made from the initials of each word.
 import type { Role } from '../../contract/constants';
+import { RESOURCE_DESCRIPTORS } from '../resources';
+import { fillPath, opensHome, type ResourceDescriptor } from '../resources/descriptor';
 
 export interface MenuItem {
   link: string;
@@ -10,43 +12,6 @@ export interface MenuItem {
   shortName: string;
   children?: MenuItem[];
 }
-
-/** A menu entry before translation: `name` is a message key. */
-interface MenuEntry {
-  link: string;
-  name: string;
-  children?: MenuEntry[];
-  /** Shown only when the service provider has a subscription expiry date. */
-  needsSubscriptionExpiry?: boolean;
-}
-
-const MENUS: Record<Role, MenuEntry[]> = {
-  'service-provider': [
-    {
-      link: '/account/summary',
-      name: 'portal.menu.account',
-      children: [{ link: '/account/renewal', name: 'portal.menu.auto_renewal', needsSubscriptionExpiry: true }],
-    },
-    { link: '/payment-listing', name: 'portal.menu.payment_listing' },
-    { link: '/invoice-listing', name: 'portal.menu.invoice_listing' },
-    { link: '/import-history', name: 'portal.menu.import_history' },
-    {
-      link: '/sti-certificate/certificate',
-      name: 'portal.menu.sti_certificate',
-      children: [{ link: '/sti-certificate/private-key', name: 'portal.menu.private_key' }],
-    },
-  ],
-  reseller: [
-    { link: '/reseller/sp', name: 'portal.menu.companies' },
-    { link: '/reseller/payment-listing', name: 'portal.menu.payment_listing' },
-  ],
-  admin: [
-    { link: '/admin/resellers', name: 'portal.menu.resellers' },
-    { link: '/admin/service-provider', name: 'portal.menu.service_provider' },
-    { link: '/admin/payment', name: 'portal.menu.payment' },
-    { link: '/admin/invoice', name: 'portal.menu.invoice' },
-  ],
-};
 
 /** 'Payment Listing' -> 'PL', 'STI-Certificate' -> 'SC': the first letter of each word, upper-cased. */
 export function shortNameOf(name: string): string {
@@ -62,15 +27,28 @@ export interface MenuOptions {
   hasSubscriptionExpiry?: boolean;
 }
 
-/** The sidebar items of a role, translated. */
-export function menuFor(role: Role, options: MenuOptions, translate: (key: string) => string): MenuItem[] {
-  const build = (entries: MenuEntry[]): MenuItem[] =>
-    entries
-      .filter((entry) => !entry.needsSubscriptionExpiry || options.hasSubscriptionExpiry)
-      .map((entry) => {
-        const name = translate(entry.name);
-        const children = entry.children ? build(entry.children) : [];
-        return { link: entry.link, name, shortName: shortNameOf(name), ...(children.length ? { children } : {}) };
+/** The sidebar items of a role, translated: the entries of the resources whose home the role may open. */
+export function menuFor(
+  role: Role,
+  options: MenuOptions,
+  translate: (key: string) => string,
+  descriptors: readonly ResourceDescriptor[] = RESOURCE_DESCRIPTORS,
+): MenuItem[] {
+  const shown = descriptors.filter(
+    (d) => d.menu && opensHome(d, role) && (!d.menu.needsSubscriptionExpiry || options.hasSubscriptionExpiry),
+  );
+  const build = (parent: string | undefined): MenuItem[] =>
+    shown
+      .filter((d) => d.menu?.parent === parent)
+      .map((d) => {
+        const name = translate(d.menu?.label ?? '');
+        const children = build(d.name);
+        return {
+          link: fillPath(d.routes[0].path),
+          name,
+          shortName: shortNameOf(name),
+          ...(children.length ? { children } : {}),
+        };
       });
-  return build(MENUS[role]);
+  return build(undefined);
 }

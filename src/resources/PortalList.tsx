@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { Datagrid, List, Pagination, useListContext, useTranslate, type Exporter } from 'react-admin';
 
 export interface PortalListProps {
-  resource: string;
+  /** The resource's context (its descriptor's name) when not given. */
+  resource?: string;
   /** Message key of the heading and page title. */
   title: string;
   perPage: number;

@@ -1,20 +1,51 @@
-// The react-admin resources of each role. Each resource's views live in its own folder here
-// (`src/resources/<name>/index.ts` exporting `{ list, show, create, edit, icon, recordRepresentation }`);
-// App.tsx registers them with <Resource name={name} {...views} />. A resource without views yet is
-// still registered, so its name, labels and access rules are known to react-admin.
-import type { ResourceProps } from 'react-admin';
-import { resourcesOf, type Resource } from '../../contract/access';
-import type { Role } from '../../contract/constants';
-import { RESOURCE_CONFIG } from '../dataProvider/resources';
+// Every resource of the web app, one line each. A resource's folder holds its descriptor (index.ts) and its
+// views; the dataProvider's paths (dataProvider/resources.ts), the pages and redirects of the guard
+// (routing/routes.ts), the mounted routes and <Resource>s (routing/mountPrivateRoutes.tsx) and the sidebars
+// (layout/menuItems.ts) are derived from this list. The order is the order of the sidebars.
+import type { Resource } from '../../contract/access';
+import account from './account';
+import adminInvoices from './admin-invoices';
+import adminPayments from './admin-payments';
+import certificates from './certificates';
+import imports from './imports';
+import invoices from './invoices';
+import numbers from './numbers';
+import payments from './payments';
+import privateKeys from './private-keys';
+import resellerCompanies from './reseller-companies';
+import resellerPayments from './reseller-payments';
+import resellers from './resellers';
+import serviceProviders from './service-providers';
+import subscription from './subscription';
+import subscriptionChangeLog from './subscription-change-log';
+import type { ResourceDescriptor } from './descriptor';
 
-export type ResourceViews = Omit<ResourceProps, 'name'>;
+export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
+  // service provider
+  account,
+  subscription,
+  payments,
+  invoices,
+  imports,
+  numbers,
+  certificates,
+  privateKeys,
+  // reseller
+  resellerCompanies,
+  resellerPayments,
+  // admin
+  resellers,
+  serviceProviders,
+  subscriptionChangeLog,
+  adminPayments,
+  adminInvoices,
+];
 
-/** The views of each resource, as later releases add them. */
-export const RESOURCE_VIEWS: Partial<Record<Resource, ResourceViews>> = {};
-
-/** The resources a role works with: those it may list and the dataProvider knows a path for. */
-export function resourcesFor(role: Role): { name: Resource; views: ResourceViews }[] {
-  return resourcesOf(role)
-    .filter((name) => name in RESOURCE_CONFIG)
-    .map((name) => ({ name, views: RESOURCE_VIEWS[name] ?? {} }));
+export function descriptorOf(
+  name: Resource | string,
+  descriptors: readonly ResourceDescriptor[] = RESOURCE_DESCRIPTORS,
+): ResourceDescriptor | undefined {
+  return descriptors.find((descriptor) => descriptor.name === name);
 }
+
+export type { ResourceDescriptor } from './descriptor';

@@ -61,6 +61,24 @@ function matchesAny(patterns: readonly string[], path: string): boolean {
 
 const ROLES: Role[] = ['service-provider', 'reseller', 'admin'];
 
+/**
+ * Where a redirect of the table sends `path`, if one applies. A key with parameters ('/invoices/:id/show')
+ * passes its segments on, as they are in the URL, to the same names in its target.
+ */
+function redirectOf(redirects: Record<string, string>, path: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(redirects, path)) return redirects[path];
+  for (const [from, to] of Object.entries(redirects)) {
+    if (!from.includes(':') || !matchPath({ path: from, end: true, caseSensitive: false }, path)) continue;
+    const segments = path.split('/');
+    const params = new Map(from.split('/').map((segment, index) => [segment, segments[index]]));
+    return to
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? (params.get(segment) ?? segment) : segment))
+      .join('/');
+  }
+  return undefined;
+}
+
 /** Is `path` a page or a redirect of `role` (or of any role, for someone not signed in)? */
 function isKnown(path: string, role: Role | null): boolean {
   if (path === '/') return true;
@@ -68,7 +86,7 @@ function isKnown(path: string, role: Role | null): boolean {
   return roles.some(
     (r) =>
       matchesAny(ROLE_PAGES[r], path) ||
-      path in ROLE_REDIRECTS[r] ||
+      redirectOf(ROLE_REDIRECTS[r], path) !== undefined ||
       // admins and resellers reach the account summary through '/', to be sent to their own home
       (path === ROOT_REDIRECT && r in ROLE_SUMMARY_REDIRECT),
   );
@@ -87,8 +105,8 @@ function step(path: string, session: RouteSession, publicPaths: PublicPaths): Ro
   if (!session.authenticated) return { type: 'redirect', to: LOGIN_PATH };
 
   if (path === '/') return { type: 'redirect', to: ROOT_REDIRECT };
-  const sectionTarget = ROLE_REDIRECTS[session.role][path];
-  if (sectionTarget) return { type: 'redirect', to: sectionTarget };
+  const redirectTarget = redirectOf(ROLE_REDIRECTS[session.role], path);
+  if (redirectTarget) return { type: 'redirect', to: redirectTarget };
   const summaryTarget = path === ROOT_REDIRECT ? ROLE_SUMMARY_REDIRECT[session.role] : undefined;
   if (summaryTarget) return { type: 'redirect', to: summaryTarget };
 

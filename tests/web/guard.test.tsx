@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/constants';
 import { i18nProvider } from '../../src/layout/i18nProvider';
-import { privateRoutesFor } from '../../src/customRoutes/private';
+import { privateRoutesFor } from '../../src/routing/mountPrivateRoutes';
 import { RouteGuard } from '../../src/routing/RouteGuard';
 import {
   isPublicPath,

@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import { useNotify } from 'react-admin';
 import { TOASTS } from '../../../contract/constants';
-import { billingErrorMessage } from '../billing/errors';
+import { billingErrorMessage } from '../../billing/errors';
 
 export const CERTIFICATE_TOAST_OPTIONS = {
   autoHideDuration: TOASTS.certificates.timeoutMs,

@@ -7,7 +7,7 @@ import { EmailVerifyPage } from './EmailVerifyPage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { PUBLIC_PATHS } from './paths';
-import { PaymentStep } from './register/PaymentStep';
+import { PaymentStep } from '../../billing/PaymentStep';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
 // The wizard (signature canvas) and the agreement text are the heavy ones: loaded when opened.

@@ -33,7 +33,7 @@ import {
 } from '../../../contract/certificates';
 import type { CertificateRow } from '../../../contract/api';
 import { DELAYS, PAGE_SIZES } from '../../../contract/constants';
-import { formatDateTime } from '../../components/billing/format';
+import { formatDateTime } from '../../components/dates';
 import {
   CertificateViewDialog,
   ConfirmDialog,
@@ -42,7 +42,7 @@ import {
   useCertificateNotify,
 } from '../../components/certificates';
 import { DROPDOWN_MAX_HEIGHT } from '../../components/inputs';
-import { useProfile } from '../../customRoutes/private/account/profile';
+import { useProfile } from '../../authProvider/useProfile';
 import type { PortalDataProvider } from '../../dataProvider/types';
 import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/PrivateKeyList';
 

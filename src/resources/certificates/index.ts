@@ -1,1 +1,15 @@
-export * from './CertificateList';
+// The provider's certificates (SPEC.md §2, Certificate listing). They are listed per private key through
+// PortalDataProvider.lastCertificates, so no list path.
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
+
+export default defineResource({
+  name: 'certificates',
+  api: null,
+  routes: [{ path: '/sti-certificate/certificate', view: 'list' }],
+  section: '/sti-certificate',
+  menu: { label: 'portal.menu.sti_certificate' },
+  texts: 'resources.certificates',
+  views: { list: lazy(() => import('./CertificateList')), icon: VerifiedUserIcon },
+});

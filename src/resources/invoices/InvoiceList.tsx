@@ -11,8 +11,10 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { PAGE_SIZES } from '../../../contract/constants';
-import { amountText, formatDateTime, toCsv } from '../../components/billing/format';
+import { amountText, toCsv } from '../../billing/format';
+import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
+import { usePortalPath } from '../usePortalPath';
 
 export interface InvoiceRecord extends RaRecord {
   invoice_number: string;
@@ -23,9 +25,6 @@ export interface InvoiceRecord extends RaRecord {
   invoice_path: string;
   billing_cycle_months?: number;
 }
-
-/** The single-invoice page; the row travels in the navigation state so the page needs no extra call. */
-export const invoicePath = (id: RaRecord['id']) => `/invoice-listing/${encodeURIComponent(String(id))}`;
 
 const CSV_COLUMNS = ['Time', 'Invoice Number', 'Amount'] as const;
 
@@ -38,10 +37,12 @@ export const invoiceExporter: Exporter<InvoiceRecord> = (records) => {
   downloadCSV(toCsv(CSV_COLUMNS, rows), 'invoices');
 };
 
+/** To the single invoice; the row travels in the navigation state so the page needs no extra call. */
 function ViewLink({ record }: { record: InvoiceRecord }) {
   const translate = useTranslate();
+  const createPath = usePortalPath();
   return (
-    <Link component={RouterLink} to={invoicePath(record.id)} state={{ record }}>
+    <Link component={RouterLink} to={createPath({ type: 'show', id: record.id })} state={{ record }}>
       {translate('portal.billing.view')}
     </Link>
   );
@@ -50,7 +51,6 @@ function ViewLink({ record }: { record: InvoiceRecord }) {
 export function InvoiceList() {
   return (
     <PortalList
-      resource="invoices"
       title="portal.billing.invoice_listing"
       perPage={PAGE_SIZES.invoices}
       exporter={invoiceExporter}

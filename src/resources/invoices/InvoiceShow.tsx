@@ -12,12 +12,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { ReactNode } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { ServiceProviderProfile } from '../../../contract/api';
 import { MONTHS_PER_INTERVAL } from '../../../contract/constants';
-import { dollarsText } from '../../components/billing/format';
-import { useInvoiceDownload } from '../../components/billing/useInvoiceDownload';
+import { dollarsText } from '../../billing/format';
+import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { MainButton } from '../../components/MainButton';
-import { useProfile } from '../../customRoutes/private/account/profile';
-import { formatDateOnly } from '../../customRoutes/private/format';
+import { useProfile } from '../../authProvider/useProfile';
+import { formatDateOnly } from '../../components/dates';
+import { usePortalPath } from '../usePortalPath';
 import type { InvoiceRecord } from './InvoiceList';
 
 export const isYearlyInvoice = (invoice: Pick<InvoiceRecord, 'billing_cycle_months'>) =>
@@ -36,33 +38,75 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The provider's address on one line: street, second line, city, state and zip. */
+function addressOf(profile: ServiceProviderProfile | undefined): string {
+  if (!profile) return '';
+  const stateZip = [profile.state, profile.zipcode].filter(Boolean).join(' ');
+  return [profile.address, profile.address2, profile.city, stateZip].filter(Boolean).join(', ');
+}
+
+function InvoiceDetails({ invoice, profile }: { invoice: InvoiceRecord; profile?: ServiceProviderProfile }) {
+  const translate = useTranslate();
+  const { download, downloading } = useInvoiceDownload();
+  const file =
+    invoice.invoice_path || `service_provider/invoices/${encodeURIComponent(String(invoice.id))}/file`;
+  return (
+    <>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
+          columnGap: 4,
+          rowGap: 1.5,
+          m: 0,
+        }}
+      >
+        <Row label={translate('portal.billing.company')}>{profile?.company_name ?? ''}</Row>
+        <Row label={translate('portal.billing.invoice_number')}>{invoice.invoice_number}</Row>
+        <Row label={translate('portal.billing.address')}>{addressOf(profile)}</Row>
+        <Row label={translate('portal.billing.description')}>
+          {translate(isYearlyInvoice(invoice) ? 'portal.billing.yearly_line' : 'portal.billing.monthly_line')}
+        </Row>
+        <Row label={translate('portal.billing.start_date')}>
+          {formatDateOnly(invoice.start_billing_cycle)}
+        </Row>
+        <Row label={translate('portal.billing.expiry_date')}>{formatDateOnly(invoice.end_billing_cycle)}</Row>
+        <Row label={translate('portal.billing.total')}>{dollarsText(invoice.amount)}</Row>
+      </Box>
+      <MainButton
+        sx={{ mt: 3 }}
+        startIcon={<DownloadIcon />}
+        loading={downloading}
+        onClick={() => void download(file)}
+      >
+        {translate('portal.billing.download')}
+      </MainButton>
+    </>
+  );
+}
+
 export function InvoiceShow() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const createPath = usePortalPath();
   const { id = '' } = useParams();
   const fromList = (useLocation().state as { record?: InvoiceRecord } | null)?.record;
   const passed = fromList && String(fromList.id) === id ? fromList : undefined;
   const fetched = useGetOne<InvoiceRecord>('invoices', { id }, { enabled: !passed && Boolean(id) });
   const invoice = passed ?? fetched.data;
+  // read beside the invoice, not after it
   const { data: profile } = useProfile();
-  const { download, downloading } = useInvoiceDownload();
   const title = translate('portal.billing.invoice_title');
-
-  const address = profile
-    ? [
-        profile.address,
-        profile.address2,
-        profile.city,
-        [profile.state, profile.zipcode].filter(Boolean).join(' '),
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : '';
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={title} />
-      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/invoice-listing')} sx={{ mb: 2 }}>
+      <Button
+        startIcon={<ArrowBackIcon />}
+        onClick={() => navigate(createPath({ type: 'list' }))}
+        sx={{ mb: 2 }}
+      >
         {translate('portal.billing.back')}
       </Button>
       <Card component="section" aria-labelledby="invoice-title" sx={{ maxWidth: 720 }}>
@@ -78,49 +122,7 @@ export function InvoiceShow() {
               {translate('portal.billing.invoice_not_found')}
             </Typography>
           ) : null}
-          {invoice ? (
-            <>
-              <Box
-                component="dl"
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
-                  columnGap: 4,
-                  rowGap: 1.5,
-                  m: 0,
-                }}
-              >
-                <Row label={translate('portal.billing.company')}>{profile?.company_name ?? ''}</Row>
-                <Row label={translate('portal.billing.invoice_number')}>{invoice.invoice_number}</Row>
-                <Row label={translate('portal.billing.address')}>{address}</Row>
-                <Row label={translate('portal.billing.description')}>
-                  {translate(
-                    isYearlyInvoice(invoice) ? 'portal.billing.yearly_line' : 'portal.billing.monthly_line',
-                  )}
-                </Row>
-                <Row label={translate('portal.billing.start_date')}>
-                  {formatDateOnly(invoice.start_billing_cycle)}
-                </Row>
-                <Row label={translate('portal.billing.expiry_date')}>
-                  {formatDateOnly(invoice.end_billing_cycle)}
-                </Row>
-                <Row label={translate('portal.billing.total')}>{dollarsText(invoice.amount)}</Row>
-              </Box>
-              <MainButton
-                sx={{ mt: 3 }}
-                startIcon={<DownloadIcon />}
-                loading={downloading}
-                onClick={() =>
-                  void download(
-                    invoice.invoice_path ||
-                      `service_provider/invoices/${encodeURIComponent(String(invoice.id))}/file`,
-                  )
-                }
-              >
-                {translate('portal.billing.download')}
-              </MainButton>
-            </>
-          ) : null}
+          {invoice ? <InvoiceDetails invoice={invoice} profile={profile} /> : null}
         </CardContent>
       </Card>
     </Box>

@@ -1,15 +1,24 @@
-// The `invoices` resource (SPEC.md §2, Invoice listing and the single-invoice view). Mounted at
-// /invoice-listing and /invoice-listing/:id by the route table of customRoutes/private.
+// The provider's invoices (SPEC.md §2, Invoice listing and the single-invoice view). SPEC.md does not show
+// the single invoice's route: it is /invoice-listing/{id}.
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { InvoiceList } from './InvoiceList';
-import { InvoiceShow } from './InvoiceShow';
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
 
-export { InvoiceList, InvoiceShow };
 export type { InvoiceRecord } from './InvoiceList';
 
-export default {
-  list: InvoiceList,
-  show: InvoiceShow,
-  icon: ReceiptIcon,
-  recordRepresentation: 'invoice_number',
-};
+export default defineResource({
+  name: 'invoices',
+  api: { path: 'service_provider/invoices' },
+  routes: [
+    { path: '/invoice-listing', view: 'list' },
+    { path: '/invoice-listing/:id', view: 'show' },
+  ],
+  menu: { label: 'portal.menu.invoice_listing' },
+  texts: 'resources.invoices',
+  views: {
+    list: lazy(() => import('./InvoiceList')),
+    show: lazy(() => import('./InvoiceShow')),
+    icon: ReceiptIcon,
+    recordRepresentation: 'invoice_number',
+  },
+});

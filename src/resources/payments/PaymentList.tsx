@@ -2,7 +2,8 @@
 // SPEC.md §8: a failed load is only logged, and the progress bar stays.
 import { FunctionField, TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
-import { amountText, formatDateTime, toCsv } from '../../components/billing/format';
+import { amountText, toCsv } from '../../billing/format';
+import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
 
 export interface PaymentRecord extends RaRecord {
@@ -25,7 +26,6 @@ export const paymentExporter: Exporter<PaymentRecord> = (records) => {
 export function PaymentList() {
   return (
     <PortalList
-      resource="payments"
       title="portal.billing.payment_listing"
       perPage={PAGE_SIZES.payments}
       exporter={paymentExporter}

@@ -1,13 +1,19 @@
-// The `payments` resource (SPEC.md §2, Payment listing). Mounted at /payment-listing by the route table of
-// customRoutes/private, which renders the list with resource="payments".
+// The provider's payments (SPEC.md §2, Payment listing), at /payment-listing.
 import PaymentIcon from '@mui/icons-material/Payment';
-import { PaymentList } from './PaymentList';
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
 
-export { PaymentList };
 export type { PaymentRecord } from './PaymentList';
 
-export default {
-  list: PaymentList,
-  icon: PaymentIcon,
-  recordRepresentation: 'transaction_id',
-};
+export default defineResource({
+  name: 'payments',
+  api: { path: 'service_provider/payments' },
+  routes: [{ path: '/payment-listing', view: 'list' }],
+  menu: { label: 'portal.menu.payment_listing' },
+  texts: 'resources.payments',
+  views: {
+    list: lazy(() => import('./PaymentList')),
+    icon: PaymentIcon,
+    recordRepresentation: 'transaction_id',
+  },
+});

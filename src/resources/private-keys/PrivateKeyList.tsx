@@ -19,7 +19,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { PrivateKeyRow } from '../../../contract/api';
 import { PAGE_SIZES } from '../../../contract/constants';
-import { formatDateTime } from '../../components/billing/format';
+import { formatDateTime } from '../../components/dates';
 import {
   ConfirmDialog,
   ImportKeyDialog,

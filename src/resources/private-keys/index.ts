@@ -1,1 +1,18 @@
-export * from './PrivateKeyList';
+// The provider's private keys (SPEC.md §2, Private keys): listed 10 a page with skip/take, under
+// STI-Certificate in the sidebar.
+import KeyIcon from '@mui/icons-material/Key';
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
+
+export default defineResource({
+  name: 'private-keys',
+  api: { path: 'service_provider/sti_priv_key', idField: 'priv_key_uuid', paging: 'skip-take' },
+  routes: [{ path: '/sti-certificate/private-key', view: 'list' }],
+  menu: { label: 'portal.menu.private_key', parent: 'certificates' },
+  texts: 'resources.private-keys',
+  views: {
+    list: lazy(() => import('./PrivateKeyList')),
+    icon: KeyIcon,
+    recordRepresentation: 'priv_key_uuid',
+  },
+});

@@ -1,4 +1,4 @@
-// Renders the billing screens as App.tsx mounts them: the provider's route table and the public routes,
+// Renders the billing screens as App.tsx mounts them: the provider's pages and the public routes,
 // inside react-admin's AdminContext on a memory router, with a test dataProvider.
 import { Suspense, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { ServiceProviderProfile } from '../../../contract/api';
-import { privateRoutesFor } from '../../../src/customRoutes/private';
+import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
 import { publicRoutes } from '../../../src/customRoutes/public';
 import { en } from '../../../src/i18n/en';
 import {

@@ -1,7 +1,7 @@
 // /account/renewal (SPEC.md §2, §4, §5): the auto-charge toggle, the billing-period toggle and the card form.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { SavedCard } from '../../../src/dataProvider/types';
+import type { SavedCard } from '../../../contract/api';
 import { PROFILE, billingDataProvider, httpError, renderBilling } from './harness';
 
 const NEXT_YEAR = new Date().getFullYear() + 1;

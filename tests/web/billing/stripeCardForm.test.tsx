@@ -7,8 +7,8 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { privateRoutesFor } from '../../../src/customRoutes/private';
-import type { SavedCard } from '../../../src/dataProvider/types';
+import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
+import type { SavedCard } from '../../../contract/api';
 import { en } from '../../../src/i18n/en';
 import { billingDataProvider, httpError, renderBilling, testAuthProvider, type TestDataProvider } from './harness';
 

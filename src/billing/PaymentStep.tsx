@@ -1,0 +1,159 @@
+// Step 4, plan and payment (SPEC.md §2, §4): /register/payment?uuid=…[&new_sub=yes] and, signed in,
+// /account/payment (route name account-price-fee). The provider picks month or year (year preselected) and
+// is sent, in this same window, to the payment page the server opens for it.
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { Title, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  DEFAULT_RECURRING_INTERVAL,
+  RECURRING_INTERVAL_COUNT,
+  type RecurringInterval,
+} from '../../contract/constants';
+import { MainButton } from '../components/MainButton';
+import { notifyFailure } from './errors';
+import { goToPaymentPage } from './navigate';
+import { PlanRadios } from './PlanRadios';
+import type { PortalDataProvider } from '../dataProvider/types';
+import { PublicLayout } from '../customRoutes/public/PublicLayout';
+import { PUBLIC_PATHS } from '../customRoutes/public/paths';
+import { REGISTRATION_STEPS } from '../customRoutes/public/register/registrationData';
+
+/** The route names of SPEC.md §2: the public step, and its signed-in twin whose close button logs out. */
+export type PaymentStepRoute = 'price-fee' | 'account-price-fee';
+
+export interface PaymentStepProps {
+  route?: PaymentStepRoute;
+}
+
+export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [searchParams] = useSearchParams();
+  const uuid = searchParams.get('uuid') ?? '';
+  const newSubscription = searchParams.has('new_sub');
+  const [interval, setInterval] = useState<RecurringInterval | ''>(DEFAULT_RECURRING_INTERVAL);
+  const [inFlight, setInFlight] = useState(false);
+  // SPEC.md §4: the button stays disabled after a failure (the provider reloads the page to try again)
+  const [failed, setFailed] = useState(false);
+
+  const title = translate(newSubscription ? 'portal.payment_step.new_subscription' : 'portal.payment_step.heading');
+  const step = newSubscription ? undefined : translate('portal.common.step', { step: REGISTRATION_STEPS, total: REGISTRATION_STEPS });
+
+  const close = () => {
+    if (route === 'account-price-fee') void logout();
+    else navigate(PUBLIC_PATHS.login);
+  };
+
+  const pay = async () => {
+    if (!interval || !uuid || inFlight || failed) return;
+    setInFlight(true);
+    try {
+      const answer = await dataProvider.createSubscriptionCheckout({
+        recurring_interval: interval,
+        recurring_interval_count: RECURRING_INTERVAL_COUNT,
+        service_provider_uuid: uuid,
+      });
+      const url = answer?.data?.url;
+      if (!url) throw new Error('The payment page address is missing');
+      goToPaymentPage(url);
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+      setInFlight(false);
+      notifyFailure(notify, error);
+    }
+  };
+
+  const body = (
+    <>
+      {newSubscription ? null : (
+        <Typography variant="body1" sx={{ mb: 2 }}>
+          {translate('portal.payment_step.text')}
+        </Typography>
+      )}
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="payment-note">
+        <AlertTitle>{translate('portal.payment_step.modal_title')}</AlertTitle>
+        <Typography variant="body2">{translate('portal.payment_step.modal_note')}</Typography>
+        <Typography variant="body2">{translate('portal.payment_step.modal_steps')}</Typography>
+        <Typography variant="body2">{translate('portal.payment_step.modal_plan')}</Typography>
+      </Alert>
+      <PlanRadios
+        label={translate('portal.payment_step.plan_label')}
+        value={interval}
+        onChange={setInterval}
+        disabled={inFlight}
+        labels={{ month: translate('portal.payment_step.month_option'), year: translate('portal.payment_step.year_option') }}
+      />
+      {uuid ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, wordBreak: 'break-all' }} data-testid="payment-uuid">
+          {translate('portal.payment_step.service_provider', { uuid })}
+        </Typography>
+      ) : (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('portal.payment_step.missing_uuid')}
+        </Alert>
+      )}
+      <MainButton fullWidth loading={inFlight} disabled={failed || !interval || !uuid} onClick={pay}>
+        {translate('portal.payment_step.pay')}
+      </MainButton>
+    </>
+  );
+
+  const closeButton = (
+    <IconButton aria-label={translate('portal.common.close')} onClick={close} size="small">
+      <CloseIcon />
+    </IconButton>
+  );
+
+  if (route === 'account-price-fee') {
+    return (
+      <Card sx={{ mt: 2, maxWidth: 640 }} component="section" aria-labelledby="payment-step-title">
+        <Title title={title} />
+        <CardContent>
+          <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
+          {body}
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <PublicLayout>
+      <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
+      {body}
+    </PublicLayout>
+  );
+}
+
+function Heading({ id, title, step, action }: { id: string; title: string; step?: string; action: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mb: 2 }}>
+      <Typography variant="h5" component="h1" id={id} sx={{ flexGrow: 1 }}>
+        {title}
+      </Typography>
+      {step ? (
+        <Typography variant="subtitle1" color="text.secondary" data-testid="step-counter" sx={{ whiteSpace: 'nowrap' }}>
+          {step}
+        </Typography>
+      ) : null}
+      {action}
+    </Box>
+  );
+}
+
+/** /account/payment: the same step for a signed-in provider without a subscription. */
+export function AccountPaymentStep() {
+  return <PaymentStep route="account-price-fee" />;
+}
+
+export default PaymentStep;

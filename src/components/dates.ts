@@ -1,0 +1,16 @@
+// Dates as the portal shows them: en-US (SPEC.md §9).
+
+/** '2026-12-21T00:00:00Z' -> '12/21/2026'; the calendar date of the UTC timestamp. Empty for no or a bad date. */
+export function formatDateOnly(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+}
+
+/** '2026-12-21T15:04:00Z' -> '12/21/2026, 3:04:00 PM' in the browser's time zone; empty for no or a bad date. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US');
+}

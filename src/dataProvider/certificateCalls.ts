@@ -1,0 +1,99 @@
+// The calls of private keys and certificates (API.md, provider rows).
+import type { CertificateRow, GenerateCertificateResult, PrivateKeyRow } from '../../contract/api';
+import { DEFAULT_KEY_FILE_NAME, filenameFromContentDisposition } from '../../contract/certificates';
+import { apiUrl, fetchFile, getJson, httpClient, postJson } from './http';
+import type { PortalDataProvider } from './types';
+
+export type CertificateCalls = Pick<
+  PortalDataProvider,
+  | 'listPrivateKeys'
+  | 'createPrivateKey'
+  | 'importPrivateKey'
+  | 'deletePrivateKey'
+  | 'downloadPrivateKey'
+  | 'lastCertificates'
+  | 'generateCertificate'
+  | 'renewCertificate'
+  | 'revokeCertificate'
+  | 'decryptCertificate'
+>;
+
+export function certificateCalls(): CertificateCalls {
+  return {
+    async listPrivateKeys({ skip, take }) {
+      const { json } = await httpClient<{ total?: number; data?: PrivateKeyRow[] } | PrivateKeyRow[]>(
+        apiUrl('service_provider/sti_priv_key', { skip, take }),
+      );
+      if (Array.isArray(json)) return { total: json.length, data: json };
+      const data = Array.isArray(json?.data) ? json.data : [];
+      return { total: typeof json?.total === 'number' ? json.total : data.length, data };
+    },
+
+    async createPrivateKey() {
+      return postJson<PrivateKeyRow | undefined>('service_provider/generate_sti_priv_key');
+    },
+
+    async importPrivateKey(pem) {
+      return postJson<PrivateKeyRow | undefined>('service_provider/sti_priv_key/import', { pem });
+    },
+
+    async deletePrivateKey(uuid) {
+      await httpClient(apiUrl(`service_provider/sti_priv_key/${encodeURIComponent(uuid)}`), {
+        method: 'DELETE',
+      });
+    },
+
+    async downloadPrivateKey(uuid) {
+      // the bytes, and the file name the server gives in content-disposition
+      const response = await fetchFile(
+        apiUrl(`service_provider/sti_priv_key/file/${encodeURIComponent(uuid)}`),
+      );
+      const filename = filenameFromContentDisposition(
+        response.headers.get('content-disposition'),
+        DEFAULT_KEY_FILE_NAME,
+      );
+      return { blob: await response.blob(), filename };
+    },
+
+    async lastCertificates(keyUuid) {
+      const json = await getJson<CertificateRow[] | { data?: CertificateRow[] }>(
+        `service_provider/sti_spc_cert/last/${encodeURIComponent(keyUuid)}`,
+      );
+      if (Array.isArray(json)) return json;
+      return Array.isArray(json?.data) ? json.data : [];
+    },
+
+    async generateCertificate(payload) {
+      const json = await postJson<GenerateCertificateResult>(
+        'service_provider/generate_sti_spc_cert',
+        payload,
+      );
+      return { ...json, success: json?.success === true };
+    },
+
+    renewCertificate(serialNumber, creds) {
+      return postJson<unknown>(
+        `service_provider/replace_sti_spc_cert/${encodeURIComponent(serialNumber)}`,
+        creds,
+      );
+    },
+
+    revokeCertificate(serialNumber, reason) {
+      return postJson<unknown>(
+        `service_provider/revoke_sti_spc_cert/${encodeURIComponent(serialNumber)}`,
+        reason ? { reason } : undefined,
+      );
+    },
+
+    async decryptCertificate(url) {
+      // API.md answers { text }; a plain-text answer is the text itself
+      const { json, body } = await httpClient<{ text?: string } | string>(apiUrl('public/decrypt_cert'), {
+        method: 'POST',
+        body: JSON.stringify({ url }),
+      });
+      if (json && typeof json === 'object' && typeof json.text === 'string') return { text: json.text };
+      if (typeof json === 'string') return { text: json };
+      return { text: body ?? '' };
+    },
+  };
+}

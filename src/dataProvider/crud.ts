@@ -1,0 +1,102 @@
+// react-admin's CRUD verbs for every resource: ra-data-simple-rest over /api, at the path and with the id field
+// its descriptor gives (dataProvider/resources.ts).
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
+import { API_URL, apiUrl, httpClient } from './http';
+import { resourceConfig, type ResourceConfig } from './resources';
+
+function withId<T extends Record<string, any>>(config: ResourceConfig, row: T): T & RaRecord {
+  if (!row || typeof row !== 'object') return row;
+  if (config.idField && row.id === undefined && row[config.idField] !== undefined) {
+    return { ...row, id: row[config.idField] };
+  }
+  return row as T & RaRecord;
+}
+
+function withIds(config: ResourceConfig, rows: unknown): any[] {
+  return Array.isArray(rows) ? rows.map((row) => withId(config, row)) : [];
+}
+
+function itemUrl(config: ResourceConfig, id: RaRecord['id']): string {
+  return apiUrl(`${config.itemPath ?? config.path}/${encodeURIComponent(String(id))}`);
+}
+
+/** The private keys list answers `{ total, data }` and pages with skip/take (API.md). */
+async function getSkipTakeList(config: ResourceConfig, params: GetListParams): Promise<GetListResult> {
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+  const query: Record<string, string | number> = { skip: (page - 1) * perPage, take: perPage };
+  if (params.sort?.field) query.sort = JSON.stringify([params.sort.field, params.sort.order]);
+  if (params.filter && Object.keys(params.filter).length) query.filter = JSON.stringify(params.filter);
+  const { json, headers } = await httpClient(apiUrl(config.path, query), { signal: params.signal });
+  if (Array.isArray(json)) {
+    const total = Number(headers.get('content-range')?.split('/').pop());
+    return { data: withIds(config, json), total: Number.isFinite(total) ? total : json.length };
+  }
+  const data = withIds(config, json?.data);
+  return { data, total: typeof json?.total === 'number' ? json.total : data.length };
+}
+
+export function createCrud(): DataProvider {
+  const rest = simpleRestProvider(API_URL, httpClient as Parameters<typeof simpleRestProvider>[1]);
+
+  const crud: DataProvider = {
+    async getList(resource, params) {
+      const config = resourceConfig(resource);
+      if (config.paging === 'skip-take') return getSkipTakeList(config, params);
+      const result = await rest.getList(config.path, params);
+      return { ...result, data: withIds(config, result.data) };
+    },
+    async getOne(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(itemUrl(config, params.id), { signal: params.signal });
+      return { data: withId(config, json) };
+    },
+    async getMany(resource, params) {
+      const config = resourceConfig(resource);
+      const result = await rest.getMany(config.path, params);
+      return { data: withIds(config, result.data) };
+    },
+    async getManyReference(resource, params) {
+      const config = resourceConfig(resource);
+      const result = await rest.getManyReference(config.path, params);
+      return { ...result, data: withIds(config, result.data) };
+    },
+    async create(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(apiUrl(config.createPath ?? config.path), {
+        method: 'POST',
+        body: JSON.stringify(params.data),
+      });
+      const created = json && typeof json === 'object' ? { ...params.data, ...json } : { ...params.data };
+      return { data: withId(config, created) } as any;
+    },
+    async update(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(itemUrl(config, params.id), {
+        method: config.updateMethod ?? 'PUT',
+        body: JSON.stringify(params.data),
+      });
+      const updated = json && typeof json === 'object' ? json : { ...params.previousData, ...params.data };
+      return { data: withId(config, { id: params.id, ...updated }) } as any;
+    },
+    async updateMany(resource, params) {
+      await Promise.all(
+        params.ids.map((id) => crud.update(resource, { id, data: params.data, previousData: {} as any })),
+      );
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      const config = resourceConfig(resource);
+      const { json } = await httpClient(itemUrl(config, params.id), { method: 'DELETE' });
+      // API.md answers 204 for deletions: hand react-admin the row it already had.
+      const deleted =
+        json && typeof json === 'object' ? json : { ...(params.previousData ?? {}), id: params.id };
+      return { data: withId(config, deleted) } as any;
+    },
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => crud.delete(resource, { id })));
+      return { data: params.ids };
+    },
+  };
+  return crud;
+}

@@ -1,0 +1,13 @@
+// Every payment, for the admin (SPEC.md §2, /admin/payment/{uuid?}: one provider's when a uuid is given).
+// Its table arrives with a later release.
+import { comingSoon } from '../../components/ComingSoon';
+import { defineResource } from '../descriptor';
+
+export default defineResource({
+  name: 'admin-payments',
+  api: { path: 'admin/payment' },
+  routes: [{ path: '/admin/payment/:uuid?', view: 'list' }],
+  menu: { label: 'portal.menu.payment' },
+  texts: 'resources.admin-payments',
+  views: { list: comingSoon('portal.menu.payment') },
+});

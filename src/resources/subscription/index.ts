@@ -1,0 +1,27 @@
+// The provider's subscription (SPEC.md §2): auto renewal with the card, extend, and the plan step of a
+// provider without one. Pages of their own under /account; the calls are PortalDataProvider's.
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
+
+/** Where the guard sends a provider who never had a subscription (SPEC.md §4, Session). */
+export const ACCOUNT_PAYMENT_PATH = '/account/payment';
+
+const RenewalPage = lazy(() => import('../../billing/RenewalPage'));
+const ExtendPage = lazy(() => import('../../billing/ExtendPage'));
+const AccountPaymentStep = lazy(() =>
+  import('../../billing/PaymentStep').then((m) => ({ default: m.AccountPaymentStep })),
+);
+
+export default defineResource({
+  name: 'subscription',
+  api: null,
+  // the renewal page first: it is what the menu's Auto Renewal opens
+  routes: [
+    { path: '/account/renewal', page: RenewalPage, action: 'edit' },
+    { path: '/account/extend', page: ExtendPage, action: 'extend' },
+    { path: ACCOUNT_PAYMENT_PATH, page: AccountPaymentStep, action: 'edit' },
+  ],
+  menu: { label: 'portal.menu.auto_renewal', parent: 'account', needsSubscriptionExpiry: true },
+  texts: 'portal.account',
+  views: {},
+});
