@@ -15,12 +15,13 @@ import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { housekeepingJobs } from './jobs/housekeeping';
 import { installGuard } from './http/guard';
-import type { JobQueue } from './jobs/queue';
+import { type JobQueue, registerJobs } from './jobs/queue';
 import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
-import { repositoryRoutes } from './repository/routes';
+import { certificateJobs } from './certificates/revocation';
+import { repositoryJobs, repositoryRoutes } from './repository/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -41,7 +42,6 @@ const MODULES: Module[] = [
   repositoryRoutes,
   certificateRoutes,
   stipaSimulatorRoutes,
-  housekeepingJobs,
 ];
 
 /** Paths the SPA must never answer for. */
@@ -105,6 +105,8 @@ export async function buildHttpApp(ctx: AppContext, opts: { logger: boolean }): 
   installGuard(app, ctx.tokens);
 
   for (const mod of MODULES) await mod(app, ctx);
+  // For now here, after the modules; the jobs composition will take these over.
+  await registerJobs(ctx.jobs, [...certificateJobs(ctx), ...repositoryJobs(ctx.crl), ...housekeepingJobs(ctx)]);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

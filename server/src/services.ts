@@ -3,8 +3,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
-import { loadOrCreateAuthority, type CertificateAuthority } from './ca/authority';
-import { type KeyStore, SoftwareKeyStore, createKeyStore, loadKeyEncryptionKey } from './ca/keys';
+import { createCrlPublisher, loadOrCreateAuthority } from './authority';
+import {
+  type CertificateAuthority,
+  type CrlIssuer,
+  type KeyStore,
+  SoftwareKeyStore,
+  createKeyStore,
+  loadKeyEncryptionKey,
+} from './ca';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db';
@@ -12,6 +19,7 @@ import { createMailer } from './integrations/mail';
 import type { Mailer } from './integrations/mail/mailer';
 import { createPaymentGateway } from './integrations/payments';
 import type { PaymentGateway } from './integrations/payments/gateway';
+import { createStiPa, stiPaEndpoint } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './logger';
@@ -32,6 +40,8 @@ export interface AppDeps {
   ca?: CertificateAuthority;
   /** The fetch that reaches the STI-PA and x5u URLs (tests: one that calls app.inject). */
   stiPaFetch?: typeof fetch;
+  /** CRL signers besides the CA's intermediate and root (tests: an issuer of their own). */
+  crlIssuers?: CrlIssuer[];
   /** false silences the log (tests). */
   logger?: boolean;
 }
@@ -71,6 +81,15 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   // Stopped first: running jobs finish while the mailer and the other services are still open. stop() waits for
   // them and does nothing when never started.
   if (!deps.jobs) closers.push(() => jobs.stop());
+  // ---- the STI-PA and the CRL publisher (certificates and repository modules) ----
+  // Built once with its trust policy: a real STI-PA's configured root, or the embedded simulator's own root.
+  const stiPa = createStiPa({ ...stiPaEndpoint(config), fetch: deps.stiPaFetch, now });
+  const crl = createCrlPublisher({
+    db,
+    now,
+    log,
+    issuers: [ca.intermediate, ca.root, ...(deps.crlIssuers ?? [])],
+  });
   return {
     config,
     db,
@@ -82,7 +101,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     payments: deps.payments ?? createPaymentGateway(config, { db, now }),
     ca,
     keys,
-    stiPaFetch: deps.stiPaFetch,
+    stiPa,
+    crl,
     async close() {
       for (const close of closers.reverse()) await close();
     },
