@@ -112,7 +112,10 @@ async function createHierarchy(
       },
       made,
     );
-    await insertIssuer(tx, recordOf(rootId, 'root', root.certificate, { ref: root.key.ref, store: keys.kind }));
+    await insertIssuer(
+      tx,
+      recordOf(rootId, 'root', root.certificate, { ref: root.key.ref, store: keys.kind }),
+    );
     await insertIssuer(
       tx,
       recordOf(intermediateId, 'intermediate', intermediate.certificate, {

@@ -134,36 +134,50 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
       }
     },
 
-    async current(issuerId) {
-      let crl = await served(issuerId);
-      if (crl && new Date(crl.row.next_update).getTime() > deps.now().getTime()) return crl;
-      // None yet (or the refresh failed long enough for it to lapse): issue one now when the signer is held.
-      if (!crl && !(await issuerExists(db, issuerId))) return null;
-      try {
-        await issue(issuerId);
-        crl = await served(issuerId);
-      } catch (err) {
-        if (!(err instanceof CrlError)) throw err;
-        log.error({ err, issuer: issuerId }, 'CRL could not be issued on request');
-      }
-      if (!crl) throw new CrlUnavailableError('The CRL of this issuer is not available yet');
-      return crl;
-    },
-
-    async refresh(opts = {}) {
-      const issued: string[] = [];
-      for (const id of await currentIssuerIds(db)) {
-        const issuer = signerOf(id);
-        if (!issuer) continue;
-        if (opts.onlyStale) {
-          const newest = await newestCrl(db, id);
-          if (newest && deps.now().getTime() - new Date(newest.this_update).getTime() < CRL_REFRESH_AFTER_MS)
-            continue;
-        }
-        await signAndStore(issuer, deps.now());
-        issued.push(id);
-      }
-      return issued;
-    },
+    current: (issuerId) => currentCrl({ ...deps, served, issue }, issuerId),
+    refresh: (opts = {}) => refreshCrls({ ...deps, signerOf, signAndStore }, opts),
   };
+}
+
+/** What `current` needs of the publisher besides its deps. */
+interface CurrentDeps extends CrlPublisherDeps {
+  served(issuerId: string): Promise<ServedCrl | null>;
+  issue(issuerId: string): Promise<CrlRow>;
+}
+
+async function currentCrl(deps: CurrentDeps, issuerId: string): Promise<ServedCrl | null> {
+  let crl = await deps.served(issuerId);
+  if (crl && new Date(crl.row.next_update).getTime() > deps.now().getTime()) return crl;
+  // None yet (or the refresh failed long enough for it to lapse): issue one now when the signer is held.
+  if (!crl && !(await issuerExists(deps.db, issuerId))) return null;
+  try {
+    await deps.issue(issuerId);
+    crl = await deps.served(issuerId);
+  } catch (err) {
+    if (!(err instanceof CrlError)) throw err;
+    deps.log.error({ err, issuer: issuerId }, 'CRL could not be issued on request');
+  }
+  if (!crl) throw new CrlUnavailableError('The CRL of this issuer is not available yet');
+  return crl;
+}
+
+interface RefreshDeps extends CrlPublisherDeps {
+  signerOf(issuerId: string): CrlIssuer | undefined;
+  signAndStore(issuer: CrlIssuer, now: Date): Promise<CrlRow>;
+}
+
+async function refreshCrls(deps: RefreshDeps, opts: { onlyStale?: boolean }): Promise<string[]> {
+  const issued: string[] = [];
+  for (const id of await currentIssuerIds(deps.db)) {
+    const issuer = deps.signerOf(id);
+    if (!issuer) continue;
+    if (opts.onlyStale) {
+      const newest = await newestCrl(deps.db, id);
+      if (newest && deps.now().getTime() - new Date(newest.this_update).getTime() < CRL_REFRESH_AFTER_MS)
+        continue;
+    }
+    await deps.signAndStore(issuer, deps.now());
+    issued.push(id);
+  }
+  return issued;
 }

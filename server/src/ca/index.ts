@@ -16,9 +16,16 @@ export * from './tnAuthList';
 export * from './x509Parts';
 // @peculiar/x509, loaded after reflect-metadata: its classes by name, and all of it as `x509`.
 export {
+  AuthorityKeyIdentifierExtension,
+  BasicConstraintsExtension,
+  CRLDistributionPointsExtension,
+  CertificatePolicyExtension,
+  type Extension,
+  KeyUsageFlags,
+  KeyUsagesExtension,
   PemConverter,
+  SubjectKeyIdentifierExtension,
   X509Certificate,
   X509Crl,
-  type Extension,
 } from './x509';
 export * as x509 from './x509';

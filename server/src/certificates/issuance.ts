@@ -123,6 +123,45 @@ async function crlIssuerDn(deps: CertificateDeps, log: ServiceLog) {
   }
 }
 
+/** The issued certificate and its audit row in one transaction; a renewal also revokes the old one there. */
+async function record(
+  deps: CertificateDeps,
+  actor: Actor,
+  c: {
+    certId: string;
+    serial: string;
+    der: Uint8Array;
+    chainPem: string;
+    keyId: string;
+    replaces?: store.CertificateRecord;
+  },
+): Promise<void> {
+  const { replaces } = c;
+  await deps.db.transaction(async (tx) => {
+    await store.markIssued(tx, c.certId, c.der, c.chainPem);
+    await recordAudit(tx, {
+      action: 'certificate.issued',
+      actor: auditActor(actor),
+      ip: actor.ip,
+      serviceProviderId: actor.serviceProviderId,
+      subject: c.serial,
+      detail: `key ${c.keyId}`,
+    });
+    if (replaces) {
+      await store.revokeCertificate(tx, replaces.id, 'superseded', deps.now());
+      await queueRevocationMail(deps, tx, replaces.id);
+      await recordAudit(tx, {
+        action: 'certificate.renewed',
+        actor: auditActor(actor),
+        ip: actor.ip,
+        serviceProviderId: actor.serviceProviderId,
+        subject: replaces.serial_number,
+        detail: `replaced by ${c.serial}`,
+      });
+    }
+  });
+}
+
 /** The intent is stored first (serial recorded before anything is signed), then issuer and signer, then the record. */
 async function signAndRecord(
   deps: CertificateDeps,
@@ -163,29 +202,7 @@ async function signAndRecord(
       crl: { url: deps.ca.leafCrlUrl, issuerDn: issuance.crlIssuerDn },
     });
     const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
-    await deps.db.transaction(async (tx) => {
-      await store.markIssued(tx, certId, cert.der, chainPem);
-      await recordAudit(tx, {
-        action: 'certificate.issued',
-        actor: auditActor(actor),
-        ip: actor.ip,
-        serviceProviderId: spId,
-        subject: serial,
-        detail: `key ${a.key.id}`,
-      });
-      if (replaces) {
-        await store.revokeCertificate(tx, replaces.id, 'superseded', deps.now());
-        await queueRevocationMail(deps, tx, replaces.id);
-        await recordAudit(tx, {
-          action: 'certificate.renewed',
-          actor: auditActor(actor),
-          ip: actor.ip,
-          serviceProviderId: spId,
-          subject: replaces.serial_number,
-          detail: `replaced by ${serial}`,
-        });
-      }
-    });
+    await record(deps, actor, { certId, serial, der: cert.der, chainPem, keyId: a.key.id, replaces });
   } catch (e) {
     issuance.log.error({ err: e, serial }, 'certificate issuance failed');
     await store.markFailed(deps.db, certId).catch(() => undefined);

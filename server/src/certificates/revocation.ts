@@ -54,7 +54,10 @@ export function queueRevocationMail(
 }
 
 /** The revocation is committed; a CRL that cannot be re-signed now is logged, and the daily job catches up. */
-export async function reissueCrl(deps: Pick<CertificateDeps, 'crl' | 'log'>, issuerId: string): Promise<void> {
+export async function reissueCrl(
+  deps: Pick<CertificateDeps, 'crl' | 'log'>,
+  issuerId: string,
+): Promise<void> {
   try {
     await deps.crl.reissue(issuerId);
   } catch (e) {

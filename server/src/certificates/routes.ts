@@ -7,15 +7,7 @@ import { PRIVATE_KEY_FILENAME } from '../ca';
 import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
 import { access, currentUser } from '../http/guard';
 import { type ListSpec, parseListQuery, sendPage } from '../http/list';
-import {
-  bool,
-  emptyResponse,
-  fileResponse,
-  messageResponse,
-  nullableStr,
-  num,
-  str,
-} from '../http/responses';
+import { bool, emptyResponse, fileResponse, messageResponse, nullableStr, num, str } from '../http/responses';
 import { generateCertificate, renewCertificate } from './issuance';
 import { revokeCertificate } from './revocation';
 import * as service from './service';

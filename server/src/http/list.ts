@@ -150,7 +150,9 @@ export function parseListQuery(query: unknown, spec: ListSpec, options: ListQuer
   const skipTake = options.skipTake;
   if (skipTake && (q.skip !== undefined || q.take !== undefined || q.range === undefined)) {
     // SPEC.md's form: sorted and filtered alike, paged by skip/take (any range is ignored).
-    const list = parseListQuery({ sort: q.sort, filter: q.filter }, spec, { paramOffset: options.paramOffset });
+    const list = parseListQuery({ sort: q.sort, filter: q.filter }, spec, {
+      paramOffset: options.paramOffset,
+    });
     const offset = parseCount(q.skip, 'skip', 0);
     const limit = Math.min(parseCount(q.take, 'take', skipTake.maxTake), skipTake.maxTake);
     return { ...list, offset, limit, skipTake: true };

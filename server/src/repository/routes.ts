@@ -9,14 +9,8 @@ import { HttpError, errorBody } from '../http/errors';
 import { emptyResponse, fileResponse, str } from '../http/responses';
 import type { JobDefinition } from '../jobs/queue';
 import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
-import {
-  BAD_URL_MESSAGE,
-  type FetchOptions,
-  describeCertificates,
-  fetchHttps,
-  parseCertificates,
-  parseHttpsUrl,
-} from './decrypt';
+import { BAD_URL_MESSAGE, type FetchOptions, fetchHttps, parseHttpsUrl } from './decrypt';
+import { describeCertificates, parseCertificates } from './describe';
 
 export const CRL_CONTENT_TYPE = 'application/pkix-crl';
 export const CRL_REFRESH_JOB = 'crl.refresh';
