@@ -106,7 +106,11 @@ export async function buildHttpApp(ctx: AppContext, opts: { logger: boolean }): 
 
   for (const mod of MODULES) await mod(app, ctx);
   // For now here, after the modules; the jobs composition will take these over.
-  await registerJobs(ctx.jobs, [...certificateJobs(ctx), ...repositoryJobs(ctx.crl), ...housekeepingJobs(ctx)]);
+  await registerJobs(ctx.jobs, [
+    ...certificateJobs(ctx),
+    ...repositoryJobs(ctx.crl),
+    ...housekeepingJobs(ctx),
+  ]);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -320,7 +320,10 @@ describe('SHAKEN end-entity certificate', () => {
         return inner.sign(d);
       },
     };
-    const issuer = await ShakenIssuer.create({ certificate: hierarchy.intermediate.certificate, signer: counting });
+    const issuer = await ShakenIssuer.create({
+      certificate: hierarchy.intermediate.certificate,
+      signer: counting,
+    });
     const err = await issuer
       .issue(request({ notBefore: NOW, notAfter: new Date(NOW.getTime() + 400 * DAY) }))
       .catch((e: unknown) => e);
