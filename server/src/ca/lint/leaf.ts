@@ -2,7 +2,7 @@
 // node:crypto for the key and the signature. The issuer runs it on the TBSCertificate before the CA key signs
 // (lintShakenTbsCertificate), then checks the signature alone (lintCertificateSignature).
 import { createPublicKey } from 'node:crypto';
-import { type Binary, TAG, bytesEqual, children, oid, sequence } from '../der';
+import { type Binary, TAG, bytesEqual, children, oid, sequence, toBytes } from '../der';
 import { MAX_LIFETIME_DAYS, bitLength } from '../profile';
 import type { X509Certificate } from '../x509';
 import { OID } from '../x509Parts';
@@ -19,14 +19,17 @@ import {
   type Finding,
   type IssuerFacts,
   type LintInput,
+  certificateParts,
   checkSignatureShape,
   isEcdsaWithSha256,
   issuerFacts,
   nameAttributes,
+  newReport,
   onP256,
   signatureVerifies,
   startLint,
   validityOf,
+  verifiesWith,
 } from './parse';
 
 export interface LintOptions {
@@ -70,16 +73,25 @@ export function lintShakenTbsCertificate(tbs: Binary, options: Omit<LintOptions,
   return lintLeaf({ tbsCertificate: tbs }, options, false);
 }
 
-/** The signature of a signed certificate alone: its encoding, the algorithms, and (unless told not to) its value. */
+/**
+ * The signature of a certificate whose TBSCertificate already passed lintShakenTbsCertificate: the outer
+ * algorithm, the signature's encoding and (unless told not to) its value. The TBSCertificate is not read again.
+ */
 export function lintCertificateSignature(
   cert: Binary,
   options: { issuer: IssuerFacts; verifySignature?: boolean },
 ): Finding[] {
-  const { p, ...report } = startLint(cert);
-  if (!p) return report.findings;
-  const subject = () => nameAttributes(p.subject);
-  checkSignature({ ...report, p, options, issuer: options.issuer, subject, byOid: new Map() });
-  return report.findings;
+  const { findings, error, check } = newReport();
+  check('signature', () => {
+    const { tbs, outerSignatureAlg, signature } = certificateParts(toBytes(cert));
+    if (!isEcdsaWithSha256(outerSignatureAlg))
+      error('signature-algorithm', 'the signature algorithm is not ecdsa-with-SHA256');
+    const shape = checkSignatureShape(signature);
+    if (shape) return error('signature', shape);
+    if (options.verifySignature !== false && !verifiesWith(options.issuer, tbs, signature))
+      error('signature', "the signature does not verify with the issuer's key");
+  });
+  return findings;
 }
 
 function lintLeaf(input: LintInput, options: LintOptions, signed: boolean): Finding[] {

@@ -124,10 +124,16 @@ function parseTbs(tbs: Tlv): Parsed {
   return { ...parsed, uniqueIds, extensions };
 }
 
-function parseCertificate(der: Uint8Array): Parsed {
+/** A Certificate's three parts, the TBSCertificate left unread. */
+export function certificateParts(der: Uint8Array): { tbs: Tlv; outerSignatureAlg: Tlv; signature: Tlv } {
   const [tbs, outerSignatureAlg, signature, ...rest] = children(decodeOne(der, TAG.sequence));
   if (!tbs || !outerSignatureAlg || !signature || rest.length)
     throw new DerError('a Certificate has three parts');
+  return { tbs, outerSignatureAlg, signature };
+}
+
+function parseCertificate(der: Uint8Array): Parsed {
+  const { tbs, outerSignatureAlg, signature } = certificateParts(der);
   return { ...parseTbs(tbs), signed: { outerSignatureAlg, signature } };
 }
 
@@ -155,14 +161,18 @@ export function checkSignatureShape(signature: Tlv): string | undefined {
   return ok ? undefined : 'the signature is not an ECDSA-Sig-Value of two positive INTEGERs';
 }
 
-export function signatureVerifies(p: Parsed, issuer: IssuerFacts): boolean {
-  if (!p.signed) return false;
+/** Whether the signature BIT STRING over `tbs` verifies with the issuer's key. */
+export function verifiesWith(issuer: IssuerFacts, tbs: Tlv, signature: Tlv): boolean {
   return verifySignature(
     'sha256',
-    p.tbs.raw,
+    tbs.raw,
     { key: issuer.key, dsaEncoding: 'der' },
-    p.signed.signature.value.subarray(1),
+    signature.value.subarray(1),
   );
+}
+
+export function signatureVerifies(p: Parsed, issuer: IssuerFacts): boolean {
+  return p.signed ? verifiesWith(issuer, p.tbs, p.signed.signature) : false;
 }
 
 // P-256 (SEC 2 §2.4.2): y² = x³ − 3x + b over GF(p).
