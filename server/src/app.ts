@@ -21,7 +21,8 @@ import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { certificateJobs } from './certificates/revocation';
-import { repositoryJobs, repositoryRoutes } from './repository/routes';
+import { repositoryJobs } from './repository/jobs';
+import { repositoryRoutes } from './repository/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
 
 export type Module = (app: FastifyInstance, ctx: AppContext) => Promise<void>;

@@ -1,20 +1,17 @@
 // The public repository over HTTP: GET /cr/<serial>.pem (the chain, from memory after the first read),
 // GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), POST /api/public/decrypt_cert (reads and
-// describes a certificate at a URL). The daily CRL refresh is a job definition; the one at start an onReady hook.
+// describes a certificate at a URL). The CRL refresh at start is an onReady hook; the daily one is in jobs.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type CrlPublisher, CrlUnavailableError } from '../authority';
 import type { Config } from '../config';
 import type { Queryable } from '../db';
 import { HttpError, errorBody } from '../http/errors';
 import { emptyResponse, fileResponse, str } from '../http/responses';
-import type { JobDefinition } from '../jobs/queue';
 import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
 import { BAD_URL_MESSAGE, type FetchOptions, fetchHttps, parseHttpsUrl } from './decrypt';
 import { describeCertificates, parseCertificates } from './describe';
 
 export const CRL_CONTENT_TYPE = 'application/pkix-crl';
-export const CRL_REFRESH_JOB = 'crl.refresh';
-export const CRL_REFRESH_CRON = '0 3 * * *';
 const ISSUER_RE = /^[a-z0-9-]{1,64}$/;
 
 /** What the repository routes use. */
@@ -30,19 +27,6 @@ export interface RepositoryOptions {
   /** For tests: how decrypt_cert resolves and connects (never set in production). */
   fetch?: FetchOptions;
   crCacheSize?: number;
-}
-
-/** The daily CRL refresh: every current issuer's CRL re-signed. */
-export function repositoryJobs(publisher: Pick<CrlPublisher, 'refresh'>): JobDefinition[] {
-  return [
-    {
-      name: CRL_REFRESH_JOB,
-      cron: CRL_REFRESH_CRON,
-      handler: async () => {
-        await publisher.refresh();
-      },
-    },
-  ];
 }
 
 /** A 404 in the app's error shape: never a chain, never cached long. */
