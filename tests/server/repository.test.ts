@@ -8,11 +8,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCaHierarchy, type ExportedCa } from '../../server/src/ca/hierarchy';
-import { buildShakenCertificate } from '../../server/src/ca/issuer';
-import { chainToPem, crlToPem } from '../../server/src/ca/pem';
-import { newSerial } from '../../server/src/ca/profile';
-import { generateP256KeyPair } from '../../server/src/ca/signer';
+import {
+  buildShakenCertificate,
+  chainToPem,
+  createCaHierarchy,
+  crlToPem,
+  type ExportedCa,
+  generateP256KeyPair,
+  newSerial,
+} from '../../server/src/ca';
 import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import { fetchHttps, parseCertificates } from '../../server/src/repository/decrypt';
 import { createTestApp, type TestApp } from './helpers';

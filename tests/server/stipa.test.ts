@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpcTokenError, verifySpcToken } from '../../server/src/ca/spcToken';
-import { encodeTnAuthList, tnAuthListToBase64 } from '../../server/src/ca/tnAuthList';
+import { encodeTnAuthList, SpcTokenError, tnAuthListToBase64, verifySpcToken } from '../../server/src/ca';
 import type { Config } from '../../server/src/config';
 import {
   type SpcTokenRequest,
