@@ -52,7 +52,7 @@ export function lintShakenCaTbsCertificate(tbs: Binary, options: CaLintOptions):
 }
 
 function lintCa(input: LintInput, options: CaLintOptions): Finding[] {
-  const { p, ...report } = startLint(input);
+  const { report, p } = startLint(input);
   if (!p) return report.findings;
   const root = options.role === 'root';
   const run: CaRun = {

@@ -95,12 +95,14 @@ export function lintCertificateSignature(
 }
 
 function lintLeaf(input: LintInput, options: LintOptions, signed: boolean): Finding[] {
-  const run = startLint(input);
-  const p = run.p;
-  if (!p) return run.findings;
+  const { report, p } = startLint(input);
+  if (!p) return report.findings;
   let subjectName: ReturnType<typeof nameAttributes> | undefined;
   const l: Leaf = {
-    ...run,
+    findings: report.findings,
+    error: report.error,
+    warning: report.warning,
+    check: report.check,
     p,
     options,
     issuer: options.issuer ? issuerFacts(options.issuer) : undefined,

@@ -97,8 +97,8 @@ function parseExtension(ext: Tlv): ParsedExtension {
   };
 }
 
-/** A TBSCertificate's fields (RFC 5280 §4.1.2). */
-function parseTbs(tbs: Tlv): Parsed {
+/** A TBSCertificate's fields (RFC 5280 §4.1.2), and the signature parts when read from a Certificate. */
+function parseTbs(tbs: Tlv, signed?: Parsed['signed']): Parsed {
   const fields = children(tbs);
   let i = 0;
   let version = 1;
@@ -120,8 +120,20 @@ function parseTbs(tbs: Tlv): Parsed {
     else if (f.tag === 0xa3) extensions = children(children(f)[0]).map(parseExtension);
     else throw new DerError(`unexpected TBSCertificate field 0x${f.tag.toString(16)}`);
   }
-  const parsed = { tbs, version, serial: serial.value, tbsSignatureAlg, issuer, validity, subject, spki };
-  return { ...parsed, uniqueIds, extensions };
+  // One literal (no spreads): this runs on every certificate issued.
+  return {
+    tbs,
+    version,
+    serial: serial.value,
+    tbsSignatureAlg,
+    signed,
+    issuer,
+    validity,
+    subject,
+    spki,
+    uniqueIds,
+    extensions,
+  };
 }
 
 /** A Certificate's three parts, the TBSCertificate left unread. */
@@ -134,7 +146,7 @@ export function certificateParts(der: Uint8Array): { tbs: Tlv; outerSignatureAlg
 
 function parseCertificate(der: Uint8Array): Parsed {
   const { tbs, outerSignatureAlg, signature } = certificateParts(der);
-  return { ...parseTbs(tbs), signed: { outerSignatureAlg, signature } };
+  return parseTbs(tbs, { outerSignatureAlg, signature });
 }
 
 /** notBefore and notAfter, read from the DER (a malformed time throws, for the caller's check to report). */
@@ -263,15 +275,15 @@ export type LintInput = X509Certificate | Binary | { tbsCertificate: Binary };
  * What every lint starts from: the report and the input parsed by our own DER reader. `p` is null when the input
  * is not a DER certificate (or TBSCertificate) at all.
  */
-export function startLint(input: LintInput): Report & { p: Parsed | null } {
+export function startLint(input: LintInput): { report: Report; p: Parsed | null } {
   const report = newReport();
   try {
-    if (input instanceof X509Certificate) return { ...report, p: parseCertificate(toBytes(input.rawData)) };
+    if (input instanceof X509Certificate) return { report, p: parseCertificate(toBytes(input.rawData)) };
     if ('tbsCertificate' in input)
-      return { ...report, p: parseTbs(decodeOne(toBytes(input.tbsCertificate), TAG.sequence)) };
-    return { ...report, p: parseCertificate(toBytes(input)) };
+      return { report, p: parseTbs(decodeOne(toBytes(input.tbsCertificate), TAG.sequence)) };
+    return { report, p: parseCertificate(toBytes(input)) };
   } catch (err) {
     report.error('der', `not a DER certificate: ${(err as Error).message}`);
-    return { ...report, p: null };
+    return { report, p: null };
   }
 }
