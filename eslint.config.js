@@ -3,6 +3,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Outside ca/, the CA is reached through its one entry point, ca/index.ts.
+const CA_ENTRY = {
+  group: ['**/ca/*', '!**/ca/index'],
+  message: 'Import the CA through its entry point (server/src/ca)',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'build', 'data', 'node_modules', 'test-results', 'coverage'] },
   js.configs.recommended,
@@ -52,10 +58,22 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'Services import no Fastify: HTTP belongs in routes.ts',
             },
+            CA_ENTRY,
           ],
         },
       ],
     },
+  },
+  {
+    files: [
+      'server/src/app.ts',
+      'server/src/main.ts',
+      'server/src/http/**',
+      'server/src/**/routes.ts',
+      'server/src/accounts/registrationForm.ts',
+      'server/src/integrations/stipa/simulator.ts',
+    ],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [CA_ENTRY] }] },
   },
   // The CA signs and lints; its records go through a store, so it imports no database code, HTTP or config.
   {
@@ -65,6 +83,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            {
+              group: ['**/db', '**/db/*', 'pg', '@electric-sql/*'],
+              message: 'ca/ touches no database: use a store outside ca/',
+            },
             {
               group: ['fastify', '@fastify/*', '**/http/*', '**/config'],
               allowTypeImports: true,

@@ -6,11 +6,14 @@ import { webcrypto } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createCaHierarchy } from '../server/src/ca/hierarchy';
-import { buildShakenCertificate } from '../server/src/ca/issuer';
-import { chainToPem } from '../server/src/ca/pem';
-import { certificateValidity, newSerial } from '../server/src/ca/profile';
-import { generateP256KeyPair } from '../server/src/ca/signer';
+import {
+  buildShakenCertificate,
+  certificateValidity,
+  chainToPem,
+  createCaHierarchy,
+  generateP256KeyPair,
+  newSerial,
+} from '../server/src/ca';
 import { createTestApp } from '../tests/server/helpers';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);

@@ -10,10 +10,13 @@
 // Goals: ratio ≥ 0.3×; ≤ 20 ms per certificate, end to end.
 // Run: npm run bench:issuance   (ROUNDS=7, ROUND_SECONDS=1, REQUESTS=100, WARM_REQUESTS=20 by default)
 import { createPrivateKey, randomBytes, sign, webcrypto } from 'node:crypto';
-import { createCaHierarchy } from '../server/src/ca/hierarchy';
-import { ShakenIssuer } from '../server/src/ca/issuer';
-import { certificateValidity, newSerial } from '../server/src/ca/profile';
-import { generateP256KeyPair } from '../server/src/ca/signer';
+import {
+  certificateValidity,
+  createCaHierarchy,
+  generateP256KeyPair,
+  newSerial,
+  ShakenIssuer,
+} from '../server/src/ca';
 import { activeProvider, api, tokenOf } from '../tests/server/billing-fixtures';
 import { type TestApp, createTestApp, injectFetch, usingPostgres } from '../tests/server/helpers';
 

@@ -8,19 +8,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { LIMITS } from '../../contract/constants';
 import type { Config } from './config';
-import type { AppContext } from './context';
-import { createServices, type AppDeps } from './services';
+import { createServices, type AppDeps, type AppServices } from './services';
 import { healthRoutes } from './health/routes';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
-import { housekeepingJobs } from './jobs/housekeeping';
-import { installGuard } from './http/guard';
-import { registerJobs, type JobQueue } from './jobs/queue';
+import { installGuard, requireRouteDeclarations } from './http/guard';
+import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './accounts/routes';
-import { billingDepsOf } from './billing/deps';
-import { billingJobs } from './billing/jobs';
 import { billingRoutes } from './billing/routes';
-import { pastDueInvoiceUrl } from './billing/checkouts';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
@@ -34,26 +29,14 @@ declare module 'fastify' {
 }
 
 /** The modules of the API, each a folder of routes · service · store, mounted on the part of the services it uses. */
-async function mountModules(app: FastifyInstance, s: AppContext): Promise<void> {
+async function mountModules(app: FastifyInstance, s: AppServices): Promise<void> {
   await healthRoutes(app, { db: s.db });
   await settingsRoutes(app, { config: s.config });
-  const billing = billingDepsOf(s);
-  // Billing tells the sign-in where a past-due provider pays its open invoice.
-  const { db, config, tokens, mailer, now, log } = s;
-  await accountRoutes(app, {
-    db,
-    config,
-    tokens,
-    mailer,
-    now,
-    log,
-    pastDueInvoiceUrl: (spId) => pastDueInvoiceUrl(billing, spId),
-  });
-  await billingRoutes(app, billing);
-  await repositoryRoutes(app, s);
-  await certificateRoutes(app, s);
-  await stipaSimulatorRoutes(app, s);
-  await housekeepingJobs(app, s);
+  await accountRoutes(app, s.accounts);
+  await billingRoutes(app, s.billing);
+  await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl });
+  await certificateRoutes(app, s.certificates);
+  await stipaSimulatorRoutes(app, { config: s.config, now: s.now });
 }
 
 /** Paths the SPA must never answer for. */
@@ -97,15 +80,15 @@ export interface HttpAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildHttpApp(ctx: AppContext, opts: HttpAppOptions): Promise<FastifyInstance> {
-  const { config } = ctx;
+export async function buildHttpApp(services: AppServices, opts: HttpAppOptions): Promise<FastifyInstance> {
+  const { config } = services;
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: ctx.log } : { logger: false }),
+    ...(opts.logger ? { loggerInstance: services.log } : { logger: false }),
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.decorate('jobs', ctx.jobs);
+  app.decorate('jobs', services.jobs);
 
   app.setErrorHandler(errorHandler);
   await app.register(helmet, {
@@ -114,21 +97,20 @@ export async function buildHttpApp(ctx: AppContext, opts: HttpAppOptions): Promi
   });
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(ctx.db),
+    store: databaseRateLimitStore(services.db),
     errorResponseBuilder: (_req, context) => errorBody(429, tooManyAttemptsMessage(context.ttl)),
   });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.signatureMaxBytes, files: 1, fields: 40, fieldSize: 4096, parts: 45 },
   });
-  installGuard(app, ctx.tokens);
+  installGuard(app, services.tokens);
 
   // The modules in one scope where every route must declare its access and its answers (the SPA's files are outside).
   await app.register(async (scope) => {
     if (opts.onRoute) scope.addHook('onRoute', opts.onRoute);
-    await mountModules(scope, ctx);
+    requireRouteDeclarations(scope);
+    await mountModules(scope, services);
   });
-  // Billing's background work; to move to the jobs composition.
-  await registerJobs(ctx.jobs, billingJobs(billingDepsOf(ctx)));
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

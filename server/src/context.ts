@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from './auth/tokens';
-import type { CertificateAuthority } from './ca/authority';
-import type { KeyStore } from './ca/keys';
+import type { CrlPublisher } from './authority';
+import type { CertificateAuthority, KeyStore } from './ca';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { Mailer } from './integrations/mail/mailer';
 import type { PaymentGateway } from './integrations/payments/gateway';
+import type { StiPa } from './integrations/stipa';
 import type { JobQueue } from './jobs/queue';
 
 /** What services are built from: no Fastify in here, so rules stay testable without HTTP. */
@@ -25,8 +26,8 @@ export interface AppContext {
   ca: CertificateAuthority;
   /** Providers' private keys: always sealed software keys, so that providers can download them. */
   keys: KeyStore;
-  /** The fetch used to reach the STI-PA and x5u URLs; tests route it to app.inject. */
-  stiPaFetch?: typeof fetch;
-  /** Re-signs an issuer's CRL at once after a revocation (the repository module provides it). */
-  crl?: { reissue(issuerId: string): Promise<void> };
+  /** The STI-PA (the real one or the simulator), with its trust policy and caches. */
+  stiPa: StiPa;
+  /** Issues, re-issues, serves and refreshes the CA's CRLs. */
+  crl: CrlPublisher;
 }

@@ -3,8 +3,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
-import { loadOrCreateAuthority, type CertificateAuthority } from './ca/authority';
-import { type KeyStore, SoftwareKeyStore, createKeyStore, loadKeyEncryptionKey } from './ca/keys';
+import { createCrlPublisher, loadOrCreateAuthority } from './authority';
+import {
+  type CertificateAuthority,
+  type CrlIssuer,
+  type KeyStore,
+  SoftwareKeyStore,
+  createKeyStore,
+  loadKeyEncryptionKey,
+} from './ca';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db';
@@ -12,9 +19,16 @@ import { createMailer } from './integrations/mail';
 import type { Mailer } from './integrations/mail/mailer';
 import { createPaymentGateway } from './integrations/payments';
 import type { PaymentGateway } from './integrations/payments/gateway';
+import { createStiPa, stiPaEndpoint } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './logger';
+import type { AccountDeps } from './accounts/deps';
+import { pastDueInvoiceUrl } from './billing/checkouts';
+import { billingDepsOf, type BillingDeps } from './billing/deps';
+import type { CertificateDeps } from './certificates/service';
+import { appJobs } from './jobs';
+import { registerJobs } from './jobs/queue';
 
 export interface AppDeps {
   config: Config;
@@ -32,11 +46,17 @@ export interface AppDeps {
   ca?: CertificateAuthority;
   /** The fetch that reaches the STI-PA and x5u URLs (tests: one that calls app.inject). */
   stiPaFetch?: typeof fetch;
+  /** CRL signers besides the CA's intermediate and root (tests: an issuer of their own). */
+  crlIssuers?: CrlIssuer[];
   /** false silences the log (tests). */
   logger?: boolean;
 }
 
+/** Every service of the app, and each module's part of them, built once. */
 export interface AppServices extends AppContext {
+  accounts: AccountDeps;
+  billing: BillingDeps;
+  certificates: CertificateDeps;
   /** Closes what was built here (not what the caller passed in), in reverse order of creation. */
   close(): Promise<void>;
 }
@@ -44,7 +64,9 @@ export interface AppServices extends AppContext {
 export async function createServices(deps: AppDeps): Promise<AppServices> {
   const { config, db } = deps;
   const log = (
-    deps.logger === false ? pino({ enabled: false }) : pino(loggerOptions(config.logLevel) as pino.LoggerOptions)
+    deps.logger === false
+      ? pino({ enabled: false })
+      : pino(loggerOptions(config.logLevel) as pino.LoggerOptions)
   ) as FastifyBaseLogger;
   const closers: (() => Promise<void> | void)[] = [];
   const now = deps.now ?? (() => new Date());
@@ -71,7 +93,16 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   // Stopped first: running jobs finish while the mailer and the other services are still open. stop() waits for
   // them and does nothing when never started.
   if (!deps.jobs) closers.push(() => jobs.stop());
-  return {
+  // ---- the STI-PA and the CRL publisher (certificates and repository modules) ----
+  // Built once with its trust policy: a real STI-PA's configured root, or the embedded simulator's own root.
+  const stiPa = createStiPa({ ...stiPaEndpoint(config), fetch: deps.stiPaFetch, now });
+  const crl = createCrlPublisher({
+    db,
+    now,
+    log,
+    issuers: [ca.intermediate, ca.root, ...(deps.crlIssuers ?? [])],
+  });
+  const core: AppContext = {
     config,
     db,
     now,
@@ -82,9 +113,30 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     payments: deps.payments ?? createPaymentGateway(config, { db, now }),
     ca,
     keys,
-    stiPaFetch: deps.stiPaFetch,
+    stiPa,
+    crl,
+  };
+  const billing = billingDepsOf(core);
+  const { tokens } = core;
+  const services: AppServices = {
+    ...core,
+    // Billing tells the sign-in where a past-due provider pays its open invoice.
+    accounts: {
+      db,
+      config,
+      tokens,
+      mailer,
+      now,
+      log,
+      pastDueInvoiceUrl: (id) => pastDueInvoiceUrl(billing, id),
+    },
+    billing,
+    certificates: { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log },
     async close() {
       for (const close of closers.reverse()) await close();
     },
   };
+  // Workers and schedules are declared now and run once the caller starts the queue (main.ts after listen).
+  await registerJobs(jobs, appJobs(services));
+  return services;
 }

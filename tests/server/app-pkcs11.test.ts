@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Pkcs11KeyStore, createKeyStore } from '../../server/src/ca/keys';
+import { createKeyStore, type Pkcs11KeyStore } from '../../server/src/ca';
 import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
 import { type TestApp, createTestApp, injectFetch } from './helpers';

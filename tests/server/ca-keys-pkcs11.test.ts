@@ -11,12 +11,12 @@ import graphene from 'graphene-pk11';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  createKeyStore,
   HSM_EXPORT_MESSAGE,
   KeyStoreError,
   P256_ONLY_MESSAGE,
   type Pkcs11KeyStore,
-  createKeyStore,
-} from '../../server/src/ca/keys';
+} from '../../server/src/ca';
 import {
   SOFTHSM,
   type SoftHsmToken,

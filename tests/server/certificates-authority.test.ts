@@ -4,11 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuthorityError, loadOrCreateAuthority } from '../../server/src/ca/authority';
-import { createCaHierarchy } from '../../server/src/ca/hierarchy';
-import { type KeyHandle, SoftwareKeyStore } from '../../server/src/ca/keys';
-import type { Signer } from '../../server/src/ca/signer';
-import { lintShakenCaCertificate } from '../../server/src/ca/lint';
+import { loadOrCreateAuthority } from '../../server/src/authority';
+import {
+  AuthorityError,
+  createCaHierarchy,
+  type KeyHandle,
+  lintShakenCaCertificate,
+  type Signer,
+  SoftwareKeyStore,
+} from '../../server/src/ca';
 import { X509Certificate } from '../../server/src/ca/x509';
 import { type TestDatabase, createTestDatabase } from './helpers';
 

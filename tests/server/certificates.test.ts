@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { P256_ONLY_MESSAGE, KEK_FILE } from '../../server/src/ca/keys';
+import { KEK_FILE, P256_ONLY_MESSAGE } from '../../server/src/ca';
 import { ERROR_CAUSE_MESSAGES } from '../../contract/certificates';
 import { type TestApp, createTestApp, injectFetch } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';

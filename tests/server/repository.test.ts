@@ -8,18 +8,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCaHierarchy, type ExportedCa } from '../../server/src/ca/hierarchy';
-import { buildShakenCertificate } from '../../server/src/ca/issuer';
-import { chainToPem, crlToPem } from '../../server/src/ca/pem';
-import { newSerial } from '../../server/src/ca/profile';
-import { generateP256KeyPair } from '../../server/src/ca/signer';
-import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import {
-  issueCrl,
-  onCertificateRevoked,
-  refreshCrls,
-  registerCrlIssuer,
-} from '../../server/src/repository/crl';
+  buildShakenCertificate,
+  chainToPem,
+  createCaHierarchy,
+  crlToPem,
+  type ExportedCa,
+  generateP256KeyPair,
+  newSerial,
+} from '../../server/src/ca';
+import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import { fetchHttps, parseCertificates } from '../../server/src/repository/decrypt';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -86,10 +84,13 @@ function openssl(...args: string[]): string {
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repo-test-'));
-  t = await createTestApp();
   ca = await createCaHierarchy({
     organization: 'Test STI-CA',
     crlUrl: 'http://portal.test/crl/test-root.crl',
+  });
+  // The app signs this test issuer's CRL besides its own CA's.
+  t = await createTestApp({
+    crlIssuers: [{ id: ISSUER, certificate: ca.intermediate.certificate, signer: ca.intermediate.signer }],
   });
   for (const [id, role, c] of [
     ['test-root', 'root', ca.root],
@@ -101,11 +102,6 @@ beforeAll(async () => {
       [id, role, c.certificatePem, c.certificate.subject],
     );
   }
-  registerCrlIssuer(t.db, {
-    id: ISSUER,
-    certificate: ca.intermediate.certificate,
-    signer: ca.intermediate.signer,
-  });
   const [account] = await t.db.query<{ id: string }>(
     `INSERT INTO accounts (type, email, first_name, last_name) VALUES ('service-provider', 'repo@acme.test', 'R', 'P')
      RETURNING id`,
@@ -216,7 +212,7 @@ describe('GET /crl/{issuer}.crl', () => {
         WHERE serial_number = $1`,
       [serial],
     );
-    const issued = await onCertificateRevoked({ db: t.db, now: () => new Date() }, ISSUER);
+    const issued = await t.services.crl.reissue(ISSUER);
     expect(issued?.crl_number).toBeGreaterThan(0);
 
     const res = await t.app.inject({ method: 'GET', url: `/crl/${ISSUER}.crl` });
@@ -313,15 +309,14 @@ describe('GET /crl/{issuer}.crl', () => {
   });
 
   it('numbers CRLs strictly increasing, also when issued concurrently', async () => {
-    const issuer = { id: ISSUER, certificate: ca.intermediate.certificate, signer: ca.intermediate.signer };
-    const rows = await Promise.all([1, 2, 3].map(() => issueCrl({ db: t.db }, issuer, new Date())));
+    const rows = await Promise.all([1, 2, 3].map(() => t.services.crl.issue(ISSUER)));
     const numbers = rows.map((r) => r.crl_number).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(3);
     expect(numbers[2] - numbers[0]).toBe(2);
   });
 
   it('refreshes the current issuers it holds a signer for, and 404s unknown issuers', async () => {
-    const refreshed = await refreshCrls({ db: t.db, now: () => new Date() });
+    const refreshed = await t.services.crl.refresh();
     expect(refreshed).not.toContain(ISSUER); // not current: the app's own bootstrap CA is
     expect((await t.app.inject({ method: 'GET', url: '/crl/nobody.crl' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/crl/..%2Fetc.crl' })).statusCode).toBe(404);

@@ -4,19 +4,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpcTokenError, verifySpcToken } from '../../server/src/ca/spcToken';
-import { encodeTnAuthList, tnAuthListToBase64 } from '../../server/src/ca/tnAuthList';
+import { encodeTnAuthList, SpcTokenError, tnAuthListToBase64, verifySpcToken } from '../../server/src/ca';
 import type { Config } from '../../server/src/config';
-import type { AppContext } from '../../server/src/context';
 import {
   type SpcTokenRequest,
+  type StiPaClientOptions,
   StiPaError,
   type StiPaLog,
-  createStiPaClientFor,
+  type StipaSimulatorDeps,
+  createStiPaClient,
   createStipaSimulatorModule,
   createX5uFetcher,
   simulatorTrustAnchorPem,
-  stiPaTrustPolicy,
+  stiPaEndpoint,
 } from '../../server/src/integrations/stipa';
 import { loggerOptions } from '../../server/src/logger';
 import { testConfig } from './helpers';
@@ -31,9 +31,14 @@ const atcFor = (ocn: string): SpcTokenRequest => ({
 const ALICE_PASSWORD = 'alice-Secret-pass-42';
 const CRL = 'http://portal.test/crl/test.crl';
 
+/** The client and the trust policy of a deployment, as the composition root picks them. */
+const createStiPaClientFor = (config: Config, opts: Partial<StiPaClientOptions> = {}) =>
+  createStiPaClient({ baseUrl: stiPaEndpoint(config).baseUrl, ...opts });
+const stiPaTrustPolicy = (config: Config) => stiPaEndpoint(config).trust();
+
 interface Server {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: StipaSimulatorDeps;
   config: Config;
   lines: string[];
 }
@@ -47,7 +52,7 @@ async function startServer(overrides: Partial<Config> = {}): Promise<Server> {
       stream: { write: (line: string) => void lines.push(line) },
     },
   });
-  const ctx = { config, now: () => new Date(), log: app.log } as unknown as AppContext;
+  const ctx: StipaSimulatorDeps = { config, now: () => new Date() };
   await createStipaSimulatorModule({ crlUrl: CRL })(app, ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // The x5u is built from PUBLIC_URL at request time: point it at the port just opened.
@@ -91,7 +96,7 @@ afterAll(async () => {
 
 describe('STI-PA simulator + client', () => {
   it('demo gets an SPC token for 073K that verifySpcToken accepts, then refuses on replay', async () => {
-    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    const client = createStiPaClientFor(server.config, { log: clientLog(server.lines) });
     expect(client.baseUrl).toBe(`${server.config.publicUrl}/stipa-sim/api/v1`);
     const answer = await client.getSpcToken({
       userId: 'demo',
@@ -116,7 +121,7 @@ describe('STI-PA simulator + client', () => {
       fingerprint: FP,
     });
 
-    const policy = await stiPaTrustPolicy(server.ctx);
+    const policy = await stiPaTrustPolicy(server.config);
     expect(policy.requireHttpsX5u).toBe(false);
     const verifyOpts = {
       ...policy,
@@ -142,7 +147,7 @@ describe('STI-PA simulator + client', () => {
   });
 
   it('serves the signing certificate as PEM at the x5u, and 404 for other names', async () => {
-    const client = createStiPaClientFor(server.ctx);
+    const client = createStiPaClientFor(server.config);
     const { token } = await client.getSpcToken({
       userId: 'demo',
       password: 'demo-pass',
@@ -159,7 +164,7 @@ describe('STI-PA simulator + client', () => {
   });
 
   it('maps a wrong password to invalid_credentials (HTTP 401) without echoing it', async () => {
-    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    const client = createStiPaClientFor(server.config, { log: clientLog(server.lines) });
     const err = await stiPaFailure(client.login('demo', 'Wrong-Pass-123'));
     expect(err.cause).toBe('invalid_credentials');
     expect(err.httpStatus).toBe(401);
@@ -175,7 +180,7 @@ describe('STI-PA simulator + client', () => {
   });
 
   it('maps an account limited to another OCN to not_authorized_for_ocn (HTTP 403), and serves its own OCN', async () => {
-    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    const client = createStiPaClientFor(server.config, { log: clientLog(server.lines) });
     const err = await stiPaFailure(
       client.getSpcToken({ userId: 'alice', password: ALICE_PASSWORD, ocn: '073K', atc: atcFor('073K') }),
     );
@@ -192,7 +197,7 @@ describe('STI-PA simulator + client', () => {
   });
 
   it('refuses a tkvalue that is not the OCN’s TNAuthList, and an access token after logout', async () => {
-    const client = createStiPaClientFor(server.ctx);
+    const client = createStiPaClientFor(server.config);
     const accessToken = await client.login('demo', 'demo-pass');
     const err = await stiPaFailure(client.requestSpcToken(accessToken, '073K', atcFor('1234')));
     expect(err.httpStatus).toBe(400);
@@ -208,13 +213,13 @@ describe('STI-PA simulator + client', () => {
   it('keeps its root and signing key in $DATA_DIR/stipa-sim across instances', async () => {
     const dir = path.join(server.config.dataDir, 'stipa-sim');
     expect(fs.readdirSync(dir).sort()).toEqual(['root.pem', 'signer.key', 'signer.pem']);
-    const anchor = await simulatorTrustAnchorPem(server.ctx);
+    const anchor = await simulatorTrustAnchorPem(server.config.dataDir);
     expect(anchor).toBe(fs.readFileSync(path.join(dir, 'root.pem'), 'utf8'));
     expect(fs.statSync(path.join(dir, 'signer.key')).mode & 0o077).toBe(0);
   });
 
   it('writes neither the STI-PA password nor the tokens to any log line', async () => {
-    const client = createStiPaClientFor(server.ctx, { log: clientLog(server.lines) });
+    const client = createStiPaClientFor(server.config, { log: clientLog(server.lines) });
     await stiPaFailure(client.login('alice', 'not-alice-password-77'));
     const accessToken = await client.login('alice', ALICE_PASSWORD);
     const { token } = await client.requestSpcToken(accessToken, '1234', atcFor('1234'));
@@ -232,10 +237,10 @@ describe('STI-PA simulator mounting', () => {
     try {
       const res = await fetch(`${other.config.publicUrl}/stipa-sim/api/v1/ca-list`);
       expect(res.status).toBe(404);
-      expect(createStiPaClientFor(other.ctx).baseUrl).toBe('https://sti-pa.example/api/v1');
-      await expect(stiPaTrustPolicy(other.ctx)).rejects.toThrow(/STI_PA_ROOT_PEM/);
-      other.config.stiPaRootPem = await simulatorTrustAnchorPem(server.ctx);
-      expect(await stiPaTrustPolicy(other.ctx)).toEqual({
+      expect(createStiPaClientFor(other.config).baseUrl).toBe('https://sti-pa.example/api/v1');
+      await expect(stiPaTrustPolicy(other.config)).rejects.toThrow(/STI_PA_ROOT_PEM/);
+      other.config.stiPaRootPem = await simulatorTrustAnchorPem(server.config.dataDir);
+      expect(await stiPaTrustPolicy(other.config)).toEqual({
         trustAnchorsPem: [other.config.stiPaRootPem],
         requireHttpsX5u: true,
       });

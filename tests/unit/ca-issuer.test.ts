@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CertificateTemplate, signCertificate } from '../../server/src/ca/certificate';
-import { type ExportedCa, createCaHierarchy, loadCa } from '../../server/src/ca/hierarchy';
+import {
+  type ExportedCa,
+  createCaHierarchy,
+  createIntermediateCa,
+  loadCa,
+} from '../../server/src/ca/hierarchy';
 import {
   IssuanceError,
   type ShakenCertificateRequest,
@@ -301,6 +306,53 @@ describe('SHAKEN end-entity certificate', () => {
       request({ issuer: { certificate: hierarchy.intermediate.certificate, signer: liar } }),
     ).catch((e: unknown) => e);
     expect((bad as IssuanceError).findings.map((f) => f.rule)).toEqual(['signature']);
+  });
+
+  it('lints the TBSCertificate before the CA key signs: a certificate failing the lint is never signed', async () => {
+    const inner = hierarchy.intermediate.signer;
+    let signatures = 0;
+    const counting: Signer = {
+      publicKey: inner.publicKey,
+      algorithm: inner.algorithm,
+      selfTested: true,
+      sign: (d) => {
+        signatures++;
+        return inner.sign(d);
+      },
+    };
+    const issuer = await ShakenIssuer.create({
+      certificate: hierarchy.intermediate.certificate,
+      signer: counting,
+    });
+    const err = await issuer
+      .issue(request({ notBefore: NOW, notAfter: new Date(NOW.getTime() + 400 * DAY) }))
+      .catch((e: unknown) => e);
+    expect((err as IssuanceError).findings.map((f) => f.rule)).toEqual(['validity-period']);
+    expect(signatures).toBe(0);
+    await issuer.issue(request());
+    expect(signatures).toBe(1);
+  });
+
+  it('lints a CA certificate before its issuer signs it', async () => {
+    let signatures = 0;
+    const root = hierarchy.root;
+    const counting: Signer = {
+      publicKey: root.signer.publicKey,
+      algorithm: root.signer.algorithm,
+      sign: (d) => {
+        signatures++;
+        return root.signer.sign(d);
+      },
+    };
+    // Made after the root has expired: notBefore would follow notAfter (capped at the root's end).
+    const err = await createIntermediateCa({
+      organization: 'Test',
+      root: { certificate: root.certificate, signer: counting },
+      crlUrl: 'https://ca.example.com/crl/root.crl',
+      now: new Date(root.certificate.notAfter.getTime() + DAY),
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/validity-order/);
+    expect(signatures).toBe(0);
   });
 
   it('issues from the SubjectPublicKeyInfo the key store keeps, as PEM and DER of one certificate', async () => {

@@ -75,11 +75,16 @@ export async function signTbsCertificate(tbs: Uint8Array, signer: Signer): Promi
 
 const NO_UNUSED_BITS = Uint8Array.of(0);
 
-/** A certificate signed through `signer`, parsed (for CA certificates and tests; the issuer keeps the DER). */
+/**
+ * A certificate signed through `signer`, parsed (for CA certificates and tests; the issuer keeps the DER).
+ * `beforeSigning` sees the TBSCertificate first and throws to stop the signature (the CA's lint).
+ */
 export async function signCertificate(
   template: CertificateTemplate,
   signer: Signer,
+  beforeSigning?: (tbs: Uint8Array) => void,
 ): Promise<X509Certificate> {
   const tbs = encodeTbsCertificate(template, await subjectPublicKeyInfo(template.subjectPublicKey));
+  beforeSigning?.(tbs);
   return new X509Certificate(toArrayBuffer(await signTbsCertificate(tbs, signer)));
 }

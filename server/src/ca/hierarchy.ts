@@ -3,6 +3,7 @@
 import { webcrypto } from 'node:crypto';
 import { signCertificate } from './certificate';
 import type { CaCredentials } from './issuer';
+import { type CaLintOptions, lintShakenCaTbsCertificate } from './lint';
 import { BACKDATE_MS, SHAKEN_CP_OID, assertHttpUrl, newSerial } from './profile';
 import { type Signer, SoftwareSigner, generateP256KeyPair } from './signer';
 import { privateKeyToPem } from './pem';
@@ -63,6 +64,15 @@ function validity(now: Date, years: number, cap?: Date): { notBefore: Date; notA
   return { notBefore, notAfter: cap && cap < end ? cap : end };
 }
 
+/** Lints a CA certificate's TBSCertificate before the CA key signs it: nothing failing the rules gets signed. */
+const lintBeforeSigning = (options: CaLintOptions) => (tbs: Uint8Array) => {
+  const errors = lintShakenCaTbsCertificate(tbs, options).filter((f) => f.severity === 'error');
+  if (errors.length > 0) {
+    const detail = errors.map((e) => `${e.rule} (${e.message})`).join('; ');
+    throw new HierarchyError(`the ${options.role} CA certificate fails the SHAKEN rules: ${detail}`);
+  }
+};
+
 const caSubject = (organization: string, commonName: string) =>
   encodeName([
     { type: 'C', value: 'US' },
@@ -102,6 +112,7 @@ export async function createRootCa(
       ],
     },
     signer,
+    lintBeforeSigning({ role: 'root' }),
   );
   return keys ? { certificate, signer, keys } : { certificate, signer };
 }
@@ -156,6 +167,11 @@ export async function createIntermediateCa(
       ],
     },
     params.root.signer,
+    lintBeforeSigning({
+      role: 'intermediate',
+      issuer: params.root.certificate,
+      policyOid: params.policyOid ?? SHAKEN_CP_OID,
+    }),
   );
   return keys ? { certificate, signer, keys } : { certificate, signer };
 }

@@ -1,27 +1,31 @@
-// The certificate authority's first layer: profile, TNAuthList, signer, hierarchy, issuer and lint.
-export * from './tnAuthList';
-export * from './signer';
-export {
-  buildShakenCertificate,
-  IssuanceError,
-  type CaCredentials,
-  type ShakenCertificateRequest,
-} from './issuer';
-export {
-  lintShakenCaCertificate,
-  lintShakenCertificate,
-  type CaLintOptions,
-  type Finding,
-  type LintOptions,
-  type Severity,
-} from './lint';
-export {
-  certificateValidity,
-  newSerial,
-  assertSerial,
-  ProfileError,
-  SHAKEN_CP_OID,
-  MAX_LIFETIME_DAYS,
-} from './profile';
+// The certificate authority: the one entry point for code outside ca/. It signs and lints and touches no
+// database: profile and TBS (profile, certificate), lint (lint/), signers and key stores (signer, keys/), the CA's
+// own hierarchy (hierarchy, authority), issuance (issuer), CRLs (crl), SPC tokens (spcToken, tnAuthList).
+export * from './authority';
+export * from './certificate';
+export * from './crl';
 export * from './hierarchy';
+export * from './issuer';
+export * from './keys';
+export * from './lint';
 export * from './pem';
+export * from './profile';
+export * from './signer';
+export * from './spcToken';
+export * from './tnAuthList';
+export * from './x509Parts';
+// @peculiar/x509, loaded after reflect-metadata: its classes by name, and all of it as `x509`.
+export {
+  AuthorityKeyIdentifierExtension,
+  BasicConstraintsExtension,
+  CRLDistributionPointsExtension,
+  CertificatePolicyExtension,
+  type Extension,
+  KeyUsageFlags,
+  KeyUsagesExtension,
+  PemConverter,
+  SubjectKeyIdentifierExtension,
+  X509Certificate,
+  X509Crl,
+} from './x509';
+export * as x509 from './x509';

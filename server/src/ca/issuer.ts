@@ -1,9 +1,17 @@
-// The issuer: profile → TBS → sign → lint. It signs what the RA approved and never returns a certificate that
-// fails the lint (Boulder's issuance/ does the same). The CA certificate is checked once, when the issuer is made;
-// each certificate then costs one DER encoding, one signature and one lint.
+// The issuer: profile → TBS → lint → sign → signature check. It signs what the RA approved, and only once the
+// TBSCertificate (the very bytes the signature covers) has passed the SHAKEN lint: a certificate that fails the
+// lint is never signed by the CA key (Boulder lints a throw-away-signed precertificate first, for the same
+// reason). The signature is then checked on its own (a device's, or a lying signer's). The CA certificate is
+// checked once, when the issuer is made; each certificate costs one DER encoding, one lint and one signature.
 import { type Binary, bytesEqual, hex, toArrayBuffer, toBytes } from './der';
 import { encodeTbsCertificate, signTbsCertificate, subjectPublicKeyInfo } from './certificate';
-import { type Finding, type IssuerFacts, issuerFacts, lintShakenCertificate } from './lint';
+import {
+  type Finding,
+  type IssuerFacts,
+  issuerFacts,
+  lintCertificateSignature,
+  lintShakenTbsCertificate,
+} from './lint';
 import { certificateDerToPem } from './pem';
 import {
   SHAKEN_CP_OID,
@@ -62,6 +70,17 @@ export class IssuanceError extends Error {
     readonly findings: Finding[] = [],
   ) {
     super(message);
+  }
+}
+
+/** Throws with the findings when any is an error. */
+function assertClean(serial: string, findings: Finding[]): void {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0) {
+    throw new IssuanceError(
+      `certificate ${serial} failed the SHAKEN lint: ${errors.map((e) => e.rule).join(', ')}`,
+      findings,
+    );
   }
 }
 
@@ -130,24 +149,22 @@ export class ShakenIssuer {
       },
       spki,
     );
+    assertClean(
+      serial,
+      lintShakenTbsCertificate(tbs, {
+        issuer: this.ca,
+        expectedSpc: req.spc,
+        policyOid,
+        crlUrl: req.crl.url,
+        crlIssuerName,
+      }),
+    );
     const der = await signTbsCertificate(tbs, this.signer);
-
-    const findings = lintShakenCertificate(der, {
-      issuer: this.ca,
-      // A self-tested in-process signer is trusted per signature; any other signer's every signature is verified.
-      verifySignature: !this.signer.selfTested,
-      expectedSpc: req.spc,
-      policyOid,
-      crlUrl: req.crl.url,
-      crlIssuerName,
-    });
-    const errors = findings.filter((f) => f.severity === 'error');
-    if (errors.length > 0) {
-      throw new IssuanceError(
-        `certificate ${serial} failed the SHAKEN lint: ${errors.map((e) => e.rule).join(', ')}`,
-        findings,
-      );
-    }
+    // A self-tested in-process signer is trusted per signature; any other signer's every signature is verified.
+    assertClean(
+      serial,
+      lintCertificateSignature(der, { issuer: this.ca, verifySignature: !this.signer.selfTested }),
+    );
     return { serial, der, pem: certificateDerToPem(der) };
   }
 

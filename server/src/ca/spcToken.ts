@@ -112,13 +112,8 @@ export function normalizeFingerprint(fp: string): string {
   return fp.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
-export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions): Promise<VerifiedSpcToken> {
-  if (!SPC_RE.test(opts.expectedSpc))
-    throw fail('wrong_spc', `the provider's OCN "${opts.expectedSpc}" is not a valid SPC`);
-  if (typeof token !== 'string' || token.trim().split('.').length !== 3)
-    throw fail('bad_format', 'the SPC token is not a compact JWT');
-  token = token.trim();
-
+/** The header's x5u, once the header is an ES256 JWT header whose x5u is an http(s) URL (https when required). */
+function x5uOf(token: string, requireHttps: boolean | undefined): string {
   let header: Record<string, unknown>;
   try {
     header = decodeProtectedHeader(token) as Record<string, unknown>;
@@ -137,8 +132,19 @@ export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions)
   } catch {
     throw fail('bad_format', 'the SPC token x5u is not a URL');
   }
-  if (x5uUrl.protocol !== 'https:' && (opts.requireHttpsX5u || x5uUrl.protocol !== 'http:'))
+  if (x5uUrl.protocol !== 'https:' && (requireHttps || x5uUrl.protocol !== 'http:'))
     throw fail('x5u_not_https', `the SPC token x5u must be an https URL, got ${x5uUrl.protocol}`);
+  return x5u;
+}
+
+export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions): Promise<VerifiedSpcToken> {
+  if (!SPC_RE.test(opts.expectedSpc))
+    throw fail('wrong_spc', `the provider's OCN "${opts.expectedSpc}" is not a valid SPC`);
+  if (typeof token !== 'string' || token.trim().split('.').length !== 3)
+    throw fail('bad_format', 'the SPC token is not a compact JWT');
+  token = token.trim();
+
+  const x5u = x5uOf(token, opts.requireHttpsX5u);
 
   const anchors = opts.trustAnchorsPem.join('\n');
   const remembered = opts.x5uCache?.get(x5u);

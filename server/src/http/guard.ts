@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { canAccess, type Action, type Resource } from '../../../contract/access';
 import type { TokenClaims } from '../../../contract/api';
-import { ROLES, type Role } from '../../../contract/constants';
+import { ROLES } from '../../../contract/constants';
 import type { TokenService } from '../auth/tokens';
 import { HttpError } from './errors';
 
@@ -18,8 +18,6 @@ declare module 'fastify' {
     public?: boolean;
     /** What a protected route does, checked against the role matrix. */
     access?: RouteAccess;
-    /** @deprecated being replaced by `access` */
-    roles?: readonly Role[];
   }
   interface FastifyRequest {
     user: TokenClaims | null;
@@ -61,11 +59,11 @@ export function installGuard(app: FastifyInstance, tokens: TokenService) {
     const claims = await tokens.verify(token);
     if (!claims) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     request.user = claims;
+    if (request.is404) return; // no such route: the not-found answer follows
     // canAccess reads an unknown role as a provider (the web app's rule); the server accepts only the three it signs.
     const knownRole = (ROLES as readonly string[]).includes(claims.type);
-    const allowed = config.access
-      ? knownRole && canAccess(claims.type, config.access)
-      : !config.roles || config.roles.includes(claims.type);
+    // A protected route without `access` cannot be registered (requireRouteDeclarations); refuse it here too.
+    const allowed = knownRole && config.access !== undefined && canAccess(claims.type, config.access);
     if (!allowed) throw new HttpError(403, 'You are not allowed to do this');
   });
 }

@@ -25,6 +25,11 @@ export interface ListSpec {
 export interface ListQueryOptions {
   /** Placeholders start after this many parameters the caller already binds (default 0: `$1` first). */
   paramOffset?: number;
+  /**
+   * Also accept SPEC.md's paging, `skip` and `take` (rows to skip, rows to answer): used when either is given, or
+   * when `range` is not. `take` defaults to, and is capped at, `maxTake`. Such a list is answered `{ total, data }`.
+   */
+  skipTake?: { maxTake: number };
 }
 
 export interface ListQuery {
@@ -39,6 +44,8 @@ export interface ListQuery {
   params: unknown[];
   /** The inclusive range asked for, or null. */
   range: [number, number] | null;
+  /** Set when the client paged with `skip`/`take`: sendPage answers `{ total, data }`. */
+  skipTake?: true;
 }
 
 /** The most rows one page may ask for. */
@@ -126,9 +133,30 @@ function parseFilter(raw: unknown, spec: ListSpec, paramOffset: number) {
   return { where, params };
 }
 
+/** A `skip` or `take` value: a whole number from 0 (absent or empty: the fallback). */
+function parseCount(raw: unknown, name: 'skip' | 'take', fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    const message = `${name} must be a non-negative integer`;
+    throw badRequest(message, { [name]: message });
+  }
+  return n;
+}
+
 /** Parses `sort`, `range` and `filter` of a list request against what the list allows; 400 on anything else. */
 export function parseListQuery(query: unknown, spec: ListSpec, options: ListQueryOptions = {}): ListQuery {
   const q = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const skipTake = options.skipTake;
+  if (skipTake && (q.skip !== undefined || q.take !== undefined || q.range === undefined)) {
+    // SPEC.md's form: sorted and filtered alike, paged by skip/take (any range is ignored).
+    const list = parseListQuery({ sort: q.sort, filter: q.filter }, spec, {
+      paramOffset: options.paramOffset,
+    });
+    const offset = parseCount(q.skip, 'skip', 0);
+    const limit = Math.min(parseCount(q.take, 'take', skipTake.maxTake), skipTake.maxTake);
+    return { ...list, offset, limit, skipTake: true };
+  }
   const orderBy = parseSort(q.sort, spec);
   const range = parseRange(q.range);
   const { where, params } = parseFilter(q.filter, spec, options.paramOffset ?? 0);
@@ -150,6 +178,18 @@ export function whereClause(conditions: string[]): string {
 /** ` ORDER BY … LIMIT … OFFSET …` of a parsed query (limit and offset are checked integers, safe to inline). */
 export function pageClause(q: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>): string {
   return ` ORDER BY ${q.orderBy}${q.limit === null ? '' : ` LIMIT ${q.limit} OFFSET ${q.offset}`}`;
+}
+
+/** Answers one page in the form it was asked for: `{ total, data }` for skip/take, else as sendList does. */
+export function sendPage<T>(
+  reply: FastifyReply,
+  resource: string,
+  rows: T[],
+  total: number,
+  list: Pick<ListQuery, 'range' | 'skipTake'>,
+): FastifyReply {
+  if (list.skipTake) return reply.send({ total, data: rows });
+  return sendList(reply, resource, rows, total, list.range);
 }
 
 /** Answers one page: the bare array and `Content-Range: <resource> <start>-<end>/<total>`. */

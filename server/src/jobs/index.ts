@@ -1,3 +1,27 @@
-// The job queue of the app: the interface and its pg-boss implementation.
-export { registerJobs, type JobDefinition, type JobHandler, type JobInfo, type JobQueue, type SendOptions } from './queue';
+// The job queue of the app, and the one place its background work is declared: each module exports its job
+// definitions, this list registers them all (createServices calls it once).
+import type { AppServices } from '../services';
+import { billingJobs } from '../billing/jobs';
+import { certificateJobs } from '../certificates/revocation';
+import { repositoryJobs } from '../repository/jobs';
+import { housekeepingJobs } from './housekeeping';
+import type { JobDefinition } from './queue';
+
+export {
+  registerJobs,
+  type JobDefinition,
+  type JobHandler,
+  type JobInfo,
+  type JobQueue,
+  type SendOptions,
+} from './queue';
 export { createJobQueue, type JobQueueOptions } from './pgBoss';
+
+export function appJobs(s: AppServices): JobDefinition[] {
+  return [
+    ...billingJobs(s.billing),
+    ...certificateJobs(s.certificates),
+    ...repositoryJobs(s.crl),
+    ...housekeepingJobs(s),
+  ];
+}

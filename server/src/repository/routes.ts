@@ -1,30 +1,27 @@
-// The public repository: GET /cr/<serial>.pem (the chain, from memory after the first read), GET /crl/<issuer>.crl
-// (the newest DER CRL), POST /api/public/decrypt_cert (reads and describes a certificate at a URL).
+// The public repository over HTTP: GET /cr/<serial>.pem (the chain, from memory after the first read),
+// GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), POST /api/public/decrypt_cert (reads and
+// describes a certificate at a URL). The CRL refresh at start is an onReady hook; the daily one is in jobs.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../context';
+import { type CrlPublisher, CrlUnavailableError } from '../authority';
+import type { Config } from '../config';
+import type { Queryable } from '../db';
 import { HttpError, errorBody } from '../http/errors';
+import { emptyResponse, fileResponse, str } from '../http/responses';
 import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
-import {
-  CRL_REFRESH_CRON,
-  CRL_REFRESH_JOB,
-  CrlError,
-  issueCrlFor,
-  onCertificateRevoked,
-  refreshCrls,
-  servedCrl,
-} from './crl';
-import {
-  BAD_URL_MESSAGE,
-  type FetchOptions,
-  describeCertificates,
-  fetchHttps,
-  parseCertificates,
-  parseHttpsUrl,
-} from './decrypt';
-import { issuerExists } from './store';
+import { BAD_URL_MESSAGE, type FetchOptions, fetchHttps, parseHttpsUrl } from './decrypt';
+import { describeCertificates, parseCertificates } from './describe';
 
 export const CRL_CONTENT_TYPE = 'application/pkix-crl';
 const ISSUER_RE = /^[a-z0-9-]{1,64}$/;
+
+/** What the repository routes use. */
+export interface RepositoryDeps {
+  db: Queryable;
+  now: () => Date;
+  log: { error(obj: object, msg?: string): void };
+  config: Pick<Config, 'publicUrl' | 'authRateLimit'>;
+  crl: CrlPublisher;
+}
 
 export interface RepositoryOptions {
   /** For tests: how decrypt_cert resolves and connects (never set in production). */
@@ -57,20 +54,43 @@ export function ownCrSerial(raw: string, publicUrl: string): string | null {
   return file.endsWith('.pem') ? file.slice(0, -4) : '';
 }
 
-export function repositoryRoutesWith(opts: RepositoryOptions = {}) {
-  return async function repositoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-    const cr: CrService = createCrService(ctx.db, opts.crCacheSize);
-    // The certificates module re-signs the CRL through this after a revocation.
-    ctx.crl = {
-      async reissue(issuerId: string) {
-        await onCertificateRevoked(ctx, issuerId);
-      },
-    };
+const findingSchema = {
+  type: 'object',
+  properties: { rule: str, severity: str, message: str },
+} as const;
 
-    // ---- CR ----
-    // helmet: false — the page-oriented security headers (CSP, COOP, ...) mean nothing on a PEM file and cost a
-    // visible share of this hot route; the one that matters is set here.
-    app.get<{ Params: { file: string } }>('/cr/:file', { helmet: false }, (request, reply) => {
+/** decrypt_cert's answer: the OpenSSL-like text, and each certificate described. */
+const decryptResponse = {
+  type: 'object',
+  properties: {
+    text: str,
+    certificates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          subject: str,
+          issuer: str,
+          serial_number: str,
+          not_before: str,
+          not_after: str,
+          tn_auth_list: { type: ['object', 'null'], properties: { spc: str } },
+          findings: { type: 'array', items: findingSchema },
+          text: str,
+        },
+      },
+    },
+  },
+} as const;
+
+/** GET /cr/<serial>.pem: the hot route of the portal, answered from memory whenever it can be. */
+function crRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService): void {
+  // helmet: false — the page-oriented security headers (CSP, COOP, ...) mean nothing on a PEM file and cost a
+  // visible share of this hot route; the one that matters is set here.
+  app.get<{ Params: { file: string } }>(
+    '/cr/:file',
+    { helmet: false, schema: { response: { 200: fileResponse(CR_CONTENT_TYPE), 304: emptyResponse } } },
+    (request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       const file = request.params.file;
       if (!file.endsWith('.pem')) return notFoundReply(reply);
@@ -81,66 +101,73 @@ export function repositoryRoutesWith(opts: RepositoryOptions = {}) {
         if (etagMatches(request.headers['if-none-match'], a.etag)) return reply.code(304).send();
         return reply.type(CR_CONTENT_TYPE).send(a.pem);
       };
-      const cached = cr.peek(serial, ctx.now().getTime());
+      const cached = cr.peek(serial, deps.now().getTime());
       if (cached !== undefined) return send(cached);
-      return cr.lookup(serial, ctx.now().getTime()).then(send);
-    });
+      return cr.lookup(serial, deps.now().getTime()).then(send);
+    },
+  );
+}
 
-    // ---- CRL ----
-    app.get<{ Params: { file: string } }>('/crl/:file', async (request, reply) => {
+function crlRoute(app: FastifyInstance, deps: RepositoryDeps): void {
+  app.get<{ Params: { file: string } }>(
+    '/crl/:file',
+    { schema: { response: { 200: fileResponse(CRL_CONTENT_TYPE), 304: emptyResponse } } },
+    async (request, reply) => {
       const file = request.params.file;
       const issuerId = file.endsWith('.crl') ? file.slice(0, -4) : '';
       if (!ISSUER_RE.test(issuerId)) return notFoundReply(reply);
-      let crl = await servedCrl(ctx, issuerId);
-      if (!crl || new Date(crl.row.next_update).getTime() <= ctx.now().getTime()) {
-        // None yet (or the refresh failed long enough for it to lapse): issue one now when the signer is held.
-        if (!crl && !(await issuerExists(ctx.db, issuerId))) return notFoundReply(reply);
-        try {
-          await issueCrlFor(ctx, issuerId);
-          crl = await servedCrl(ctx, issuerId);
-        } catch (err) {
-          if (!(err instanceof CrlError)) throw err;
-          ctx.log.error({ err, issuer: issuerId }, 'CRL could not be issued on request');
-        }
-        if (!crl) throw new HttpError(503, 'The CRL of this issuer is not available yet');
+      let crl;
+      try {
+        crl = await deps.crl.current(issuerId);
+      } catch (err) {
+        if (err instanceof CrlUnavailableError) throw new HttpError(503, err.message);
+        throw err;
       }
-      const { der, etag } = crl;
-      reply.header('Cache-Control', 'public, max-age=3600').header('ETag', etag);
+      if (!crl) return notFoundReply(reply);
+      reply.header('Cache-Control', 'public, max-age=3600').header('ETag', crl.etag);
       reply.header('Last-Modified', crl.lastModified);
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type(CRL_CONTENT_TYPE).send(der);
-    });
+      if (etagMatches(request.headers['if-none-match'], crl.etag)) return reply.code(304).send();
+      return reply.type(CRL_CONTENT_TYPE).send(crl.der);
+    },
+  );
+}
 
-    // ---- decrypt_cert ----
-    app.post<{ Body: { url?: unknown } }>(
-      '/api/public/decrypt_cert',
-      { config: { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } },
-      async (request) => {
-        const raw = request.body && typeof request.body === 'object' ? request.body.url : undefined;
-        if (typeof raw !== 'string' || !raw.trim()) throw new HttpError(400, BAD_URL_MESSAGE);
-        const serial = ownCrSerial(raw, ctx.config.publicUrl);
-        let body: Buffer;
-        if (serial !== null) {
-          const a = await cr.lookup(serial, ctx.now().getTime());
-          if (!a) throw new HttpError(400, 'No certificate is published at this URL');
-          body = Buffer.from(a.pem);
-        } else {
-          body = await fetchHttps(parseHttpsUrl(raw), opts.fetch);
-        }
-        return describeCertificates(parseCertificates(body));
-      },
-    );
+function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService, opts: RepositoryOptions) {
+  app.post<{ Body: { url?: unknown } }>(
+    '/api/public/decrypt_cert',
+    {
+      config: { public: true, rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } },
+      schema: { response: { 200: decryptResponse } },
+    },
+    async (request) => {
+      const raw = request.body && typeof request.body === 'object' ? request.body.url : undefined;
+      if (typeof raw !== 'string' || !raw.trim()) throw new HttpError(400, BAD_URL_MESSAGE);
+      const serial = ownCrSerial(raw, deps.config.publicUrl);
+      let body: Buffer;
+      if (serial !== null) {
+        const a = await cr.lookup(serial, deps.now().getTime());
+        if (!a) throw new HttpError(400, 'No certificate is published at this URL');
+        body = Buffer.from(a.pem);
+      } else {
+        body = await fetchHttps(parseHttpsUrl(raw), opts.fetch);
+      }
+      return describeCertificates(parseCertificates(body));
+    },
+  );
+}
 
-    // ---- the daily CRL refresh, and one at start when the newest CRL is older than a day ----
-    await ctx.jobs.work(CRL_REFRESH_JOB, async () => {
-      await refreshCrls(ctx);
-    });
-    await ctx.jobs.schedule(CRL_REFRESH_JOB, CRL_REFRESH_CRON);
+export function repositoryRoutesWith(opts: RepositoryOptions = {}) {
+  return async function repositoryRoutes(app: FastifyInstance, deps: RepositoryDeps): Promise<void> {
+    const cr = createCrService(deps.db, opts.crCacheSize);
+    crRoute(app, deps, cr);
+    crlRoute(app, deps);
+    decryptRoute(app, deps, cr, opts);
+    // At start, a CRL older than a day (or none) is issued at once rather than at the next daily run.
     app.addHook('onReady', async () => {
       try {
-        await refreshCrls(ctx, { onlyStale: true });
+        await deps.crl.refresh({ onlyStale: true });
       } catch (err) {
-        ctx.log.error({ err }, 'CRL refresh at start failed');
+        deps.log.error({ err }, 'CRL refresh at start failed');
       }
     });
   };

@@ -1,4 +1,4 @@
-// SQL of the certificate repository: the CR lookup (one indexed read on certificates.serial_number) and CRLs.
+// SQL of the certificate repository: the CR lookup (one indexed read on certificates.serial_number).
 import type { Queryable } from '../db';
 
 export interface CrRow {
@@ -15,64 +15,4 @@ export async function findPublishedChain(db: Queryable, serial: string): Promise
     [serial],
   );
   return rows[0] ?? null;
-}
-
-export interface RevokedRow {
-  serial_number: string;
-  revoked_on: Date;
-  revocation_reason: string | null;
-}
-
-/** Revoked certificates of an issuer that have not expired yet (expired entries may leave the CRL). */
-export async function revokedUnexpired(db: Queryable, issuerId: string, now: Date): Promise<RevokedRow[]> {
-  return db.query<RevokedRow>(
-    `SELECT serial_number, revoked_on, revocation_reason FROM certificates
-      WHERE issuer_id = $1 AND revoked_on IS NOT NULL AND status = 'revoked' AND not_after > $2
-      ORDER BY revoked_on, serial_number`,
-    [issuerId, now],
-  );
-}
-
-export interface CrlRow {
-  issuer_id: string;
-  crl_number: number;
-  this_update: Date;
-  next_update: Date;
-  der: Uint8Array;
-}
-
-export async function newestCrl(db: Queryable, issuerId: string): Promise<CrlRow | null> {
-  const rows = await db.query<CrlRow>(
-    `SELECT issuer_id, crl_number, this_update, next_update, der FROM crls
-      WHERE issuer_id = $1 ORDER BY crl_number DESC LIMIT 1`,
-    [issuerId],
-  );
-  return rows[0] ?? null;
-}
-
-export async function nextCrlNumber(tx: Queryable, issuerId: string): Promise<number> {
-  // Serialises CRL issuance per issuer (PostgreSQL and PGlite alike) so numbers stay strictly increasing.
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`crl:${issuerId}`]);
-  const rows = await tx.query<{ n: number }>(
-    'SELECT COALESCE(MAX(crl_number), 0) + 1 AS n FROM crls WHERE issuer_id = $1',
-    [issuerId],
-  );
-  return Number(rows[0].n);
-}
-
-export async function insertCrl(tx: Queryable, row: CrlRow): Promise<void> {
-  await tx.query(
-    'INSERT INTO crls (issuer_id, crl_number, this_update, next_update, der) VALUES ($1, $2, $3, $4, $5)',
-    [row.issuer_id, row.crl_number, row.this_update, row.next_update, Buffer.from(row.der)],
-  );
-}
-
-export async function issuerExists(db: Queryable, issuerId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM ca_issuers WHERE id = $1', [issuerId]);
-  return rows.length > 0;
-}
-
-export async function currentIssuerIds(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ id: string }>('SELECT id FROM ca_issuers WHERE is_current ORDER BY id');
-  return rows.map((r) => r.id);
 }

@@ -61,12 +61,16 @@ export interface StiPaClient {
   requestSpcToken(accessToken: string, ocn: string, atc: SpcTokenRequest): Promise<SpcTokenAnswer>;
   caList(accessToken?: string): Promise<Record<string, unknown>>;
   logout(accessToken: string): Promise<void>;
-  /** login → token → logout (a failed logout is ignored). The password is used for this call only. */
+  /**
+   * login → token → logout (a failed logout is ignored). The password is used for this call only. `log`, when
+   * given, replaces the client's log for this call (a logger bound to the request).
+   */
   getSpcToken(params: {
     userId: string;
     password: string;
     ocn: string;
     atc: SpcTokenRequest;
+    log?: StiPaLog;
   }): Promise<SpcTokenAnswer>;
   /** The CRL at `url` (DER). */
   fetchCrl(url: string): Promise<Uint8Array>;
@@ -103,120 +107,160 @@ function scrub(text: string, secrets: readonly string[]): string {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !Array.isArray(v);
 
-export function createStiPaClient(options: StiPaClientOptions): StiPaClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const log = options.log;
+interface Transport {
+  baseUrl: string;
+  doFetch: typeof fetch;
+  timeoutMs: number;
+}
 
-  async function send(
-    op: string,
-    method: 'GET' | 'POST',
-    path: string,
-    init: { body?: unknown; accessToken?: string; secrets: string[] },
-  ): Promise<{ status: number; body: Record<string, unknown> }> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    // The STI-PA takes the bare access token, without "Bearer".
-    if (init.accessToken) headers.authorization = init.accessToken;
-    let res: Response;
-    let text: string;
-    try {
-      res = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      const timedOut = (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError';
-      log?.warn({ op, cause: 'unavailable', timedOut }, 'STI-PA request failed');
-      throw new StiPaError(
-        'unavailable',
-        timedOut ? 'The STI-PA did not answer in time. Please try again later.' : CAUSE_MESSAGES.unavailable,
-      );
-    }
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const detail =
-      isRecord(body) && typeof body.message === 'string' ? scrub(body.message, init.secrets) : undefined;
-    const ok = res.status < 400 && isRecord(body) && body.status === 'success';
-    if (!ok) {
-      const cause =
-        res.status < 400 && !isRecord(body)
-          ? 'bad_response'
-          : classifyFailure(res.status, detail ?? (isRecord(body) ? undefined : scrub(text, init.secrets)));
-      log?.warn({ op, httpStatus: res.status, cause, detail }, 'STI-PA refused the request');
-      const message = detail ? `${CAUSE_MESSAGES[cause]} (STI-PA: ${detail})` : CAUSE_MESSAGES[cause];
-      throw new StiPaError(cause, message, res.status, detail);
-    }
-    log?.info({ op, httpStatus: res.status }, 'STI-PA request done');
-    return { status: res.status, body: body as Record<string, unknown> };
+interface SendInit {
+  body?: unknown;
+  accessToken?: string;
+  secrets: string[];
+}
+
+/** Whether the request never got an answer because of the timeout (rather than a network failure). */
+const timedOutError = (err: unknown) =>
+  (err as Error)?.name === 'TimeoutError' || (err as Error)?.name === 'AbortError';
+
+async function send(
+  t: Transport,
+  log: StiPaLog | undefined,
+  request: { op: string; method: 'GET' | 'POST'; path: string },
+  init: SendInit,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { op } = request;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  // The STI-PA takes the bare access token, without "Bearer".
+  if (init.accessToken) headers.authorization = init.accessToken;
+  let res: Response;
+  let text: string;
+  try {
+    res = await t.doFetch(`${t.baseUrl}${request.path}`, {
+      method: request.method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(t.timeoutMs),
+    });
+    text = await res.text();
+  } catch (err) {
+    const timedOut = timedOutError(err);
+    log?.warn({ op, cause: 'unavailable', timedOut }, 'STI-PA request failed');
+    throw new StiPaError(
+      'unavailable',
+      timedOut ? 'The STI-PA did not answer in time. Please try again later.' : CAUSE_MESSAGES.unavailable,
+    );
   }
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const detail =
+    isRecord(body) && typeof body.message === 'string' ? scrub(body.message, init.secrets) : undefined;
+  const ok = res.status < 400 && isRecord(body) && body.status === 'success';
+  if (!ok) {
+    const cause =
+      res.status < 400 && !isRecord(body)
+        ? 'bad_response'
+        : classifyFailure(res.status, detail ?? (isRecord(body) ? undefined : scrub(text, init.secrets)));
+    log?.warn({ op, httpStatus: res.status, cause, detail }, 'STI-PA refused the request');
+    const message = detail ? `${CAUSE_MESSAGES[cause]} (STI-PA: ${detail})` : CAUSE_MESSAGES[cause];
+    throw new StiPaError(cause, message, res.status, detail);
+  }
+  log?.info({ op, httpStatus: res.status }, 'STI-PA request done');
+  return { status: res.status, body: body as Record<string, unknown> };
+}
 
-  const client: StiPaClient = {
-    baseUrl,
+async function login(t: Transport, log: StiPaLog | undefined, userId: string, password: string) {
+  const { body } = await send(
+    t,
+    log,
+    { op: 'login', method: 'POST', path: '/auth/login' },
+    { body: { userId, password }, secrets: [password] },
+  );
+  if (typeof body.accessToken !== 'string' || !body.accessToken)
+    throw new StiPaError('bad_response', 'The STI-PA login answer has no access token.');
+  return body.accessToken;
+}
 
-    async login(userId, password) {
-      const { body } = await send('login', 'POST', '/auth/login', {
-        body: { userId, password },
-        secrets: [password],
-      });
-      if (typeof body.accessToken !== 'string' || !body.accessToken)
-        throw new StiPaError('bad_response', 'The STI-PA login answer has no access token.');
-      return body.accessToken;
+async function requestSpcToken(
+  t: Transport,
+  log: StiPaLog | undefined,
+  accessToken: string,
+  ocn: string,
+  atc: SpcTokenRequest,
+): Promise<SpcTokenAnswer> {
+  const { body } = await send(
+    t,
+    log,
+    { op: 'token', method: 'POST', path: `/account/${encodeURIComponent(ocn)}/token` },
+    {
+      accessToken,
+      body: { atc: { tktype: atc.tktype, tkvalue: atc.tkvalue, ca: atc.ca, fingerprint: atc.fingerprint } },
+      secrets: [accessToken],
     },
+  );
+  if (typeof body.token !== 'string' || !body.token)
+    throw new StiPaError('bad_response', 'The STI-PA token answer has no SPC token.');
+  if (typeof body.crl !== 'string' || !body.crl)
+    throw new StiPaError('bad_response', 'The STI-PA token answer has no CRL URL.');
+  return { token: body.token, crl: body.crl };
+}
 
-    async requestSpcToken(accessToken, ocn, atc) {
-      const { body } = await send('token', 'POST', `/account/${encodeURIComponent(ocn)}/token`, {
-        accessToken,
-        body: { atc: { tktype: atc.tktype, tkvalue: atc.tkvalue, ca: atc.ca, fingerprint: atc.fingerprint } },
-        secrets: [accessToken],
-      });
-      if (typeof body.token !== 'string' || !body.token)
-        throw new StiPaError('bad_response', 'The STI-PA token answer has no SPC token.');
-      if (typeof body.crl !== 'string' || !body.crl)
-        throw new StiPaError('bad_response', 'The STI-PA token answer has no CRL URL.');
-      return { token: body.token, crl: body.crl };
-    },
+async function logout(t: Transport, log: StiPaLog | undefined, accessToken: string): Promise<void> {
+  await send(
+    t,
+    log,
+    { op: 'logout', method: 'POST', path: '/auth/logout' },
+    { accessToken, body: {}, secrets: [accessToken] },
+  );
+}
 
+async function fetchCrl(t: Transport, url: string): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await t.doFetch(url, { signal: AbortSignal.timeout(t.timeoutMs) });
+  } catch {
+    throw new StiPaError('unavailable', 'The SHAKEN CRL could not be fetched.');
+  }
+  if (res.status >= 400)
+    throw new StiPaError('unavailable', 'The SHAKEN CRL could not be fetched.', res.status);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export function createStiPaClient(options: StiPaClientOptions): StiPaClient {
+  const t: Transport = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    doFetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  };
+  const log = options.log;
+  return {
+    baseUrl: t.baseUrl,
+    login: (userId, password) => login(t, log, userId, password),
+    requestSpcToken: (accessToken, ocn, atc) => requestSpcToken(t, log, accessToken, ocn, atc),
     async caList(accessToken) {
-      const { body } = await send('ca-list', 'GET', '/ca-list', {
-        accessToken,
-        secrets: accessToken ? [accessToken] : [],
-      });
+      const { body } = await send(
+        t,
+        log,
+        { op: 'ca-list', method: 'GET', path: '/ca-list' },
+        { accessToken, secrets: accessToken ? [accessToken] : [] },
+      );
       return body;
     },
-
-    async logout(accessToken) {
-      await send('logout', 'POST', '/auth/logout', { accessToken, body: {}, secrets: [accessToken] });
-    },
-
-    async getSpcToken({ userId, password, ocn, atc }) {
-      const accessToken = await client.login(userId, password);
+    logout: (accessToken) => logout(t, log, accessToken),
+    async getSpcToken({ userId, password, ocn, atc, log: callLog }) {
+      const l = callLog ?? log;
+      const accessToken = await login(t, l, userId, password);
       try {
-        return await client.requestSpcToken(accessToken, ocn, atc);
+        return await requestSpcToken(t, l, accessToken, ocn, atc);
       } finally {
-        await client.logout(accessToken).catch(() => undefined);
+        await logout(t, l, accessToken).catch(() => undefined);
       }
     },
-
-    async fetchCrl(url) {
-      let res: Response;
-      try {
-        res = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      } catch {
-        throw new StiPaError('unavailable', 'The SHAKEN CRL could not be fetched.');
-      }
-      if (res.status >= 400)
-        throw new StiPaError('unavailable', 'The SHAKEN CRL could not be fetched.', res.status);
-      return new Uint8Array(await res.arrayBuffer());
-    },
+    fetchCrl: (url) => fetchCrl(t, url),
   };
-  return client;
 }

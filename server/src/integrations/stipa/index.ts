@@ -1,64 +1,30 @@
-// The STI-PA for this deployment: the real one at STI_PA_URL (x5u must be https, chain to STI_PA_ROOT_PEM),
-// or the built-in simulator on this server (x5u over PUBLIC_URL, its own root as the trust anchor).
-import type { AppContext } from '../../context';
-import { createStiPaClient, type StiPaClient, type StiPaLog } from './client';
-import { simulatorBaseUrl, simulatorTrustAnchorPem } from './simulator';
-
+// The STI-PA integration: the API client (the one iconectiv runs, and our simulator), the STI-PA service the RA
+// uses (built once by the composition root), and the simulator mounted on this server while STI_PA_URL is unset.
+import type { Config } from '../../config';
+import { configuredStiPaTrust } from './service';
+import { simulatorBaseUrl, simulatorStiPaTrust } from './simulator';
 export * from './client';
+export * from './service';
 export {
   createStipaSimulatorModule,
   parseSimAccounts,
   simulatorBaseUrl,
+  simulatorStiPaTrust,
   simulatorTrustAnchorPem,
   stipaSimulatorRoutes,
   STIPA_SIM_PREFIX,
   type SimAccount,
+  type StipaSimulatorDeps,
   type StipaSimulatorOptions,
 } from './simulator';
 
-export interface StiPaTrustPolicy {
-  trustAnchorsPem: string[];
-  requireHttpsX5u: boolean;
-}
-
-export class StiPaConfigError extends Error {
-  override readonly name = 'StiPaConfigError';
-}
-
-/** The client for this deployment's STI-PA. */
-export function createStiPaClientFor(
-  ctx: Pick<AppContext, 'config'>,
-  opts: { fetch?: typeof fetch; timeoutMs?: number; log?: StiPaLog } = {},
-): StiPaClient {
-  const baseUrl = ctx.config.stiPaUrl ?? simulatorBaseUrl(ctx.config.publicUrl);
-  return createStiPaClient({ baseUrl, ...opts });
-}
-
-/** What verifySpcToken trusts in this deployment. */
-export async function stiPaTrustPolicy(ctx: Pick<AppContext, 'config'>): Promise<StiPaTrustPolicy> {
-  if (ctx.config.stiPaUrl) {
-    if (!ctx.config.stiPaRootPem)
-      throw new StiPaConfigError(
-        'STI_PA_ROOT_PEM must be set when STI_PA_URL is: SPC tokens cannot be verified without it',
-      );
-    return { trustAnchorsPem: [ctx.config.stiPaRootPem], requireHttpsX5u: true };
-  }
-  return { trustAnchorsPem: [await simulatorTrustAnchorPem(ctx)], requireHttpsX5u: false };
-}
-
-/** Fetches an x5u certificate (PEM or DER) with a timeout and a size cap. */
-export function createX5uFetcher(opts: { fetch?: typeof fetch; timeoutMs?: number; maxBytes?: number } = {}) {
-  const doFetch = opts.fetch ?? fetch;
-  const maxBytes = opts.maxBytes ?? 64 * 1024;
-  return async (url: string): Promise<string | Uint8Array> => {
-    const res = await doFetch(url, {
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-      redirect: 'error',
-    });
-    if (!res.ok) throw new Error(`x5u answered HTTP ${res.status}`);
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    if (bytes.length > maxBytes) throw new Error('x5u certificate too large');
-    const text = Buffer.from(bytes).toString('latin1');
-    return text.includes('-----BEGIN') ? text : bytes;
-  };
+/**
+ * Which STI-PA this deployment talks to, and what its SPC tokens must chain to: the real one at STI_PA_URL (its
+ * configured root, STI_PA_ROOT_PEM), or the simulator on this server (the simulator's own root). For the
+ * composition root, which hands both to createStiPa.
+ */
+export function stiPaEndpoint(config: Pick<Config, 'stiPaUrl' | 'stiPaRootPem' | 'publicUrl' | 'dataDir'>) {
+  return config.stiPaUrl
+    ? { baseUrl: config.stiPaUrl, trust: configuredStiPaTrust(config.stiPaRootPem) }
+    : { baseUrl: simulatorBaseUrl(config.publicUrl), trust: simulatorStiPaTrust(config.dataDir) };
 }

@@ -4,8 +4,10 @@
 // {status:'success', ...} or {status:'error', message}.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../context';
-import { encodeTnAuthList, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca/tnAuthList';
+import { encodeTnAuthList, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca';
+import type { Config } from '../../config';
+import { fileResponse, str } from '../../http/responses';
+import type { StiPaTrustPolicy } from './service';
 import { simulatorKeys, type SimulatorKeys } from './simulatorKeys';
 
 export const STIPA_SIM_PREFIX = '/stipa-sim/api/v1';
@@ -86,8 +88,13 @@ async function signJws(keys: SimulatorKeys, header: object, payload: object): Pr
 }
 
 /** The simulator's root, PEM: the STI-PA trust anchor while STI_PA_URL is unset. */
-export async function simulatorTrustAnchorPem(ctx: Pick<AppContext, 'config'>): Promise<string> {
-  return (await simulatorKeys(ctx.config.dataDir)).rootPem;
+export async function simulatorTrustAnchorPem(dataDir: string): Promise<string> {
+  return (await simulatorKeys(dataDir)).rootPem;
+}
+
+/** The embedded STI-PA: tokens chain to the simulator's own root, and its x5u is served over PUBLIC_URL. */
+export function simulatorStiPaTrust(dataDir: string): () => Promise<StiPaTrustPolicy> {
+  return async () => ({ trustAnchorsPem: [await simulatorTrustAnchorPem(dataDir)], requireHttpsX5u: false });
 }
 
 /** The URL of the simulator's API on this server (what the client calls while STI_PA_URL is unset). */
@@ -96,29 +103,177 @@ export const simulatorBaseUrl = (publicUrl: string) => `${publicUrl.replace(/\/+
 const refuse = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send({ status: 'error', message });
 
-export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) {
-  return async function stipaSimulator(app: FastifyInstance, ctx: AppContext): Promise<void> {
-    if (ctx.config.stiPaUrl && !options.force) return;
-    const accounts = parseSimAccounts(ctx.config.stiPaSimAccounts);
-    const tokenLifetime = options.tokenLifetimeSeconds ?? 60;
-    const accessLifetimeMs = (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000;
-    const crlUrl = options.crlUrl ?? ctx.config.crlUrl ?? `${ctx.config.publicUrl}/crl/shaken.crl`;
-    const sessions = new Map<string, { account: SimAccount; expiresAt: number }>();
-    const keys = () => simulatorKeys(ctx.config.dataDir, ctx.now);
-    const x5uOf = (k: SimulatorKeys) =>
-      `${simulatorBaseUrl(ctx.config.publicUrl)}/certificate/${k.certificateName}.crt`;
+/** What the simulator reads: a few config fields (read at request time) and the clock. */
+export interface StipaSimulatorDeps {
+  config: Pick<
+    Config,
+    'stiPaUrl' | 'stiPaSimAccounts' | 'crlUrl' | 'publicUrl' | 'dataDir' | 'authRateLimit'
+  >;
+  now: () => Date;
+}
 
-    const session = (header: string | undefined) => {
+/** The simulator's state and helpers for its routes. */
+interface Sim {
+  deps: StipaSimulatorDeps;
+  accounts: SimAccount[];
+  tokenLifetime: number;
+  accessLifetimeMs: number;
+  crlUrl: string;
+  sessions: Map<string, { account: SimAccount; expiresAt: number }>;
+  keys(): Promise<SimulatorKeys>;
+  x5uOf(k: SimulatorKeys): string;
+  session(header: string | undefined): { account: SimAccount; expiresAt: number } | undefined;
+}
+
+const success = (properties: Record<string, unknown>) =>
+  ({ type: 'object', properties: { status: str, ...properties } }) as const;
+
+function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions): Sim {
+  const { config } = deps;
+  const sessions = new Map<string, { account: SimAccount; expiresAt: number }>();
+  return {
+    deps,
+    accounts: parseSimAccounts(config.stiPaSimAccounts),
+    tokenLifetime: options.tokenLifetimeSeconds ?? 60,
+    accessLifetimeMs: (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000,
+    crlUrl: options.crlUrl ?? config.crlUrl ?? `${config.publicUrl}/crl/shaken.crl`,
+    sessions,
+    keys: () => simulatorKeys(config.dataDir, deps.now),
+    x5uOf: (k) => `${simulatorBaseUrl(config.publicUrl)}/certificate/${k.certificateName}.crt`,
+    session(header) {
       const raw = (header ?? '').replace(/^Bearer\s+/i, '').trim();
       const s = raw ? sessions.get(raw) : undefined;
       if (!s) return undefined;
-      if (s.expiresAt <= ctx.now().getTime()) {
+      if (s.expiresAt <= deps.now().getTime()) {
         sessions.delete(raw);
         return undefined;
       }
       return s;
-    };
+    },
+  };
+}
 
+/** The signing certificate the tokens' x5u points at. */
+function certificateRoute(sim: FastifyInstance, s: Sim): void {
+  sim.get<{ Params: { name: string } }>(
+    '/certificate/:name',
+    {
+      config: { public: true },
+      schema: { response: { 200: fileResponse('application/pem-certificate-chain') } },
+    },
+    async (request, reply) => {
+      const k = await s.keys();
+      if (request.params.name !== `${k.certificateName}.crt`) return refuse(reply, 404, 'Not found');
+      return reply
+        .type('application/pem-certificate-chain')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(k.signerPem);
+    },
+  );
+}
+
+function sessionRoutes(sim: FastifyInstance, s: Sim): void {
+  sim.post<{ Body: { userId?: unknown; password?: unknown } }>(
+    '/auth/login',
+    {
+      // Throttled like the portal's own sign-in (effective where @fastify/rate-limit is registered).
+      config: { public: true, rateLimit: { max: s.deps.config.authRateLimit, timeWindow: '1 minute' } },
+      schema: { response: { 200: success({ accessToken: str }) } },
+    },
+    async (request, reply) => {
+      const { userId, password } = request.body ?? {};
+      if (typeof userId !== 'string' || typeof password !== 'string')
+        return refuse(reply, 400, 'userId and password are required');
+      const account = findAccount(s.accounts, userId, password);
+      if (!account) return refuse(reply, 401, 'Invalid credentials');
+      const now = s.deps.now().getTime();
+      for (const [t, session] of s.sessions) if (session.expiresAt <= now) s.sessions.delete(t);
+      const accessToken = randomBytes(32).toString('base64url');
+      s.sessions.set(accessToken, { account, expiresAt: now + s.accessLifetimeMs });
+      return { status: 'success', accessToken };
+    },
+  );
+  sim.post(
+    '/auth/logout',
+    { config: { public: true }, schema: { response: { 200: success({}) } } },
+    async (request) => {
+      const raw = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+      if (raw) s.sessions.delete(raw);
+      return { status: 'success' };
+    },
+  );
+}
+
+/** Why an atc is refused, or undefined when it is the TNAuthList of `ocn` with a well-formed fingerprint. */
+function atcProblem(
+  atc: Record<string, unknown> | undefined,
+  ocn: string,
+  der: Uint8Array,
+): string | undefined {
+  if (!atc || typeof atc !== 'object') return 'atc is required';
+  if (typeof atc.tktype !== 'string' || atc.tktype.toLowerCase() !== 'tnauthlist')
+    return 'atc.tktype must be TNAuthList';
+  if (typeof atc.tkvalue !== 'string' || !tkvalueMatches(atc.tkvalue, der))
+    return `atc.tkvalue is not the TNAuthList of OCN ${ocn}`;
+  if (typeof (atc.ca ?? false) !== 'boolean') return 'atc.ca must be true or false';
+  if (typeof atc.fingerprint !== 'string' || !FINGERPRINT_RE.test(atc.fingerprint.trim()))
+    return 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs';
+  return undefined;
+}
+
+function tokenRoutes(sim: FastifyInstance, s: Sim): void {
+  sim.post<{ Params: { ocn: string }; Body: { atc?: Record<string, unknown> } }>(
+    '/account/:ocn/token',
+    { config: { public: true }, schema: { response: { 200: success({ token: str, crl: str }) } } },
+    async (request, reply) => {
+      const session = s.session(request.headers.authorization);
+      if (!session) return refuse(reply, 401, 'Invalid or expired access token');
+      const ocn = request.params.ocn.toUpperCase();
+      if (!SPC_RE.test(ocn)) return refuse(reply, 400, 'OCN must be 4 letters or digits');
+      if (session.account.ocns !== '*' && !session.account.ocns.includes(ocn))
+        return refuse(reply, 403, `User ${session.account.userId} is not authorized for OCN ${ocn}`);
+      const atc = request.body?.atc;
+      const der = encodeTnAuthList(ocn);
+      const problem = atcProblem(atc, ocn, der);
+      if (problem || !atc) return refuse(reply, 400, problem ?? 'atc is required');
+      const k = await s.keys();
+      const token = await signJws(
+        k,
+        { alg: 'ES256', typ: 'JWT', x5u: s.x5uOf(k) },
+        {
+          exp: Math.floor(s.deps.now().getTime() / 1000) + s.tokenLifetime,
+          jti: randomUUID(),
+          atc: {
+            tktype: 'TNAuthList',
+            tkvalue: tnAuthListToBase64(der),
+            ca: atc.ca ?? false,
+            fingerprint: (atc.fingerprint as string).trim(),
+          },
+        },
+      );
+      return { status: 'success', token, crl: s.crlUrl };
+    },
+  );
+  // The real list is signed by the STI-PA; ours is a JWS from the same signing certificate.
+  sim.get(
+    '/ca-list',
+    { config: { public: true }, schema: { response: { 200: success({ caList: str }) } } },
+    async () => {
+      const k = await s.keys();
+      const caList = await signJws(
+        k,
+        { alg: 'ES256', typ: 'JWT', x5u: s.x5uOf(k) },
+        { iat: Math.floor(s.deps.now().getTime() / 1000), caList: [] },
+      );
+      return { status: 'success', caList };
+    },
+  );
+}
+
+export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) {
+  return async function stipaSimulator(app: FastifyInstance, deps: StipaSimulatorDeps): Promise<void> {
+    if (deps.config.stiPaUrl && !options.force) return;
+    const s = simulatorState(deps, options);
     await app.register(
       async (sim) => {
         sim.setErrorHandler((err: FastifyError, request, reply) => {
@@ -127,94 +282,9 @@ export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) 
           return refuse(reply, status, status === 500 ? 'Internal error' : 'Malformed request');
         });
         sim.setNotFoundHandler((_request, reply) => refuse(reply, 404, 'Not found'));
-
-        sim.get<{ Params: { name: string } }>(
-          '/certificate/:name',
-          { config: { public: true } },
-          async (request, reply) => {
-            const k = await keys();
-            if (request.params.name !== `${k.certificateName}.crt`) return refuse(reply, 404, 'Not found');
-            return reply
-              .type('application/pem-certificate-chain')
-              .header('Cache-Control', 'public, max-age=86400')
-              .send(k.signerPem);
-          },
-        );
-
-        sim.post<{ Body: { userId?: unknown; password?: unknown } }>(
-          '/auth/login',
-          // Throttled like the portal's own sign-in (effective where @fastify/rate-limit is registered).
-          { config: { public: true, rateLimit: { max: ctx.config.authRateLimit, timeWindow: '1 minute' } } },
-          async (request, reply) => {
-            const { userId, password } = request.body ?? {};
-            if (typeof userId !== 'string' || typeof password !== 'string')
-              return refuse(reply, 400, 'userId and password are required');
-            const account = findAccount(accounts, userId, password);
-            if (!account) return refuse(reply, 401, 'Invalid credentials');
-            const now = ctx.now().getTime();
-            for (const [t, s] of sessions) if (s.expiresAt <= now) sessions.delete(t);
-            const accessToken = randomBytes(32).toString('base64url');
-            sessions.set(accessToken, { account, expiresAt: now + accessLifetimeMs });
-            return { status: 'success', accessToken };
-          },
-        );
-
-        sim.post<{ Params: { ocn: string }; Body: { atc?: Record<string, unknown> } }>(
-          '/account/:ocn/token',
-          { config: { public: true } },
-          async (request, reply) => {
-            const s = session(request.headers.authorization);
-            if (!s) return refuse(reply, 401, 'Invalid or expired access token');
-            const ocn = request.params.ocn.toUpperCase();
-            if (!SPC_RE.test(ocn)) return refuse(reply, 400, 'OCN must be 4 letters or digits');
-            if (s.account.ocns !== '*' && !s.account.ocns.includes(ocn))
-              return refuse(reply, 403, `User ${s.account.userId} is not authorized for OCN ${ocn}`);
-            const atc = request.body?.atc;
-            if (!atc || typeof atc !== 'object') return refuse(reply, 400, 'atc is required');
-            if (typeof atc.tktype !== 'string' || atc.tktype.toLowerCase() !== 'tnauthlist')
-              return refuse(reply, 400, 'atc.tktype must be TNAuthList');
-            const der = encodeTnAuthList(ocn);
-            if (typeof atc.tkvalue !== 'string' || !tkvalueMatches(atc.tkvalue, der))
-              return refuse(reply, 400, `atc.tkvalue is not the TNAuthList of OCN ${ocn}`);
-            const ca = atc.ca ?? false;
-            if (typeof ca !== 'boolean') return refuse(reply, 400, 'atc.ca must be true or false');
-            if (typeof atc.fingerprint !== 'string' || !FINGERPRINT_RE.test(atc.fingerprint.trim()))
-              return refuse(reply, 400, 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs');
-            const k = await keys();
-            const token = await signJws(
-              k,
-              { alg: 'ES256', typ: 'JWT', x5u: x5uOf(k) },
-              {
-                exp: Math.floor(ctx.now().getTime() / 1000) + tokenLifetime,
-                jti: randomUUID(),
-                atc: {
-                  tktype: 'TNAuthList',
-                  tkvalue: tnAuthListToBase64(der),
-                  ca,
-                  fingerprint: atc.fingerprint.trim(),
-                },
-              },
-            );
-            return { status: 'success', token, crl: crlUrl };
-          },
-        );
-
-        // The real list is signed by the STI-PA; ours is a JWS from the same signing certificate.
-        sim.get('/ca-list', { config: { public: true } }, async () => {
-          const k = await keys();
-          const caList = await signJws(
-            k,
-            { alg: 'ES256', typ: 'JWT', x5u: x5uOf(k) },
-            { iat: Math.floor(ctx.now().getTime() / 1000), caList: [] },
-          );
-          return { status: 'success', caList };
-        });
-
-        sim.post('/auth/logout', { config: { public: true } }, async (request) => {
-          const raw = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
-          if (raw) sessions.delete(raw);
-          return { status: 'success' };
-        });
+        certificateRoute(sim, s);
+        sessionRoutes(sim, s);
+        tokenRoutes(sim, s);
       },
       { prefix: STIPA_SIM_PREFIX },
     );

@@ -4,22 +4,26 @@
 import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { signCertificate } from '../../ca/certificate';
-import { privateKeyToPem } from '../../ca/pem';
-import { BACKDATE_MS, newSerial } from '../../ca/profile';
-import { type Signer, SoftwareSigner, generateP256KeyPair } from '../../ca/signer';
-import { PemConverter, X509Certificate } from '../../ca/x509';
 import {
+  BACKDATE_MS,
   KEY_USAGE,
   OID,
+  PemConverter,
+  type Signer,
+  SoftwareSigner,
+  X509Certificate,
   authorityKeyIdentifierValue,
   basicConstraintsValue,
   encodeName,
   extension,
+  generateP256KeyPair,
   keyIdentifier,
   keyUsageValue,
+  newSerial,
+  privateKeyToPem,
+  signCertificate,
   subjectKeyIdentifierValue,
-} from '../../ca/x509Parts';
+} from '../../ca';
 
 export const SIM_ROOT_CN = 'STI-PA SIM ROOT';
 export const SIM_SIGNER_CN = 'STI-PA SIM SPC Token Signing';

@@ -1,0 +1,89 @@
+// The CA's CRL: DER, v2, signed through the issuer's Signer, with AKI and a CRL number, one entry per revoked
+// certificate with its reason (RFC 5280 §5). Which certificates are listed, the number and the times are the
+// caller's (the CRL publisher reads them from the store); building and signing are here.
+import { TAG, tlv } from './der';
+import { issuerKeyIdentifier } from './issuer';
+import { type Signer, signerCrypto } from './signer';
+import { type X509Certificate, X509CrlGenerator, X509CrlReason, type X509CrlEntryParams } from './x509';
+import { OID, authorityKeyIdentifierValue, extension } from './x509Parts';
+
+/** How long a CRL is valid: its nextUpdate is this far after its thisUpdate. */
+export const CRL_VALIDITY_MS = 7 * 86_400_000;
+const CRL_NUMBER_OID = '2.5.29.20';
+
+/** What signs one issuer's CRL: its ca_issuers id, its certificate and its Signer. */
+export interface CrlIssuer {
+  id: string;
+  certificate: X509Certificate;
+  signer: Signer;
+}
+
+export interface CrlEntry {
+  /** Hex serial of the revoked certificate. */
+  serial: string;
+  revokedAt: Date;
+  /** The portal's reason name (SPEC.md), or null. */
+  reason: string | null;
+}
+
+export interface CrlContent {
+  entries: readonly CrlEntry[];
+  crlNumber: number;
+  thisUpdate: Date;
+  nextUpdate: Date;
+}
+
+const REASONS: Record<string, X509CrlReason | undefined> = {
+  // RFC 5280 §5.3.1: reasonCode unspecified SHOULD be absent.
+  unspecified: undefined,
+  key_compromise: X509CrlReason.keyCompromise,
+  affiliation_changed: X509CrlReason.affiliationChanged,
+  superseded: X509CrlReason.superseded,
+  cessation_of_operation: X509CrlReason.cessationOfOperation,
+};
+
+/** A positive INTEGER's minimal DER content octets. */
+function integerContent(n: number): Uint8Array {
+  let hexText = BigInt(n).toString(16);
+  if (hexText.length % 2) hexText = `0${hexText}`;
+  const bytes = Buffer.from(hexText, 'hex');
+  return bytes[0] & 0x80 ? Uint8Array.from([0, ...bytes]) : new Uint8Array(bytes);
+}
+
+/** CRL times are whole seconds (UTCTime/GeneralizedTime carry no fraction in DER). */
+export const wholeSeconds = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+
+/** thisUpdate (now, to the second) and nextUpdate of a CRL issued at `now`. */
+export function crlTimes(now: Date): { thisUpdate: Date; nextUpdate: Date } {
+  const thisUpdate = wholeSeconds(now);
+  return { thisUpdate, nextUpdate: new Date(thisUpdate.getTime() + CRL_VALIDITY_MS) };
+}
+
+/** Builds and signs one CRL of `issuer`; returns its DER. */
+export async function signCrl(issuer: CrlIssuer, content: CrlContent): Promise<Uint8Array> {
+  const akiValue = authorityKeyIdentifierValue(issuerKeyIdentifier(issuer.certificate));
+  const entries: X509CrlEntryParams[] = content.entries.map((e) => {
+    const reason = e.reason ? REASONS[e.reason] : undefined;
+    return {
+      serialNumber: e.serial,
+      revocationDate: wholeSeconds(e.revokedAt),
+      ...(reason !== undefined ? { reason } : {}),
+    };
+  });
+  const crl = await X509CrlGenerator.create(
+    {
+      issuer: issuer.certificate.subjectName,
+      thisUpdate: content.thisUpdate,
+      nextUpdate: content.nextUpdate,
+      entries,
+      extensions: [
+        extension(OID.authorityKeyIdentifier, false, akiValue),
+        extension(CRL_NUMBER_OID, false, tlv(TAG.integer, integerContent(content.crlNumber))),
+      ],
+      signingKey: issuer.signer.publicKey,
+      signingAlgorithm: issuer.signer.algorithm,
+    },
+    signerCrypto(issuer.signer),
+  );
+  return new Uint8Array(crl.rawData);
+}

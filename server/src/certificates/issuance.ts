@@ -1,0 +1,276 @@
+// The issuance pipeline, shared by generate and renew. The RA decides (account active and paid, key owned, SPC
+// token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
+// → the certificate and its audit row are written in one transaction. A renewal revokes the old certificate in
+// that same transaction, and the CRL is re-signed after it.
+import { createHash } from 'node:crypto';
+import type { CertificateRow } from '../../../contract/api';
+import { canCreateCertificate } from '../../../contract/certificates';
+import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
+import { conflict, notFound } from '../http/errors';
+import { StiPaError } from '../integrations/stipa';
+import { recordAudit } from './audit';
+import { queueRevocationMail, reissueCrl } from './revocation';
+import {
+  ALREADY_REVOKED,
+  type Actor,
+  CERTIFICATE_NOT_FOUND,
+  type CertificateDeps,
+  type ServiceLog,
+  assertSerialParam,
+  auditActor,
+  certificateView,
+} from './service';
+import * as store from './store';
+
+export type ErrorCause =
+  | 'subscription_inactive'
+  | 'key_not_found'
+  | 'unable_to_generate_spc_token'
+  | 'spc_token_invalid'
+  | 'issuance_failed'
+  | 'crl_unavailable';
+
+export type IssueResult =
+  { success: true; certificate: CertificateRow } | { success: false; error_cause: ErrorCause };
+
+type Refused = { success: false; error_cause: ErrorCause };
+const refused = (error_cause: ErrorCause): Refused => ({ success: false, error_cause });
+
+/** `SHA256 AA:BB:…` of the key's SubjectPublicKeyInfo: the account-key fingerprint of the SPC token request. */
+export function keyFingerprint(spki: Uint8Array): string {
+  const hex = createHash('sha256').update(spki).digest('hex').toUpperCase();
+  return `SHA256 ${hex.match(/../g)!.join(':')}`;
+}
+
+interface StiPaCredentials {
+  username: string;
+  /** Used for this one request only: never stored, never logged. */
+  password: string;
+}
+
+/** What the RA approved: the provider's standing, its key and its SPC. */
+interface Approved {
+  profile: store.IssuanceFacts;
+  key: store.KeyRow;
+  spc: string;
+  spki: Uint8Array;
+  fingerprint: string;
+}
+
+/** RA: the account may get a certificate now (SPEC.md §4), and owns the key; one read. */
+async function approve(deps: CertificateDeps, actor: Actor, keyId: string, now: Date) {
+  const profile = await store.issuanceFacts(deps.db, actor.serviceProviderId, actor.accountId, keyId);
+  if (!profile || !canCreateCertificate(profile, now)) return refused('subscription_inactive');
+  const { key } = profile;
+  if (!key) return refused('key_not_found');
+  const spc = profile.ocn.toUpperCase();
+  const spki = new Uint8Array(key.public_key_spki);
+  return { profile, key, spc, spki, fingerprint: keyFingerprint(spki) } satisfies Approved;
+}
+
+/** RA: an SPC token from the STI-PA, verified (signature chains to the STI-PA root, atc matches, jti unused). */
+async function spcTokenChecked(
+  deps: CertificateDeps,
+  log: ServiceLog,
+  credentials: StiPaCredentials,
+  a: Approved,
+  now: Date,
+): Promise<Refused | undefined> {
+  let token: string;
+  try {
+    const atc = {
+      tktype: 'TNAuthList' as const,
+      tkvalue: tnAuthListToBase64(encodeTnAuthList(a.spc)),
+      ca: false,
+      fingerprint: a.fingerprint,
+    };
+    ({ token } = await deps.stiPa.getSpcToken(
+      { userId: credentials.username, password: credentials.password, ocn: a.spc, atc },
+      log,
+    ));
+  } catch (e) {
+    if (e instanceof StiPaError) {
+      log.warn({ cause: e.cause, http_status: e.httpStatus }, 'the STI-PA gave no SPC token');
+      return refused('unable_to_generate_spc_token');
+    }
+    throw e;
+  }
+  try {
+    await deps.stiPa.verifySpcToken(token, {
+      expectedSpc: a.spc,
+      expectedCa: false,
+      expectedFingerprint: a.fingerprint,
+      now,
+      jtiSeen: (jti, exp) => store.jtiSeen(deps.db, jti, exp),
+    });
+  } catch (e) {
+    if (e instanceof SpcTokenError) log.warn({ reason: e.reason }, 'SPC token refused');
+    else log.error({ err: e }, 'SPC token could not be verified');
+    return refused('spc_token_invalid');
+  }
+  return undefined;
+}
+
+/** With CRL_URL (the STI-PA's indirect CRL) the certificate names that CRL's issuer in cRLIssuer. */
+async function crlIssuerDn(deps: CertificateDeps, log: ServiceLog) {
+  const url = deps.config.crlUrl;
+  if (!url) return { dn: undefined };
+  try {
+    return { dn: await deps.stiPa.crlIssuerName(url) };
+  } catch (e) {
+    log.error({ err: e, crl_url: url }, 'the CRL named by CRL_URL could not be read');
+    return refused('crl_unavailable');
+  }
+}
+
+/** The issued certificate and its audit row in one transaction; a renewal also revokes the old one there. */
+async function record(
+  deps: CertificateDeps,
+  actor: Actor,
+  c: {
+    certId: string;
+    serial: string;
+    der: Uint8Array;
+    chainPem: string;
+    keyId: string;
+    replaces?: store.CertificateRecord;
+  },
+): Promise<void> {
+  const { replaces } = c;
+  await deps.db.transaction(async (tx) => {
+    await store.markIssued(tx, c.certId, c.der, c.chainPem);
+    await recordAudit(tx, {
+      action: 'certificate.issued',
+      actor: auditActor(actor),
+      ip: actor.ip,
+      serviceProviderId: actor.serviceProviderId,
+      subject: c.serial,
+      detail: `key ${c.keyId}`,
+    });
+    if (replaces) {
+      await store.revokeCertificate(tx, replaces.id, 'superseded', deps.now());
+      await queueRevocationMail(deps, tx, replaces.id);
+      await recordAudit(tx, {
+        action: 'certificate.renewed',
+        actor: auditActor(actor),
+        ip: actor.ip,
+        serviceProviderId: actor.serviceProviderId,
+        subject: replaces.serial_number,
+        detail: `replaced by ${c.serial}`,
+      });
+    }
+  });
+}
+
+/** The intent is stored first (serial recorded before anything is signed), then issuer and signer, then the record. */
+async function signAndRecord(
+  deps: CertificateDeps,
+  actor: Actor,
+  a: Approved,
+  issuance: {
+    now: Date;
+    log: ServiceLog;
+    crlIssuerDn: Uint8Array | undefined;
+    replaces?: store.CertificateRecord;
+  },
+): Promise<IssueResult> {
+  const { now, replaces } = issuance;
+  const spId = actor.serviceProviderId;
+  const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
+  const serial = newSerial();
+  const ca = deps.ca.intermediate;
+  const certId = await store.insertPendingCertificate(deps.db, {
+    serial,
+    spId,
+    keyId: a.key.id,
+    issuerId: ca.id,
+    spc: a.spc,
+    notBefore,
+    notAfter,
+    replacesId: replaces?.id ?? null,
+    now,
+  });
+  try {
+    const cert = await deps.ca.leafIssuer.issue({
+      spc: a.spc,
+      companyName: a.profile.company_name,
+      subjectPublicKey: a.spki,
+      serial,
+      notBefore,
+      notAfter,
+      policyOid: deps.config.certPolicyOid,
+      crl: { url: deps.ca.leafCrlUrl, issuerDn: issuance.crlIssuerDn },
+    });
+    const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
+    await record(deps, actor, { certId, serial, der: cert.der, chainPem, keyId: a.key.id, replaces });
+  } catch (e) {
+    issuance.log.error({ err: e, serial }, 'certificate issuance failed');
+    await store.markFailed(deps.db, certId).catch(() => undefined);
+    return refused('issuance_failed');
+  }
+  if (replaces) await reissueCrl(deps, replaces.issuer_id);
+  // The answer is built from what was written: the row holds exactly these values now.
+  const issued: store.CertificateRecord = {
+    id: certId,
+    serial_number: serial,
+    service_provider_id: spId,
+    private_key_id: a.key.id,
+    issuer_id: ca.id,
+    status: 'issued',
+    not_before: notBefore,
+    not_after: notAfter,
+    created_on: now,
+    revoked_on: null,
+  };
+  return { success: true, certificate: certificateView(deps, issued) };
+}
+
+async function issue(
+  deps: CertificateDeps,
+  actor: Actor,
+  keyId: string,
+  credentials: StiPaCredentials,
+  replaces?: store.CertificateRecord,
+): Promise<IssueResult> {
+  const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
+  const now = deps.now();
+  const approved = await approve(deps, actor, keyId, now);
+  if ('success' in approved) return approved;
+  const tokenRefused = await spcTokenChecked(deps, log, credentials, approved, now);
+  if (tokenRefused) return tokenRefused;
+  const crl = await crlIssuerDn(deps, log);
+  if ('success' in crl) return crl;
+  return signAndRecord(deps, actor, approved, { now, log, crlIssuerDn: crl.dn, replaces });
+}
+
+export function generateCertificate(
+  deps: CertificateDeps,
+  actor: Actor,
+  input: { sti_pa_username: string; sti_pa_password: string; private_key_uuid: string },
+): Promise<IssueResult> {
+  return issue(deps, actor, input.private_key_uuid.toLowerCase(), {
+    username: input.sti_pa_username,
+    password: input.sti_pa_password,
+  });
+}
+
+/** Renewal: the same key, a new serial and a new SPC token; the old certificate is revoked as superseded. */
+export async function renewCertificate(
+  deps: CertificateDeps,
+  actor: Actor,
+  serialParam: string,
+  input: { sti_pa_username: string; sti_pa_password: string },
+): Promise<IssueResult> {
+  const serial = assertSerialParam(serialParam);
+  const old = await store.certificateBySerial(deps.db, actor.serviceProviderId, serial);
+  if (!old) throw notFound(CERTIFICATE_NOT_FOUND);
+  if (old.status === 'revoked') throw conflict(ALREADY_REVOKED);
+  if (old.status !== 'issued') throw conflict('Only an issued certificate can be renewed');
+  return issue(
+    deps,
+    actor,
+    old.private_key_id,
+    { username: input.sti_pa_username, password: input.sti_pa_password },
+    old,
+  );
+}

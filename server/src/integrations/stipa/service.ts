@@ -1,0 +1,114 @@
+// The STI-PA as the RA uses it, built once per app: the API client, what SPC tokens must chain to (decided by the
+// composition root: the configured STI-PA root, or the simulator's), the x5u cache, and the name of the CRL at
+// CRL_URL (read once a day). Nothing here knows which STI-PA it talks to.
+import {
+  type VerifiedSpcToken,
+  type VerifySpcTokenOptions,
+  X509Crl,
+  createX5uCache,
+  verifySpcToken,
+} from '../../ca';
+import { type SpcTokenAnswer, type SpcTokenRequest, type StiPaLog, createStiPaClient } from './client';
+
+export interface StiPaTrustPolicy {
+  trustAnchorsPem: string[];
+  requireHttpsX5u: boolean;
+}
+
+export class StiPaConfigError extends Error {
+  override readonly name = 'StiPaConfigError';
+}
+
+/** What a token must say beyond its signature: the RA's expectations and the replay check. */
+export type SpcTokenExpectations = Pick<
+  VerifySpcTokenOptions,
+  'expectedSpc' | 'expectedCa' | 'expectedFingerprint' | 'now' | 'jtiSeen'
+>;
+
+export interface StiPa {
+  readonly baseUrl: string;
+  /** login → SPC token → logout; the password is used for this call only. `log` carries the caller's bindings. */
+  getSpcToken(
+    params: { userId: string; password: string; ocn: string; atc: SpcTokenRequest },
+    log?: StiPaLog,
+  ): Promise<SpcTokenAnswer>;
+  /** Verifies an SPC token against the trust policy (SpcTokenError when refused). */
+  verifySpcToken(token: string, expectations: SpcTokenExpectations): Promise<VerifiedSpcToken>;
+  /**
+   * The issuer name of the CRL at `url`, byte for byte as that CRL carries it (DOMAIN.md: verifiers compare
+   * cRLIssuer with the CRL's issuer exactly). Read once a day per URL.
+   */
+  crlIssuerName(url: string): Promise<Uint8Array>;
+}
+
+export interface StiPaOptions {
+  /** The STI-PA API, e.g. https://authenticate-api.iconectiv.com/api/v1. */
+  baseUrl: string;
+  /** What SPC tokens must chain to; asked on each verification (it may read files on first use). */
+  trust: () => Promise<StiPaTrustPolicy>;
+  /** The fetch that reaches the STI-PA, x5u and CRL URLs (tests: one that calls app.inject). */
+  fetch?: typeof fetch;
+  now: () => Date;
+  timeoutMs?: number;
+}
+
+const CRL_ISSUER_NAME_TTL_MS = 24 * 3600 * 1000;
+
+/** Fetches an x5u certificate (PEM or DER) with a timeout and a size cap. */
+export function createX5uFetcher(opts: { fetch?: typeof fetch; timeoutMs?: number; maxBytes?: number } = {}) {
+  const doFetch = opts.fetch ?? fetch;
+  const maxBytes = opts.maxBytes ?? 64 * 1024;
+  return async (url: string): Promise<string | Uint8Array> => {
+    const res = await doFetch(url, {
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      redirect: 'error',
+    });
+    if (!res.ok) throw new Error(`x5u answered HTTP ${res.status}`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    if (bytes.length > maxBytes) throw new Error('x5u certificate too large');
+    const text = Buffer.from(bytes).toString('latin1');
+    return text.includes('-----BEGIN') ? text : bytes;
+  };
+}
+
+export function createStiPa(options: StiPaOptions): StiPa {
+  const client = createStiPaClient({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
+  const fetchCertificate = createX5uFetcher({ fetch: options.fetch });
+  // The STI-PA's signing certificate, verified once in a while rather than on each issuance.
+  const x5uCache = createX5uCache();
+  const crlIssuerNames = new Map<string, { der: Uint8Array; until: number }>();
+  return {
+    baseUrl: client.baseUrl,
+    getSpcToken: (params, log) => client.getSpcToken({ ...params, log }),
+    async verifySpcToken(token, expectations) {
+      const policy = await options.trust();
+      return verifySpcToken(token, { ...policy, ...expectations, fetchCertificate, x5uCache });
+    },
+    async crlIssuerName(url) {
+      const now = options.now().getTime();
+      const cached = crlIssuerNames.get(url);
+      if (cached && cached.until > now) return cached.der;
+      const der = await client.fetchCrl(url);
+      const name = new Uint8Array(
+        new X509Crl(new Uint8Array(der).buffer as ArrayBuffer).issuerName.toArrayBuffer(),
+      );
+      crlIssuerNames.set(url, { der: name, until: now + CRL_ISSUER_NAME_TTL_MS });
+      return name;
+    },
+  };
+}
+
+/** A real STI-PA: tokens chain to its configured root (STI_PA_ROOT_PEM), and x5u must be https. */
+export function configuredStiPaTrust(rootPem: string | undefined): () => Promise<StiPaTrustPolicy> {
+  return async () => {
+    if (!rootPem)
+      throw new StiPaConfigError(
+        'STI_PA_ROOT_PEM must be set when STI_PA_URL is: SPC tokens cannot be verified without it',
+      );
+    return { trustAnchorsPem: [rootPem], requireHttpsX5u: true };
+  };
+}
