@@ -36,7 +36,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await billingRoutes(app, s.billing);
   await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl });
   await certificateRoutes(app, s.certificates);
-  await stipaSimulatorRoutes(app, { config: s.config, now: s.now });
+  await stipaSimulatorRoutes(app, { config: s.config, now: s.now, keys: s.simulatorKeys });
 }
 
 /** Paths the SPA must never answer for. */

@@ -19,7 +19,7 @@ import { createMailer } from './integrations/mail';
 import type { Mailer } from './integrations/mail/mailer';
 import { createPaymentGateway } from './integrations/payments';
 import type { PaymentGateway } from './integrations/payments/gateway';
-import { createStiPa, stiPaEndpoint } from './integrations/stipa';
+import { createStiPa, simulatorKeyring, stiPaEndpoint, type SimulatorKeys } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './logger';
@@ -57,6 +57,8 @@ export interface AppServices extends AppContext {
   accounts: AccountDeps;
   billing: BillingDeps;
   certificates: CertificateDeps;
+  /** The embedded STI-PA's keys (used while STI_PA_URL is unset). */
+  simulatorKeys: () => Promise<SimulatorKeys>;
   /** Closes what was built here (not what the caller passed in), in reverse order of creation. */
   close(): Promise<void>;
 }
@@ -95,7 +97,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   if (!deps.jobs) closers.push(() => jobs.stop());
   // ---- the STI-PA and the CRL publisher (certificates and repository modules) ----
   // Built once with its trust policy: a real STI-PA's configured root, or the embedded simulator's own root.
-  const stiPa = createStiPa({ ...stiPaEndpoint(config), fetch: deps.stiPaFetch, now });
+  const simulatorKeys = simulatorKeyring(config.dataDir, now);
+  const stiPa = createStiPa({ ...stiPaEndpoint(config, simulatorKeys), fetch: deps.stiPaFetch, now });
   const crl = createCrlPublisher({
     db,
     now,
@@ -131,6 +134,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
       pastDueInvoiceUrl: (id) => pastDueInvoiceUrl(billing, id),
     },
     billing,
+    simulatorKeys,
     certificates: { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log },
     async close() {
       for (const close of closers.reverse()) await close();

@@ -15,6 +15,7 @@ import {
   createStiPaClient,
   createStipaSimulatorModule,
   createX5uFetcher,
+  simulatorKeyring,
   simulatorTrustAnchorPem,
   stiPaEndpoint,
 } from '../../server/src/integrations/stipa';
@@ -33,8 +34,8 @@ const CRL = 'http://portal.test/crl/test.crl';
 
 /** The client and the trust policy of a deployment, as the composition root picks them. */
 const createStiPaClientFor = (config: Config, opts: Partial<StiPaClientOptions> = {}) =>
-  createStiPaClient({ baseUrl: stiPaEndpoint(config).baseUrl, ...opts });
-const stiPaTrustPolicy = (config: Config) => stiPaEndpoint(config).trust();
+  createStiPaClient({ baseUrl: stiPaEndpoint(config, simulatorKeyring(config.dataDir)).baseUrl, ...opts });
+const stiPaTrustPolicy = (config: Config) => stiPaEndpoint(config, simulatorKeyring(config.dataDir)).trust();
 
 interface Server {
   app: FastifyInstance;
@@ -52,7 +53,7 @@ async function startServer(overrides: Partial<Config> = {}): Promise<Server> {
       stream: { write: (line: string) => void lines.push(line) },
     },
   });
-  const ctx: StipaSimulatorDeps = { config, now: () => new Date() };
+  const ctx: StipaSimulatorDeps = { config, now: () => new Date(), keys: simulatorKeyring(config.dataDir) };
   await createStipaSimulatorModule({ crlUrl: CRL })(app, ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // The x5u is built from PUBLIC_URL at request time: point it at the port just opened.

@@ -3,6 +3,8 @@
 import type { Config } from '../../config';
 import { configuredStiPaTrust } from './service';
 import { simulatorBaseUrl, simulatorStiPaTrust } from './simulator';
+import type { SimulatorKeys } from './simulatorKeys';
+export { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
 export * from './client';
 export * from './service';
 export {
@@ -23,8 +25,11 @@ export {
  * configured root, STI_PA_ROOT_PEM), or the simulator on this server (the simulator's own root). For the
  * composition root, which hands both to createStiPa.
  */
-export function stiPaEndpoint(config: Pick<Config, 'stiPaUrl' | 'stiPaRootPem' | 'publicUrl' | 'dataDir'>) {
+export function stiPaEndpoint(
+  config: Pick<Config, 'stiPaUrl' | 'stiPaRootPem' | 'publicUrl'>,
+  simulatorKeys: () => Promise<SimulatorKeys>,
+) {
   return config.stiPaUrl
     ? { baseUrl: config.stiPaUrl, trust: configuredStiPaTrust(config.stiPaRootPem) }
-    : { baseUrl: simulatorBaseUrl(config.publicUrl), trust: simulatorStiPaTrust(config.dataDir) };
+    : { baseUrl: simulatorBaseUrl(config.publicUrl), trust: simulatorStiPaTrust(simulatorKeys) };
 }

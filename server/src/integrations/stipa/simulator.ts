@@ -8,7 +8,7 @@ import { encodeTnAuthList, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '..
 import type { Config } from '../../config';
 import { fileResponse, str } from '../../http/responses';
 import type { StiPaTrustPolicy } from './service';
-import { simulatorKeys, type SimulatorKeys } from './simulatorKeys';
+import { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
 
 export const STIPA_SIM_PREFIX = '/stipa-sim/api/v1';
 
@@ -87,14 +87,14 @@ async function signJws(keys: SimulatorKeys, header: object, payload: object): Pr
   return `${input}.${b64url(sig)}`;
 }
 
-/** The simulator's root, PEM: the STI-PA trust anchor while STI_PA_URL is unset. */
+/** The simulator's root, PEM, as saved in `dataDir`: the STI-PA trust anchor while STI_PA_URL is unset. */
 export async function simulatorTrustAnchorPem(dataDir: string): Promise<string> {
-  return (await simulatorKeys(dataDir)).rootPem;
+  return (await simulatorKeyring(dataDir)()).rootPem;
 }
 
 /** The embedded STI-PA: tokens chain to the simulator's own root, and its x5u is served over PUBLIC_URL. */
-export function simulatorStiPaTrust(dataDir: string): () => Promise<StiPaTrustPolicy> {
-  return async () => ({ trustAnchorsPem: [await simulatorTrustAnchorPem(dataDir)], requireHttpsX5u: false });
+export function simulatorStiPaTrust(keys: () => Promise<SimulatorKeys>): () => Promise<StiPaTrustPolicy> {
+  return async () => ({ trustAnchorsPem: [(await keys()).rootPem], requireHttpsX5u: false });
 }
 
 /** The URL of the simulator's API on this server (what the client calls while STI_PA_URL is unset). */
@@ -103,13 +103,12 @@ export const simulatorBaseUrl = (publicUrl: string) => `${publicUrl.replace(/\/+
 const refuse = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send({ status: 'error', message });
 
-/** What the simulator reads: a few config fields (read at request time) and the clock. */
+/** What the simulator reads: a few config fields (read at request time), the clock and its keyring. */
 export interface StipaSimulatorDeps {
-  config: Pick<
-    Config,
-    'stiPaUrl' | 'stiPaSimAccounts' | 'crlUrl' | 'publicUrl' | 'dataDir' | 'authRateLimit'
-  >;
+  config: Pick<Config, 'stiPaUrl' | 'stiPaSimAccounts' | 'crlUrl' | 'publicUrl' | 'authRateLimit'>;
   now: () => Date;
+  /** The simulator's root and signing keys (simulatorKeyring), shared with the STI-PA trust policy. */
+  keys: () => Promise<SimulatorKeys>;
 }
 
 /** The simulator's state and helpers for its routes. */
@@ -138,7 +137,7 @@ function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions
     accessLifetimeMs: (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000,
     crlUrl: options.crlUrl ?? config.crlUrl ?? `${config.publicUrl}/crl/shaken.crl`,
     sessions,
-    keys: () => simulatorKeys(config.dataDir, deps.now),
+    keys: deps.keys,
     x5uOf: (k) => `${simulatorBaseUrl(config.publicUrl)}/certificate/${k.certificateName}.crt`,
     session(header) {
       const raw = (header ?? '').replace(/^Bearer\s+/i, '').trim();

@@ -100,18 +100,22 @@ async function createKeys(now: Date) {
   };
 }
 
-const cache = new Map<string, Promise<SimulatorKeys>>();
-
-/** The simulator's keys for `dataDir`: loaded from disk, or created and saved on first use. */
-export function simulatorKeys(dataDir: string, now: () => Date = () => new Date()): Promise<SimulatorKeys> {
-  const dir = path.join(dataDir, 'stipa-sim');
-  let entry = cache.get(dir);
-  if (!entry) {
-    entry = loadOrCreate(dir, now());
-    cache.set(dir, entry);
-    entry.catch(() => cache.delete(dir));
-  }
-  return entry;
+/**
+ * The simulator's keys for `dataDir`, loaded from disk (or created and saved) on first use and then kept: one
+ * keyring per app, built by the composition root and shared by the simulator's routes and the STI-PA trust policy.
+ */
+export function simulatorKeyring(
+  dataDir: string,
+  now: () => Date = () => new Date(),
+): () => Promise<SimulatorKeys> {
+  let entry: Promise<SimulatorKeys> | undefined;
+  return () => {
+    if (!entry) {
+      entry = loadOrCreate(path.join(dataDir, 'stipa-sim'), now());
+      entry.catch(() => (entry = undefined));
+    }
+    return entry;
+  };
 }
 
 async function loadOrCreate(dir: string, now: Date): Promise<SimulatorKeys> {
