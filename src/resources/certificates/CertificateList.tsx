@@ -44,7 +44,7 @@ import {
 import { DROPDOWN_MAX_HEIGHT } from '../../components/inputs';
 import { useProfile } from '../../authProvider/useProfile';
 import type { PortalDataProvider } from '../../dataProvider/types';
-import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/PrivateKeyList';
+import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/usePrivateKeyList';
 
 export const CERTIFICATES_QUERY_KEY = ['portal', 'certificates'] as const;
 
