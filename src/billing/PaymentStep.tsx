@@ -1,7 +1,7 @@
 // Step 4, plan and payment (SPEC.md §2, §4): /register/payment?uuid=…[&new_sub=yes] and, signed in,
 // /account/payment (route name account-price-fee). The provider picks month or year (year preselected) and
 // is sent, in this same window, to the payment page the server opens for it.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -10,20 +10,11 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { Title, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  DEFAULT_RECURRING_INTERVAL,
-  RECURRING_INTERVAL_COUNT,
-  type RecurringInterval,
-} from '../../contract/constants';
+import { Title, useTranslate } from 'react-admin';
 import { MainButton } from '../components/MainButton';
-import { notifyFailure } from './errors';
-import { goToPaymentPage } from './navigate';
 import { PlanRadios } from './PlanRadios';
-import type { PortalDataProvider } from '../dataProvider/types';
+import { usePaymentStep } from './usePaymentStep';
 import { PublicLayout } from '../customRoutes/public/PublicLayout';
-import { PUBLIC_PATHS } from '../customRoutes/public/paths';
 import { REGISTRATION_STEPS } from '../customRoutes/public/register/registrationData';
 
 /** The route names of SPEC.md §2: the public step, and its signed-in twin whose close button logs out. */
@@ -35,47 +26,42 @@ export interface PaymentStepProps {
 
 export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid') ?? '';
-  const newSubscription = searchParams.has('new_sub');
-  const [interval, setInterval] = useState<RecurringInterval | ''>(DEFAULT_RECURRING_INTERVAL);
-  const [inFlight, setInFlight] = useState(false);
-  // SPEC.md §4: the button stays disabled after a failure (the provider reloads the page to try again)
-  const [failed, setFailed] = useState(false);
+  const payment = usePaymentStep(route);
+  const { newSubscription } = payment;
 
   const title = translate(newSubscription ? 'portal.payment_step.new_subscription' : 'portal.payment_step.heading');
   const step = newSubscription ? undefined : translate('portal.common.step', { step: REGISTRATION_STEPS, total: REGISTRATION_STEPS });
 
-  const close = () => {
-    if (route === 'account-price-fee') void logout();
-    else navigate(PUBLIC_PATHS.login);
-  };
+  const closeButton = (
+    <IconButton aria-label={translate('portal.common.close')} onClick={payment.close} size="small">
+      <CloseIcon />
+    </IconButton>
+  );
 
-  const pay = async () => {
-    if (!interval || !uuid || inFlight || failed) return;
-    setInFlight(true);
-    try {
-      const answer = await dataProvider.createSubscriptionCheckout({
-        recurring_interval: interval,
-        recurring_interval_count: RECURRING_INTERVAL_COUNT,
-        service_provider_uuid: uuid,
-      });
-      const url = answer?.data?.url;
-      if (!url) throw new Error('The payment page address is missing');
-      goToPaymentPage(url);
-    } catch (error) {
-      console.error(error);
-      setFailed(true);
-      setInFlight(false);
-      notifyFailure(notify, error);
-    }
-  };
+  if (route === 'account-price-fee') {
+    return (
+      <Card sx={{ mt: 2, maxWidth: 640 }} component="section" aria-labelledby="payment-step-title">
+        <Title title={title} />
+        <CardContent>
+          <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
+          <PaymentStepBody payment={payment} />
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <PublicLayout>
+      <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
+      <PaymentStepBody payment={payment} />
+    </PublicLayout>
+  );
+}
 
-  const body = (
+/** The note on what happens next, the plan, the provider paid for, and Pay. */
+function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentStep> }) {
+  const translate = useTranslate();
+  const { uuid, newSubscription, interval, setInterval, inFlight, failed, pay } = payment;
+  return (
     <>
       {newSubscription ? null : (
         <Typography variant="body1" sx={{ mb: 2 }}>
@@ -108,30 +94,6 @@ export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
         {translate('portal.payment_step.pay')}
       </MainButton>
     </>
-  );
-
-  const closeButton = (
-    <IconButton aria-label={translate('portal.common.close')} onClick={close} size="small">
-      <CloseIcon />
-    </IconButton>
-  );
-
-  if (route === 'account-price-fee') {
-    return (
-      <Card sx={{ mt: 2, maxWidth: 640 }} component="section" aria-labelledby="payment-step-title">
-        <Title title={title} />
-        <CardContent>
-          <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
-          {body}
-        </CardContent>
-      </Card>
-    );
-  }
-  return (
-    <PublicLayout>
-      <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
-      {body}
-    </PublicLayout>
   );
 }
 

@@ -13,16 +13,13 @@ import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements } from '@stripe/react-stripe-js';
 // types only: the package itself is imported on demand below
-import type { Stripe, StripeCardElementOptions, StripeElementChangeEvent } from '@stripe/stripe-js';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useForm, type Resolver } from 'react-hook-form';
-import type { PortalDataProvider } from '../dataProvider/types';
+import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
+import { useTranslate } from 'react-admin';
 import { MainButton } from '../components/MainButton';
-import { ADDRESS_FIELDS, CardFieldGrid, CardTextFields, addressFormSchema, addressPayloadOf, type AddressValues } from './cardFields';
-import { billingErrorMessage, notifyFailure } from './errors';
+import { ADDRESS_FIELDS, CardFieldGrid, CardTextFields } from './cardFields';
+import { useStripeAddCard, type StripeFieldName } from './useStripeAddCard';
 
 // ---- Stripe.js, loaded once per publishable key ----
 
@@ -114,17 +111,6 @@ export function StripeCardForm({ publishableKey, onSaved }: StripeCardFormProps)
 
 // ---- the form inside <Elements> ----
 
-type StripeFieldName = 'number' | 'expiry' | 'cvc';
-type FieldStatus = { complete: boolean; error?: string };
-
-const NOT_COMPLETE: Record<StripeFieldName, FieldStatus> = {
-  number: { complete: false },
-  expiry: { complete: false },
-  cvc: { complete: false },
-};
-
-const EMPTY_ADDRESS: AddressValues = { billing_address: '', state: '', city: '', zip_code: '' };
-
 /** The look of the Elements' own text, from the MUI theme (the frames cannot read the page's CSS). */
 function useElementOptions(): StripeCardElementOptions {
   const theme = useTheme();
@@ -146,10 +132,6 @@ function useElementOptions(): StripeCardElementOptions {
 
 function StripeAddCardForm({ onSaved }: { onSaved(): void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const stripe = useStripe();
-  const elements = useElements();
   const options = useElementOptions();
   const idBase = useId();
   const ids: Record<StripeFieldName, string> = {
@@ -157,63 +139,7 @@ function StripeAddCardForm({ onSaved }: { onSaved(): void }) {
     expiry: `${idBase}-card-expiry`,
     cvc: `${idBase}-card-cvc`,
   };
-  const [fields, setFields] = useState(NOT_COMPLETE);
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<AddressValues>({
-    defaultValues: EMPTY_ADDRESS,
-    // SPEC.md §5: validation runs on blur and on change, stopping at the first error
-    mode: 'all',
-    criteriaMode: 'firstError',
-    resolver: yupResolver(addressFormSchema as never) as unknown as Resolver<AddressValues>,
-  });
-
-  // Stripe's change events carry completeness and Stripe's own error text, never the card data
-  const track = (name: StripeFieldName) => (event: StripeElementChangeEvent) =>
-    setFields((previous) => ({ ...previous, [name]: { complete: event.complete, error: event.error?.message } }));
-
-  const complete = fields.number.complete && fields.expiry.complete && fields.cvc.complete;
-  const canSubmit = Boolean(stripe && elements) && complete;
-
-  const fail = (message: string) => {
-    setFormError(message);
-    notifyFailure(notify, new Error(message));
-  };
-
-  const submit = handleSubmit(async (values) => {
-    const numberElement = elements?.getElement(CardNumberElement);
-    if (!stripe || !numberElement) return;
-    setSaving(true);
-    setFormError(null);
-    try {
-      const address = addressPayloadOf(values);
-      const result = await stripe.createPaymentMethod({
-        type: 'card',
-        card: numberElement,
-        billing_details: {
-          address: { line1: address.billing_address, state: address.state, city: address.city, postal_code: address.zip_code, country: 'US' },
-        },
-      });
-      if (result.error || !result.paymentMethod) {
-        fail(result.error?.message || translate('portal.billing.secure_form_declined'));
-        return;
-      }
-      // the payment method's id and the address: no card number, expiry or security code leaves Stripe's fields
-      await dataProvider.addCard({ payment_method_id: result.paymentMethod.id, ...address });
-      notify('portal.billing.card_added', { type: 'success' });
-      onSaved();
-    } catch (error) {
-      fail(billingErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  });
-
-  const focus = (name: StripeFieldName) => () => {
-    if (name === 'number') elements?.getElement(CardNumberElement)?.focus();
-    else if (name === 'expiry') elements?.getElement(CardExpiryElement)?.focus();
-    else elements?.getElement(CardCvcElement)?.focus();
-  };
+  const { control, fields, track, focus, saving, formError, canSubmit, submit } = useStripeAddCard(onSaved);
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={translate('portal.billing.add_card')} data-testid="stripe-card-form">

@@ -1,5 +1,5 @@
 // The hand-drawn signature of registration step 2: a 145 px canvas, black pen on white, kept as a PNG data URL.
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -7,11 +7,11 @@ import FormLabel from '@mui/material/FormLabel';
 import SignatureCanvasModule from 'react-signature-canvas';
 import { useTranslate } from 'react-admin';
 import { SIGNATURE_CANVAS_HEIGHT } from '../../../contract/constants';
+import { useSignaturePad } from './useSignaturePad';
 
 // The package ships CommonJS; the production bundle hands us the module object, not the class.
 const SignatureCanvas = ((SignatureCanvasModule as any).default ??
   SignatureCanvasModule) as typeof SignatureCanvasModule;
-type SignaturePadRef = InstanceType<typeof SignatureCanvasModule>;
 
 const WHITE = 'rgb(255, 255, 255)';
 
@@ -38,51 +38,9 @@ export function SignatureInput({
   height = SIGNATURE_CANVAS_HEIGHT,
 }: SignatureInputProps) {
   const translate = useTranslate();
-  const padRef = useRef<SignaturePadRef | null>(null);
-  const valueRef = useRef(value);
-  const onChangeRef = useRef(onChange);
+  const { padRef, emit, reset } = useSignaturePad(value, onChange);
   const labelId = useId();
   const helperId = useId();
-
-  useEffect(() => {
-    valueRef.current = value;
-    onChangeRef.current = onChange;
-  });
-
-  // Draw back a signature made earlier (Back from step 3), and keep it when the canvas width changes.
-  useEffect(() => {
-    const pad = padRef.current;
-    if (!pad) return;
-    if (valueRef.current) pad.fromDataURL(valueRef.current);
-
-    const onResize = () => {
-      const canvas = pad.getCanvas();
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const width = canvas.offsetWidth * ratio;
-      const heightPx = canvas.offsetHeight * ratio;
-      if (!width || (width === canvas.width && heightPx === canvas.height)) return;
-      const strokes = pad.toData();
-      canvas.width = width;
-      canvas.height = heightPx;
-      canvas.getContext('2d')?.scale(ratio, ratio);
-      pad.clear();
-      if (strokes.length) pad.fromData(strokes);
-      else if (valueRef.current) pad.fromDataURL(valueRef.current);
-    };
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-
-  const emit = () => {
-    const pad = padRef.current;
-    if (!pad) return;
-    onChangeRef.current(pad.isEmpty() ? '' : pad.toDataURL('image/png'));
-  };
-
-  const reset = () => {
-    padRef.current?.clear();
-    onChangeRef.current('');
-  };
 
   const message = error ? translate(error, { _: error }) : helperText;
 

@@ -1,0 +1,95 @@
+// What the login page says above its button (SPEC.md §4): the payment received after ?paid=1, the outcome of a
+// failed sign-in with its link, and what that link answered. Announced politely.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useFormContext } from 'react-hook-form';
+import { useTranslate } from 'react-admin';
+import type { LoginOutcome } from './loginOutcome';
+import type { useLoginLinks } from './useLoginLinks';
+import type { LoginValues } from './useLoginSubmit';
+
+type LoginLinks = ReturnType<typeof useLoginLinks>;
+
+function ActionLink({ label, busy, onClick }: { label: string; busy: boolean; onClick: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Link
+      component="button"
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      sx={{ verticalAlign: 'baseline' }}
+    >
+      {translate(label)}
+    </Link>
+  );
+}
+
+function OutcomeAlert({ outcome, links }: { outcome: LoginOutcome | null; links: LoginLinks }) {
+  const translate = useTranslate();
+  const form = useFormContext<LoginValues>();
+  const busy = links.linkState.state === 'busy';
+  if (!outcome || outcome.kind === 'field') return null;
+  switch (outcome.kind) {
+    case 'notConfirmed':
+      return (
+        <Alert severity="warning">
+          <Typography variant="body2">{outcome.message}</Typography>
+          <ActionLink
+            label="portal.login.confirmation_mail"
+            busy={busy}
+            onClick={() => links.resendConfirmation(form.getValues('email').trim())}
+          />
+        </Alert>
+      );
+    case 'pastDue':
+      return (
+        <Alert severity="warning">
+          <Typography variant="body2">{outcome.message}</Typography>
+          <ActionLink
+            label="portal.login.pay_subscription_due"
+            busy={busy}
+            onClick={() => links.payPastDue(outcome.serviceProviderUuid)}
+          />
+        </Alert>
+      );
+    case 'pastDueNewInvoice':
+      return <Alert severity="warning">{translate('portal.login.past_due_short')}</Alert>;
+    case 'redirect':
+      return (
+        <Alert severity="info">
+          <Typography variant="body2">{outcome.message}</Typography>
+          <Typography variant="body2">{translate('portal.login.redirecting_payment')}</Typography>
+        </Alert>
+      );
+    default:
+      return outcome.message ? <Alert severity="error">{outcome.message}</Alert> : null;
+  }
+}
+
+export interface LoginMessagesProps {
+  justPaid: boolean;
+  outcome: LoginOutcome | null;
+  links: LoginLinks;
+}
+
+export function LoginMessages({ justPaid, outcome, links }: LoginMessagesProps) {
+  const translate = useTranslate();
+  const { linkState } = links;
+  return (
+    <Box sx={{ my: 2, display: 'grid', gap: 1 }} aria-live="polite">
+      {justPaid && !outcome ? (
+        <Alert severity="success">{translate('portal.login.payment_received')}</Alert>
+      ) : null}
+      <OutcomeAlert outcome={outcome} links={links} />
+      {linkState.state === 'done' && linkState.text ? (
+        <Alert severity="success">{linkState.text}</Alert>
+      ) : null}
+      {linkState.state === 'failed' && linkState.text ? (
+        <Alert severity="error">{linkState.text}</Alert>
+      ) : null}
+    </Box>
+  );
+}

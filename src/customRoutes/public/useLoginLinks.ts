@@ -1,0 +1,41 @@
+// The links a login failure offers (SPEC.md §4): resend the confirmation mail, or open the payment page of a
+// past-due subscription; what each answered is shown under the outcome.
+import { useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider/types';
+import { failureMessage } from './httpError';
+
+export type LinkState =
+  | { state: 'idle' }
+  | { state: 'busy' }
+  | { state: 'done'; text?: string }
+  | { state: 'failed'; text: string };
+
+export function useLoginLinks() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [linkState, setLinkState] = useState<LinkState>({ state: 'idle' });
+
+  const resendConfirmation = async (email: string) => {
+    setLinkState({ state: 'busy' });
+    try {
+      await dataProvider.resendConfirmationEmail(email);
+      setLinkState({ state: 'done', text: translate('portal.login.check_email') });
+    } catch (error) {
+      setLinkState({ state: 'failed', text: failureMessage(error) });
+    }
+  };
+
+  const payPastDue = async (serviceProviderUuid: string) => {
+    setLinkState({ state: 'busy' });
+    try {
+      const { url } = await dataProvider.getPastDuePaymentUrl(serviceProviderUuid);
+      window.open(url, '_blank', 'noopener,noreferrer');
+      setLinkState({ state: 'done' });
+    } catch (error) {
+      setLinkState({ state: 'failed', text: failureMessage(error) });
+    }
+  };
+
+  return { linkState, reset: () => setLinkState({ state: 'idle' }), resendConfirmation, payPastDue };
+}

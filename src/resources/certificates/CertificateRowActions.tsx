@@ -1,0 +1,46 @@
+// A certificate's actions (SPEC.md §2): View while it has a CR URL, 'Revoked' once revoked, Renew and Revoke
+// while it is valid.
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { canRenewOrRevoke, hasCertificateActions, isRevoked } from '../../../contract/certificates';
+import type { CertificateRow } from '../../../contract/api';
+
+export interface CertificateRowHandlers {
+  onView: (crUrl: string | null) => void;
+  onRenew: (row: CertificateRow) => void;
+  onRevoke: (row: CertificateRow) => void;
+}
+
+export function CertificateRowActions({
+  row,
+  onView,
+  onRenew,
+  onRevoke,
+}: CertificateRowHandlers & { row: CertificateRow }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {hasCertificateActions(row) ? (
+        <Button size="small" onClick={() => onView(row.cr_path)}>
+          {translate('portal.certificates.view')}
+        </Button>
+      ) : null}
+      {isRevoked(row) ? (
+        <Typography component="span" variant="body2" color="error" sx={{ px: 1, verticalAlign: 'middle' }}>
+          {translate('portal.certificates.status_revoked')}
+        </Typography>
+      ) : null}
+      {canRenewOrRevoke(row) ? (
+        <>
+          <Button size="small" onClick={() => onRenew(row)}>
+            {translate('portal.certificates.renew')}
+          </Button>
+          <Button size="small" color="error" onClick={() => onRevoke(row)}>
+            {translate('portal.certificates.revoke')}
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// Revoke with a reason (SPEC.md §2): the certificate asked about, the reason (reset on each opening), and the
+// call; success toasts and reloads the list, a failure closes the question and toasts the server's sentence.
+import { useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { DEFAULT_REVOCATION_REASON, type RevocationReason } from '../../../contract/certificates';
+import type { CertificateRow } from '../../../contract/api';
+import { useCertificateNotify } from '../../components/certificates';
+import type { PortalDataProvider } from '../../dataProvider/types';
+
+export function useCertificateRevocation(reloadCertificates: () => Promise<unknown>) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { toast, failure } = useCertificateNotify();
+  const [toRevoke, setToRevoke] = useState<CertificateRow | null>(null);
+  const [reason, setReason] = useState<RevocationReason>(DEFAULT_REVOCATION_REASON);
+  const [busy, setBusy] = useState(false);
+
+  const revoke = async () => {
+    if (!toRevoke?.serial_number) return;
+    setBusy(true);
+    try {
+      await dataProvider.revokeCertificate(toRevoke.serial_number, reason);
+      toast('portal.certificates.revoked', 'success');
+      setToRevoke(null);
+      await reloadCertificates();
+    } catch (error) {
+      setToRevoke(null);
+      failure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ask = (row: CertificateRow) => {
+    setReason(DEFAULT_REVOCATION_REASON);
+    setToRevoke(row);
+  };
+
+  return { open: Boolean(toRevoke), reason, setReason, busy, ask, cancel: () => setToRevoke(null), revoke };
+}
