@@ -103,7 +103,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     db,
     now,
     log,
-    issuers: [ca.intermediate, ca.root, ...(deps.crlIssuers ?? [])],
+    // Only the CA certificates whose keys are held sign CRLs (an imported root's CRL is its operator's).
+    issuers: [...[ca.intermediate, ca.root].filter((i) => i.holdsKey), ...(deps.crlIssuers ?? [])],
   });
   const core: AppContext = {
     config,

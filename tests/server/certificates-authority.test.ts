@@ -14,7 +14,7 @@ import {
   SoftwareKeyStore,
 } from '../../server/src/ca';
 import { X509Certificate } from '../../server/src/ca/x509';
-import { type TestDatabase, createTestDatabase } from './helpers';
+import { type TestDatabase, createTestApp, createTestDatabase } from './helpers';
 
 const log = { info: () => undefined, warn: () => undefined };
 const config = { publicUrl: 'http://portal.test', certPolicyOid: '2.16.840.1.114569.1.1.4' };
@@ -152,6 +152,33 @@ describe('loadOrCreateAuthority', () => {
       fs.writeFileSync(path.join(dir, 'root.pem'), other.root.certificatePem);
       await expect(load({ caDir: dir })).rejects.toBeInstanceOf(AuthorityError);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an app on an imported CA (CA_DIR: the root key stays with its operator)', () => {
+  it('answers 503 for the root CRL it cannot sign and keeps refreshing the intermediate one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-dir-'));
+    const made = await createCaHierarchy({
+      organization: 'Operator Inc',
+      crlUrl: 'http://portal.test/crl/root.crl',
+      policyOid: config.certPolicyOid,
+    });
+    fs.writeFileSync(path.join(dir, 'root.pem'), made.root.certificatePem);
+    fs.writeFileSync(path.join(dir, 'intermediate.pem'), made.intermediate.certificatePem);
+    fs.writeFileSync(path.join(dir, 'intermediate.key'), made.intermediate.privateKeyPem);
+    const t = await createTestApp({ config: { caDir: dir } });
+    try {
+      const { root, intermediate } = t.services.ca;
+      expect([root.holdsKey, intermediate.holdsKey]).toEqual([false, true]);
+      const res = await t.app.inject({ method: 'GET', url: `/crl/${root.id}.crl` });
+      expect(res.statusCode).toBe(503);
+      expect(await t.services.crl.refresh()).toEqual([intermediate.id]);
+      const own = await t.app.inject({ method: 'GET', url: `/crl/${intermediate.id}.crl` });
+      expect(own.statusCode).toBe(200);
+    } finally {
+      await t.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

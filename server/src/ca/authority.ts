@@ -14,6 +14,8 @@ export interface AuthorityIssuer {
   certificate: X509Certificate;
   signer: Signer;
   pem: string;
+  /** false for a CA whose key this portal does not hold (the root of a CA_DIR import): it signs nothing here. */
+  holdsKey: boolean;
 }
 
 export interface CertificateAuthority {
@@ -167,6 +169,7 @@ async function openIssuer(keys: KeyStore, record: IssuerRecord): Promise<Authori
     certificate,
     signer: new LazySigner(publicKey, open),
     pem: record.certificatePem,
+    holdsKey: record.keyRef !== NO_KEY,
   };
 }
 
