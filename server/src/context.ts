@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from './auth/tokens';
 import type { CrlPublisher } from './authority';
 import type { CertificateAuthority, KeyStore } from './ca';
@@ -8,8 +7,9 @@ import type { Mailer } from './integrations/mail/mailer';
 import type { PaymentGateway } from './integrations/payments/gateway';
 import type { StiPa } from './integrations/stipa';
 import type { JobQueue } from './jobs/queue';
+import type { Logger } from './logger';
 
-/** What services are built from: no Fastify in here, so rules stay testable without HTTP. */
+/** The app's shared services (createServices builds them once): no Fastify in here, so rules stay testable without HTTP. */
 export interface AppContext {
   config: Config;
   db: Database;
@@ -21,7 +21,7 @@ export interface AppContext {
   payments: PaymentGateway;
   /** The clock; tests inject their own. */
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** The CA: root and intermediate (keys in the CA key store: software, or the HSM with PKCS11_MODULE). */
   ca: CertificateAuthority;
   /** Providers' private keys: always sealed software keys, so that providers can download them. */
