@@ -1,5 +1,6 @@
 // Subscriptions: the one way their period, status and settings change (locked, logged), and what the owner
 // sees and changes of its own: the plan, an extension, auto charge.
+import type { SubscriptionPlan } from '../../../contract/api';
 import type { RecurringInterval } from '../../../contract/constants';
 import { isCardExpired } from '../../../contract/cards';
 import type { Queryable } from '../db';
@@ -88,7 +89,7 @@ async function changeSubscriptionSetting<F extends 'recurring_interval' | 'auto_
 }
 
 /** GET /api/payment/subscription: the current plan, status, period end and auto charge. */
-export async function showSubscription(deps: BillingDeps, user: Actor) {
+export async function showSubscription(deps: BillingDeps, user: Actor): Promise<SubscriptionPlan> {
   const sub = await store.currentSubscription(deps.db, providerIdOf(user));
   if (!sub) throw notFound(BILLING_MESSAGES.noSubscription);
   return {
