@@ -141,4 +141,13 @@ export default tseslint.config(
       ],
     },
   },
+  // Sizes a reader can hold: a file does one thing, a function fits on a screen (tests and message files aside).
+  {
+    files: ['server/src/**/*.ts', 'src/**/*.{ts,tsx}', 'contract/**/*.ts'],
+    ignores: ['src/i18n/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
 );
