@@ -29,6 +29,20 @@ afterEach(async () => {
   await tdb.drop();
 });
 
+/** A CA_DIR as an operator hands it over: the root's certificate, the intermediate's certificate and key. */
+async function operatorCaDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-dir-'));
+  const made = await createCaHierarchy({
+    organization: 'Operator Inc',
+    crlUrl: 'http://portal.test/crl/root.crl',
+    policyOid: config.certPolicyOid,
+  });
+  fs.writeFileSync(path.join(dir, 'root.pem'), made.root.certificatePem);
+  fs.writeFileSync(path.join(dir, 'intermediate.pem'), made.intermediate.certificatePem);
+  fs.writeFileSync(path.join(dir, 'intermediate.key'), made.intermediate.privateKeyPem);
+  return { dir, made };
+}
+
 const load = (extra: Partial<typeof config & { caDir: string; crlUrl: string }> = {}, key = kek) =>
   loadOrCreateAuthority({
     db: tdb.db,
@@ -121,16 +135,8 @@ describe('loadOrCreateAuthority', () => {
   });
 
   it('imports CA_DIR (intermediate.pem, intermediate.key, root.pem) instead of generating', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-dir-'));
+    const { dir, made } = await operatorCaDir();
     try {
-      const made = await createCaHierarchy({
-        organization: 'Operator Inc',
-        crlUrl: 'http://portal.test/crl/root.crl',
-        policyOid: config.certPolicyOid,
-      });
-      fs.writeFileSync(path.join(dir, 'root.pem'), made.root.certificatePem);
-      fs.writeFileSync(path.join(dir, 'intermediate.pem'), made.intermediate.certificatePem);
-      fs.writeFileSync(path.join(dir, 'intermediate.key'), made.intermediate.privateKeyPem);
       const ca = await load({ caDir: dir });
       expect(ca.intermediate.certificate.equal(made.intermediate.certificate)).toBe(true);
       expect(new X509Certificate(ca.root.pem).equal(made.root.certificate)).toBe(true);
@@ -159,15 +165,7 @@ describe('loadOrCreateAuthority', () => {
 
 describe('an app on an imported CA (CA_DIR: the root key stays with its operator)', () => {
   it('answers 503 for the root CRL it cannot sign and keeps refreshing the intermediate one', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-dir-'));
-    const made = await createCaHierarchy({
-      organization: 'Operator Inc',
-      crlUrl: 'http://portal.test/crl/root.crl',
-      policyOid: config.certPolicyOid,
-    });
-    fs.writeFileSync(path.join(dir, 'root.pem'), made.root.certificatePem);
-    fs.writeFileSync(path.join(dir, 'intermediate.pem'), made.intermediate.certificatePem);
-    fs.writeFileSync(path.join(dir, 'intermediate.key'), made.intermediate.privateKeyPem);
+    const { dir } = await operatorCaDir();
     const t = await createTestApp({ config: { caDir: dir } });
     try {
       const { root, intermediate } = t.services.ca;
