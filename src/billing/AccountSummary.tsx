@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
@@ -13,6 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDateOnly } from '../components/dates';
 import { ExtendDialog } from './ExtendDialog';
 import { useProfile } from '../authProvider/useProfile';
+import { ProfileLoadState } from './ProfileLoadState';
 
 
 function Field({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
@@ -44,12 +44,7 @@ export function AccountSummary() {
         <Typography component="h1" variant="h5" id="account-summary-title" gutterBottom>
           {title}
         </Typography>
-        {isPending ? <LinearProgress aria-label={translate('portal.common.loading')} /> : null}
-        {error ? (
-          <Typography color="error" role="alert">
-            {translate('portal.route_errors.profile_failed', { message: (error as Error).message })}
-          </Typography>
-        ) : null}
+        <ProfileLoadState isPending={isPending} error={error} />
         {profile ? (
           <>
             <Box

@@ -18,6 +18,7 @@ import { billingErrorMessage } from './errors';
 import type { PortalDataProvider } from '../dataProvider/types';
 import { BackToSummary } from './BackToSummary';
 import { useProfile } from '../authProvider/useProfile';
+import { ProfileLoadState } from './ProfileLoadState';
 
 export const CARDS_QUERY_KEY = ['portal', 'payment-cards'] as const;
 
@@ -40,12 +41,7 @@ export function RenewalPage() {
           <Typography component="h1" variant="h5" id="renewal-title" gutterBottom>
             {title}
           </Typography>
-          {isPending ? <LinearProgress aria-label={translate('portal.common.loading')} /> : null}
-          {error ? (
-            <Typography color="error" role="alert">
-              {translate('portal.route_errors.profile_failed', { message: (error as Error).message })}
-            </Typography>
-          ) : null}
+          <ProfileLoadState isPending={isPending} error={error} />
           {profile ? <RenewalContent profile={profile} /> : null}
         </CardContent>
       </Card>
