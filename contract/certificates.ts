@@ -10,7 +10,6 @@ export { DEFAULT_KEY_FILE_NAME, KEY_LABEL_TIME_FORMAT } from './constants';
 
 const unknownField = 'Unknown field: ${unknown}';
 
-
 export const CERTIFICATE_LIMITS = {
   stiPaUsernameMax: 100,
   stiPaPasswordMax: 128,
@@ -222,4 +221,19 @@ function safeName(name: string, fallback: string): string {
   const CONTROL = /[\u0000-\u001f\u007f]/g;
   const base = name.split(/[\\/]/).pop()?.replace(CONTROL, '').trim() ?? '';
   return base && base !== '.' && base !== '..' ? base : fallback;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----\r?\n[\s\S]*?-----END CERTIFICATE-----/g;
+
+/** The certificates of a PEM chain (GET /cr/<serial>.pem: leaf, then intermediates), each as one PEM block. */
+export function splitPemCertificates(text: string): string[] {
+  return (text.match(PEM_CERTIFICATE) ?? []).map((block) => block.replace(/\r\n/g, '\n'));
+}
+
+/** The file names of a certificate from its CR URL: `<serial>.pem` for the leaf, `<serial>-chain.pem` for the chain. */
+export function certificateFileNames(crUrl: string): { leaf: string; chain: string } {
+  const last = crUrl.split(/[?#]/)[0].split('/').pop() ?? '';
+  const serial = last.replace(/\.pem$/i, '');
+  const base = /^[0-9A-Za-z_-]{1,64}$/.test(serial) ? serial : 'certificate';
+  return { leaf: `${base}.pem`, chain: `${base}-chain.pem` };
 }

@@ -1,7 +1,11 @@
 // The calls of private keys and certificates (API.md, provider rows).
 import type { CertificateRow, GenerateCertificateResult, PrivateKeyRow } from '../../contract/api';
-import { DEFAULT_KEY_FILE_NAME, filenameFromContentDisposition } from '../../contract/certificates';
-import { apiUrl, fetchFile, getJson, httpClient, postJson } from './http';
+import {
+  DEFAULT_KEY_FILE_NAME,
+  filenameFromContentDisposition,
+  splitPemCertificates,
+} from '../../contract/certificates';
+import { apiUrl, createHttpError, fetchFile, getJson, httpClient, postJson } from './http';
 import type { PortalDataProvider } from './types';
 
 export type CertificateCalls = Pick<
@@ -16,7 +20,38 @@ export type CertificateCalls = Pick<
   | 'renewCertificate'
   | 'revokeCertificate'
   | 'decryptCertificate'
+  | 'getCertificateChain'
 >;
+
+/** Message key of a CR answer holding no certificate. */
+export const NO_CERTIFICATE_AT_CR = 'portal.certificates.pem_missing';
+
+/**
+ * The chain at a CR URL, read from this portal's own origin: the repository is public and served by the same
+ * server, so the path is fetched without the bearer token (and a CR URL on another host never sees it).
+ */
+async function getCertificateChain(crUrl: string): Promise<string[]> {
+  const path = new URL(crUrl, window.location.origin).pathname;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Accept: 'application/pem-certificate-chain' } });
+  } catch {
+    throw createHttpError(0, { message: 'Network Error' });
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    throw createHttpError(response.status, body);
+  }
+  const certificates = splitPemCertificates(text);
+  if (!certificates.length) throw new Error(NO_CERTIFICATE_AT_CR);
+  return certificates;
+}
 
 export function certificateCalls(): CertificateCalls {
   return {
@@ -95,5 +130,7 @@ export function certificateCalls(): CertificateCalls {
       if (typeof json === 'string') return { text: json };
       return { text: body ?? '' };
     },
+
+    getCertificateChain,
   };
 }

@@ -91,6 +91,8 @@ export interface PortalDataProvider extends DataProvider {
   revokeCertificate(serialNumber: string, reason?: RevocationReason): Promise<unknown>;
   /** POST /api/public/decrypt_cert: the certificate at that URL as text. */
   decryptCertificate(url: string): Promise<{ text: string }>;
+  /** GET /cr/{serial}.pem (public) at this portal's origin: the chain's certificates in PEM, leaf first. */
+  getCertificateChain(crUrl: string): Promise<string[]>;
 }
 
 /** What a failed call rejects with: the server's `message`, its status, and its body. */

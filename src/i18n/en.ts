@@ -279,6 +279,12 @@ const portal = {
     view_title: 'Certificate',
     certificate_text: 'Certificate text',
     copy: 'Copy',
+    download_pem: 'Download PEM',
+    download_chain: 'Download chain',
+    pem_hint:
+      'Copy and Download PEM give the certificate in PEM; Download chain adds the intermediate certificate after it.',
+    pem_failed: 'The certificate PEM could not be loaded: %{message}',
+    pem_missing: 'No certificate is published at this CR URL',
     clipboard_unavailable: 'The clipboard is not available in this browser',
     generate_first: 'Generate your first Stir/Shaken Certificate',
     generate_new: 'Generate your new Stir/Shaken Certificate',

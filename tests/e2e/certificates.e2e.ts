@@ -1,10 +1,24 @@
 // An active provider creates a private key, downloads it, generates a SHAKEN certificate through the STI-PA
-// simulator, views and copies it, and revokes it; the CR serves the chain and the CRL lists the serial.
+// simulator, views it, copies and downloads its PEM (leaf and chain), renews and revokes it; the CR serves the
+// chain and the CRL lists the serial.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as x509 from '../../server/src/ca/x509';
 import { activeProvider } from './flows';
+import type { Download } from 'playwright-core';
 import { screenshot, usePortal } from './harness';
+
+/** The text of a file the page saved. */
+function downloadedText(file: Download): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    file.createReadStream().then((stream) => {
+      let text = '';
+      stream.on('data', (chunk) => (text += chunk));
+      stream.on('end', () => resolve(text));
+      stream.on('error', reject);
+    }, reject);
+  });
+}
 
 describe('private keys and certificates', { timeout: 240_000 }, () => {
   const env = usePortal();
@@ -30,14 +44,7 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
       .click();
     const file = await download;
     assert.equal(file.suggestedFilename(), 'stir_private_key.pem');
-    const pem = await new Promise<string>((resolve, reject) => {
-      file.createReadStream().then((stream) => {
-        let text = '';
-        stream.on('data', (chunk) => (text += chunk));
-        stream.on('end', () => resolve(text));
-        stream.on('error', reject);
-      }, reject);
-    });
+    const pem = await downloadedText(file);
     assert.match(pem, /-----BEGIN PRIVATE KEY-----/);
     await screenshot(page, '20-private-keys');
 
@@ -67,9 +74,27 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
       .waitFor();
     await view.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied').waitFor();
+    // Copy gives the certificate itself in PEM: this provider's SHAKEN certificate
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied, /SHAKEN 075C/);
+    assert.ok(copied.startsWith('-----BEGIN CERTIFICATE-----'), copied.slice(0, 40));
+    assert.match(new x509.X509Certificate(copied).subject, /SHAKEN 075C/);
     await screenshot(page, '23-certificate-view');
+
+    const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
+    const leafDownload = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Download PEM' }).click();
+    const leafFile = await leafDownload;
+    assert.equal(leafFile.suggestedFilename(), `${serial}.pem`);
+    const leafText = await downloadedText(leafFile);
+    assert.ok(leafText.startsWith('-----BEGIN CERTIFICATE-----'), leafText.slice(0, 40));
+    assert.equal(leafText, copied, 'Download PEM saves what Copy copies');
+    const chainDownload = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Download chain' }).click();
+    const chainFile = await chainDownload;
+    assert.equal(chainFile.suggestedFilename(), `${serial}-chain.pem`);
+    const chainText = await downloadedText(chainFile);
+    assert.equal((chainText.match(/-----BEGIN CERTIFICATE-----/g) ?? []).length, 2);
+    assert.ok(chainText.startsWith(leafText), 'the chain starts with the leaf');
     await page.keyboard.press('Escape');
 
     const served = await fetch(crUrl.trim());
@@ -80,7 +105,6 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
       2,
       'leaf then intermediate',
     );
-    const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
 
     // Renewing asks for the STI-PA credentials again and lists a new certificate first.
     await page.getByRole('button', { name: 'Renew' }).first().click();

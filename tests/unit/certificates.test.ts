@@ -1,7 +1,10 @@
 // contract/certificates.ts: the generate and revoke payloads, the key label, who may create a certificate,
-// the error-cause toasts and the downloaded key's file name (SPEC.md §3, §4, §5, §8, §9).
+// the error-cause toasts, the downloaded key's file name and the certificate's PEM files
+// (SPEC.md §3, §4, §5, §8, §9).
 import { describe, expect, it } from 'vitest';
 import {
+  certificateFileNames,
+  splitPemCertificates,
   CERTIFICATE_MESSAGES,
   DEFAULT_KEY_FILE_NAME,
   ERROR_CAUSE_MESSAGES,
@@ -221,5 +224,30 @@ describe('filenameFromContentDisposition', () => {
     expect(
       filenameFromContentDisposition('attachment; filename="../../etc/passwd"', DEFAULT_KEY_FILE_NAME),
     ).toBe('passwd');
+  });
+});
+
+describe('certificate PEM', () => {
+  const block = (body: string) => `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
+
+  it('splits a chain into its certificate blocks, in order, with LF line ends', () => {
+    const text = `${block('bGVhZg==')}\r\n${block('aW50ZXI=')}\n`.replace(/\n/g, '\r\n');
+    expect(splitPemCertificates(text)).toEqual([block('bGVhZg=='), block('aW50ZXI=')]);
+    expect(splitPemCertificates(`junk\n${block('YQ==')}\ntrailer`)).toEqual([block('YQ==')]);
+    expect(splitPemCertificates('-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----')).toEqual([]);
+    expect(splitPemCertificates('')).toEqual([]);
+  });
+
+  it('names the files by the serial of the CR URL', () => {
+    expect(certificateFileNames('https://ca.test/cr/3a0f.pem')).toEqual({
+      leaf: '3a0f.pem',
+      chain: '3a0f-chain.pem',
+    });
+    expect(certificateFileNames('https://ca.test/base/cr/3A.pem?x=1')).toEqual({
+      leaf: '3A.pem',
+      chain: '3A-chain.pem',
+    });
+    expect(certificateFileNames('https://ca.test/cr/..%2Fetc.pem').leaf).toBe('certificate.pem');
+    expect(certificateFileNames('not a url').chain).toBe('certificate-chain.pem');
   });
 });

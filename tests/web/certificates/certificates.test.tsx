@@ -9,6 +9,7 @@ import {
   KEY_A,
   KEY_B,
   KEYS,
+  LEAF_PEM,
   PROFILE,
   certificatesDataProvider,
   httpError,
@@ -129,7 +130,7 @@ describe('certificate page', () => {
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
   });
 
-  it('views the decoded certificate in a monospace block and copies it (toast Copied, top-center, 3000 ms)', async () => {
+  it('views the decoded certificate in a monospace block and copies its PEM (toast Copied, top-center, 3000 ms)', async () => {
     const writeText = stubClipboard(async () => undefined);
     const dataProvider = certificatesDataProvider();
     renderCertificates(PATH, { dataProvider });
@@ -140,10 +141,14 @@ describe('certificate page', () => {
     expect(block.tagName).toBe('PRE');
     expect(block.textContent).toBe(CERT_TEXT);
     expect(dataProvider.decryptCertificate).toHaveBeenCalledWith('https://ca.example.test/cr/3A.pem');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(dataProvider.getCertificateChain).toHaveBeenCalledWith('https://ca.example.test/cr/3A.pem');
+    const copy = within(dialog).getByRole('button', { name: 'Copy' });
+    await waitFor(() => expect(copy).toBeEnabled());
+    fireEvent.click(copy);
     expect(await screen.findByText('Copied')).toBeInTheDocument();
     const shownAt = Date.now();
-    expect(writeText).toHaveBeenCalledWith(CERT_TEXT);
+    // the certificate itself in PEM, not the text dump
+    expect(writeText).toHaveBeenCalledWith(`${LEAF_PEM}\n`);
     expect(document.querySelector('.MuiSnackbar-anchorOriginTopCenter')).not.toBeNull();
     // hidden after 3000 ms, not the 5000 ms of the other toasts
     await waitFor(() => expect(screen.queryByText('Copied')).not.toBeInTheDocument(), {
@@ -160,7 +165,9 @@ describe('certificate page', () => {
     fireEvent.click(within(rows()[1]).getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog', { name: 'Certificate' });
     await within(dialog).findByTestId('certificate-text');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    const copy = within(dialog).getByRole('button', { name: 'Copy' });
+    await waitFor(() => expect(copy).toBeEnabled());
+    fireEvent.click(copy);
     expect(await screen.findByText('Write permission denied.')).toBeInTheDocument();
     expect(screen.queryByText('Copied')).not.toBeInTheDocument();
   });

@@ -160,4 +160,42 @@ describe('certificate calls', () => {
       text: 'Certificate: plain',
     });
   });
+
+  it('getCertificateChain reads the same-origin path of the CR URL, without the token, and splits the blocks', async () => {
+    const leaf = '-----BEGIN CERTIFICATE-----\nbGVhZg==\n-----END CERTIFICATE-----';
+    const inter = '-----BEGIN CERTIFICATE-----\naW50ZXI=\n-----END CERTIFICATE-----';
+    fetchMock.mockResolvedValueOnce(
+      new Response(`${leaf}\r\n${inter}\n`.replace(/\n/g, '\r\n'), {
+        status: 200,
+        headers: { 'Content-Type': 'application/pem-certificate-chain' },
+      }),
+    );
+    expect(await createDataProvider().getCertificateChain('https://ca.test/cr/3A.pem')).toEqual([
+      leaf,
+      inter,
+    ]);
+    const call = lastCall();
+    expect(call).toMatchObject({ url: '/cr/3A.pem', method: 'GET' });
+    expect(call.headers.has('Authorization')).toBe(false);
+  });
+
+  it("getCertificateChain rejects with the server's message, and when the answer holds no certificate", async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(404, { statusCode: 404, message: 'No certificate or CRL is published at this address' }),
+    );
+    await expect(createDataProvider().getCertificateChain('https://ca.test/cr/FF.pem')).rejects.toMatchObject(
+      {
+        status: 404,
+        message: 'No certificate or CRL is published at this address',
+      },
+    );
+    fetchMock.mockResolvedValueOnce(new Response('<html></html>', { status: 200 }));
+    await expect(createDataProvider().getCertificateChain('https://ca.test/cr/FF.pem')).rejects.toThrow(
+      'portal.certificates.pem_missing',
+    );
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(createDataProvider().getCertificateChain('https://ca.test/cr/FF.pem')).rejects.toThrow(
+      'Network Error',
+    );
+  });
 });

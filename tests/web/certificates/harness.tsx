@@ -61,6 +61,10 @@ export const CERTIFICATES = [
 
 export const CERT_TEXT = 'Certificate:\n    Data:\n        Serial Number: 3a\n';
 
+/** The chain GET /cr/<serial>.pem answers, as the dataProvider splits it: leaf, then intermediate. */
+export const LEAF_PEM = '-----BEGIN CERTIFICATE-----\nTUlJQmxlYWY=\n-----END CERTIFICATE-----';
+export const INTERMEDIATE_PEM = '-----BEGIN CERTIFICATE-----\nTUlJQmludGVy\n-----END CERTIFICATE-----';
+
 /** The key and certificate calls with harmless answers; each test overrides what it looks at. */
 export function certificatesDataProvider(
   overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
@@ -79,6 +83,7 @@ export function certificatesDataProvider(
     renewCertificate: async () => ({}),
     revokeCertificate: async () => ({}),
     decryptCertificate: async () => ({ text: CERT_TEXT }),
+    getCertificateChain: async () => [LEAF_PEM, INTERMEDIATE_PEM],
     ...overrides,
   });
 }
