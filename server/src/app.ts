@@ -36,7 +36,12 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await billingRoutes(app, s.billing);
   await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl, ca: s.ca });
   await certificateRoutes(app, s.certificates);
-  await stipaSimulatorRoutes(app, { config: s.config, now: s.now, keys: s.simulatorKeys });
+  await stipaSimulatorRoutes(app, {
+    config: s.config,
+    now: s.now,
+    keys: s.simulatorKeys,
+    caRootPem: s.ca.root.pem,
+  });
 }
 
 /** Paths the SPA must never answer for. */

@@ -1,6 +1,6 @@
 // The trust anchors over HTTP on the real app: GET /ca/root.pem and /ca/intermediate.pem parse, are the CA's
 // current certificates, verify a provider certificate issued through the portal and fetched from its CR URL with
-// `openssl verify`, and cache like the CR.
+// `openssl verify`, and cache like the CR; the STI-PA simulator's trust list carries the same root.
 import { execFileSync } from 'node:child_process';
 import { X509Certificate as NodeX509 } from 'node:crypto';
 import fs from 'node:fs';
@@ -120,5 +120,15 @@ describe('GET /ca/root.pem and /ca/intermediate.pem', () => {
     }
     // A page of the web app is still answered by it.
     expect((await get('/certificates')).body).toContain('<title>portal</title>');
+  });
+
+  it('is the root the STI-PA simulator lists as approved, byte for byte', async () => {
+    const res = await get('/stipa-sim/api/v1/ca-list');
+    expect(res.statusCode).toBe(200);
+    const { trustList } = res.json() as { trustList: string[] };
+    expect(trustList).toHaveLength(1);
+    expect(trustList[0].trim()).toBe(t.services.ca.root.pem.trim());
+    const published = (await get('/ca/root.pem')).body;
+    expect(Buffer.from(published).equals(Buffer.from(trustList[0]))).toBe(true);
   });
 });
