@@ -34,13 +34,18 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await settingsRoutes(app, { config: s.config });
   await accountRoutes(app, s.accounts);
   await billingRoutes(app, s.billing);
-  await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl });
+  await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl, ca: s.ca });
   await certificateRoutes(app, s.certificates);
-  await stipaSimulatorRoutes(app, { config: s.config, now: s.now, keys: s.simulatorKeys });
+  await stipaSimulatorRoutes(app, {
+    config: s.config,
+    now: s.now,
+    keys: s.simulatorKeys,
+    caRootPem: s.ca.root.pem,
+  });
 }
 
 /** Paths the SPA must never answer for. */
-const NON_SPA_PREFIXES = ['/api/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
+const NON_SPA_PREFIXES = ['/api/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
 
 /** Only this portal's own code runs in the page; in Stripe mode also Stripe.js and its card field frames. */
 export function contentSecurityPolicy(payments: Config['payments']) {

@@ -25,6 +25,8 @@ export interface Config {
   stripeApiProtocol?: 'http' | 'https';
   stiPaUrl: string | undefined;
   stiPaSimAccounts: string | undefined;
+  /** Lifetime in seconds of the SPC tokens the built-in STI-PA simulator signs. */
+  stiPaSimTokenLifetime: number;
   stiPaRootPem: string | undefined;
   crlUrl: string | undefined;
   certPolicyOid: string;
@@ -56,7 +58,20 @@ function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** The simulator's SPC token lifetime: 1 s to 30 days (the real STI-PA's tokens live for days). */
+const MAX_SIM_TOKEN_LIFETIME = 30 * 24 * 3600;
+
+function simTokenLifetime(env: Env): number {
+  const n = int(env, 'STI_PA_SIM_TOKEN_LIFETIME', 3600);
+  if (n < 1 || n > MAX_SIM_TOKEN_LIFETIME)
+    throw new ConfigError(
+      `STI_PA_SIM_TOKEN_LIFETIME must be between 1 and ${MAX_SIM_TOKEN_LIFETIME} seconds, got "${n}"`,
+    );
   return n;
 }
 
@@ -120,6 +135,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     stripeApiProtocol: stripeApi ? (stripeApi.protocol === 'http:' ? 'http' : 'https') : undefined,
     stiPaUrl: str(env, 'STI_PA_URL'),
     stiPaSimAccounts: str(env, 'STI_PA_SIM_ACCOUNTS'),
+    stiPaSimTokenLifetime: simTokenLifetime(env),
     stiPaRootPem: str(env, 'STI_PA_ROOT_PEM'),
     crlUrl: str(env, 'CRL_URL'),
     certPolicyOid: str(env, 'CERT_POLICY_OID') ?? '2.16.840.1.114569.1.1.4',

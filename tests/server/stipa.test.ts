@@ -1,10 +1,18 @@
 // The STI-PA simulator module on a real listening Fastify, called by the real client over HTTP, and its
 // tokens checked by verifySpcToken exactly as the RA will.
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeTnAuthList, SpcTokenError, tnAuthListToBase64, verifySpcToken } from '../../server/src/ca';
+import {
+  createRootCa,
+  encodeTnAuthList,
+  SpcTokenError,
+  tnAuthListToBase64,
+  verifySpcToken,
+} from '../../server/src/ca';
+import { keyFingerprint } from '../../server/src/certificates/issuance';
 import type { Config } from '../../server/src/config';
 import {
   type SpcTokenRequest,
@@ -44,7 +52,15 @@ interface Server {
   lines: string[];
 }
 
-async function startServer(overrides: Partial<Config> = {}): Promise<Server> {
+/** The CA root the simulated STI-PA lists as approved (made once). */
+let caRoot: Promise<string> | undefined;
+const caRootPem = () =>
+  (caRoot ??= createRootCa({ organization: 'Sim Test CA' }).then((r) => r.certificate.toString('pem')));
+
+async function startServer(
+  overrides: Partial<Config> = {},
+  now: () => Date = () => new Date(),
+): Promise<Server> {
   const lines: string[] = [];
   const config = testConfig(overrides);
   const app = Fastify({
@@ -53,7 +69,12 @@ async function startServer(overrides: Partial<Config> = {}): Promise<Server> {
       stream: { write: (line: string) => void lines.push(line) },
     },
   });
-  const ctx: StipaSimulatorDeps = { config, now: () => new Date(), keys: simulatorKeyring(config.dataDir) };
+  const ctx: StipaSimulatorDeps = {
+    config,
+    now,
+    keys: simulatorKeyring(config.dataDir),
+    caRootPem: await caRootPem(),
+  };
   await createStipaSimulatorModule({ crlUrl: CRL })(app, ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // The x5u is built from PUBLIC_URL at request time: point it at the port just opened.
@@ -87,7 +108,10 @@ const jtiSeen = async (jti: string) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ stiPaSimAccounts: `demo:demo-pass:*;alice:${ALICE_PASSWORD}:1234` });
+  server = await startServer({
+    stiPaSimAccounts: `demo:demo-pass:*;alice:${ALICE_PASSWORD}:1234`,
+    stiPaSimTokenLifetime: 60,
+  });
 });
 
 afterAll(async () => {
@@ -249,5 +273,84 @@ describe('STI-PA simulator mounting', () => {
       await other.app.close();
       fs.rmSync(other.config.dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('STI-PA simulator, as the real one answers', () => {
+  const payloadOf = (jws: string) =>
+    JSON.parse(Buffer.from(jws.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+
+  it('answers /ca-list with trustList: the approved CA root, PEM, and the same list signed', async () => {
+    const root = await caRootPem();
+    const res = await fetch(`${server.config.publicUrl}/stipa-sim/api/v1/ca-list`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; trustList: string[]; caList: string };
+    expect(body.status).toBe('success');
+    expect(body.trustList).toHaveLength(1);
+    expect(Buffer.from(body.trustList[0]).equals(Buffer.from(`${root}\n`))).toBe(true);
+    expect(payloadOf(body.caList).trustList).toEqual(body.trustList);
+    const client = createStiPaClientFor(server.config);
+    const accessToken = await client.login('demo', 'demo-pass');
+    expect((await client.caList(accessToken)).trustList).toEqual(body.trustList);
+    await client.logout(accessToken);
+  });
+
+  it('signs SPC tokens for STI_PA_SIM_TOKEN_LIFETIME seconds, an hour by default', async () => {
+    const at = new Date('2026-03-01T12:00:00.750Z');
+    const issuedAt = Math.floor(at.getTime() / 1000);
+    for (const [overrides, lifetime] of [
+      [{}, 3600],
+      [{ stiPaSimTokenLifetime: 172_800 }, 172_800],
+    ] as const) {
+      const sim = await startServer(overrides, () => at);
+      try {
+        expect(sim.config.stiPaSimTokenLifetime).toBe(lifetime);
+        const { token } = await createStiPaClientFor(sim.config).getSpcToken({
+          userId: 'demo',
+          password: 'demo-pass',
+          ocn: '073K',
+          atc: atcFor('073K'),
+        });
+        const payload = payloadOf(token);
+        expect(payload.iat).toBeUndefined();
+        expect(payload.exp).toBe(issuedAt + lifetime);
+      } finally {
+        await sim.app.close();
+        fs.rmSync(sim.config.dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('carries the fingerprint of the atc into the token, which verifies against that key only', async () => {
+    const spkiOf = () =>
+      new Uint8Array(
+        generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey.export({
+          type: 'spki',
+          format: 'der',
+        }),
+      );
+    const fingerprint = keyFingerprint(spkiOf());
+    const { token } = await createStiPaClientFor(server.config).getSpcToken({
+      userId: 'demo',
+      password: 'demo-pass',
+      ocn: '073K',
+      atc: { ...atcFor('073K'), fingerprint },
+    });
+    expect((payloadOf(token).atc as { fingerprint: string }).fingerprint).toBe(fingerprint);
+    const opts = {
+      ...(await stiPaTrustPolicy(server.config)),
+      fetchCertificate: createX5uFetcher(),
+      expectedSpc: '073K',
+      now: new Date(),
+      jtiSeen: async () => false,
+    };
+    const other = await verifySpcToken(token, {
+      ...opts,
+      expectedFingerprint: keyFingerprint(spkiOf()),
+    }).catch((e: unknown) => e);
+    expect((other as SpcTokenError).reason).toBe('fingerprint_mismatch');
+    expect((await verifySpcToken(token, { ...opts, expectedFingerprint: fingerprint })).fingerprint).toBe(
+      fingerprint,
+    );
   });
 });

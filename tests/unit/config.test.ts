@@ -47,3 +47,16 @@ describe('config', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('STI_PA_SIM_TOKEN_LIFETIME', () => {
+  it('defaults to an hour and reads seconds', () => {
+    expect(loadConfig({}).stiPaSimTokenLifetime).toBe(3600);
+    expect(loadConfig({ STI_PA_SIM_TOKEN_LIFETIME: '' }).stiPaSimTokenLifetime).toBe(3600);
+    expect(loadConfig({ STI_PA_SIM_TOKEN_LIFETIME: '172800' }).stiPaSimTokenLifetime).toBe(172_800);
+  });
+
+  it('refuses what is not a whole number of seconds from 1 to 30 days', () => {
+    for (const bad of ['0', '-5', '1.5', 'an hour', String(30 * 86_400 + 1)])
+      expect(() => loadConfig({ STI_PA_SIM_TOKEN_LIFETIME: bad })).toThrow(/STI_PA_SIM_TOKEN_LIFETIME/);
+  });
+});

@@ -13,5 +13,7 @@ export function derToPem(der: Binary, label: string): string {
 export const certificateDerToPem = (der: Binary) => derToPem(der, 'CERTIFICATE');
 export const crlToPem = (der: Binary) => derToPem(der, 'X509 CRL');
 export const privateKeyToPem = (pkcs8: Binary) => derToPem(pkcs8, 'PRIVATE KEY');
+/** A PEM as a file: the text ending with one newline (the stored PEMs have none). */
+export const pemFile = (pem: string) => `${pem.trim()}\n`;
 /** The CR file: leaf first, then every intermediate (never the root, never anything else). */
 export const chainToPem = (certs: X509Certificate[]) => certs.map(certificateToPem).join('\n');

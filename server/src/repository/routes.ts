@@ -1,11 +1,13 @@
 // The public repository over HTTP: GET /cr/<serial>.pem (the chain, from memory after the first read),
-// GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), POST /api/public/decrypt_cert (reads and
+// GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), GET /ca/root.pem and /ca/intermediate.pem
+// (the trust anchors, anchors.ts), POST /api/public/decrypt_cert (reads and
 // describes a certificate at a URL). The CRL refresh at start is an onReady hook; the daily one is in jobs.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type CrlPublisher, CrlUnavailableError } from '../authority';
 import type { Config } from '../config';
 import type { Queryable } from '../db';
 import { HttpError, errorBody } from '../http/errors';
+import { type AnchorDeps, anchorRoutes } from './anchors';
 import { emptyResponse, fileResponse, str } from '../http/responses';
 import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
 import { BAD_URL_MESSAGE, type FetchOptions, fetchHttps, parseHttpsUrl } from './decrypt';
@@ -21,6 +23,8 @@ export interface RepositoryDeps {
   log: { error(obj: object, msg?: string): void };
   config: Pick<Config, 'publicUrl' | 'authRateLimit'>;
   crl: CrlPublisher;
+  /** The CA whose root and intermediate /ca/ publishes. */
+  ca: AnchorDeps['ca'];
 }
 
 export interface RepositoryOptions {
@@ -161,6 +165,7 @@ export function repositoryRoutesWith(opts: RepositoryOptions = {}) {
     const cr = createCrService(deps.db, opts.crCacheSize);
     crRoute(app, deps, cr);
     crlRoute(app, deps);
+    anchorRoutes(app, deps);
     decryptRoute(app, deps, cr, opts);
     // At start, a CRL older than a day (or none) is issued at once rather than at the next daily run.
     app.addHook('onReady', async () => {

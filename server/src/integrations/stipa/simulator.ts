@@ -4,7 +4,7 @@
 // {status:'success', ...} or {status:'error', message}.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { encodeTnAuthList, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca';
+import { encodeTnAuthList, pemFile, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca';
 import type { Config } from '../../config';
 import { fileResponse, str } from '../../http/responses';
 import type { StiPaTrustPolicy } from './service';
@@ -68,7 +68,7 @@ function findAccount(accounts: SimAccount[], userId: string, password: string): 
 export interface StipaSimulatorOptions {
   /** The `crl` of every token answer: the CRL certificates should point to (the portal's own, here). */
   crlUrl?: string;
-  /** SPC token lifetime; 60 s by default. */
+  /** SPC token lifetime; STI_PA_SIM_TOKEN_LIFETIME (3600 s by default) when unset. */
   tokenLifetimeSeconds?: number;
   /** Access token lifetime; 15 min by default. */
   accessTokenLifetimeSeconds?: number;
@@ -105,10 +105,15 @@ const refuse = (reply: FastifyReply, status: number, message: string) =>
 
 /** What the simulator reads: a few config fields (read at request time), the clock and its keyring. */
 export interface StipaSimulatorDeps {
-  config: Pick<Config, 'stiPaUrl' | 'stiPaSimAccounts' | 'crlUrl' | 'publicUrl' | 'authRateLimit'>;
+  config: Pick<
+    Config,
+    'stiPaUrl' | 'stiPaSimAccounts' | 'stiPaSimTokenLifetime' | 'crlUrl' | 'publicUrl' | 'authRateLimit'
+  >;
   now: () => Date;
   /** The simulator's root and signing keys (simulatorKeyring), shared with the STI-PA trust policy. */
   keys: () => Promise<SimulatorKeys>;
+  /** This CA's root certificate (PEM): the approved CA the simulated STI-PA's trust list carries. */
+  caRootPem: string;
 }
 
 /** The simulator's state and helpers for its routes. */
@@ -133,7 +138,7 @@ function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions
   return {
     deps,
     accounts: parseSimAccounts(config.stiPaSimAccounts),
-    tokenLifetime: options.tokenLifetimeSeconds ?? 60,
+    tokenLifetime: options.tokenLifetimeSeconds ?? config.stiPaSimTokenLifetime,
     accessLifetimeMs: (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000,
     crlUrl: options.crlUrl ?? config.crlUrl ?? `${config.publicUrl}/crl/shaken.crl`,
     sessions,
@@ -253,18 +258,23 @@ function tokenRoutes(sim: FastifyInstance, s: Sim): void {
       return { status: 'success', token, crl: s.crlUrl };
     },
   );
-  // The real list is signed by the STI-PA; ours is a JWS from the same signing certificate.
+  // The approved CA roots, as the STI-PA lists them once this CA is approved: `trustList` (PEM each, what
+  // clients read), and the same list signed (a JWS from the token-signing certificate) as `caList`.
   sim.get(
     '/ca-list',
-    { config: { public: true }, schema: { response: { 200: success({ caList: str }) } } },
+    {
+      config: { public: true },
+      schema: { response: { 200: success({ trustList: { type: 'array', items: str }, caList: str }) } },
+    },
     async () => {
       const k = await s.keys();
+      const trustList = [pemFile(s.deps.caRootPem)];
       const caList = await signJws(
         k,
         { alg: 'ES256', typ: 'JWT', x5u: s.x5uOf(k) },
-        { iat: Math.floor(s.deps.now().getTime() / 1000), caList: [] },
+        { iat: Math.floor(s.deps.now().getTime() / 1000), trustList },
       );
-      return { status: 'success', caList };
+      return { status: 'success', trustList, caList };
     },
   );
 }
