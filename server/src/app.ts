@@ -116,6 +116,14 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     requireRouteDeclarations(scope);
     await mountModules(scope, services);
   });
+  // At start, a CRL older than a day (or none) is issued at once rather than at the next daily run.
+  app.addHook('onReady', async () => {
+    try {
+      await services.crl.refresh({ onlyStale: true });
+    } catch (err) {
+      services.log.error({ err }, 'CRL refresh at start failed');
+    }
+  });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

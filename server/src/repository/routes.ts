@@ -1,7 +1,7 @@
 // The public repository over HTTP: GET /cr/<serial>.pem (the chain, from memory after the first read),
 // GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), GET /ca/root.pem and /ca/intermediate.pem
 // (the trust anchors, anchors.ts), POST /api/public/decrypt_cert (reads and
-// describes a certificate at a URL). The CRL refresh at start is an onReady hook; the daily one is in jobs.ts.
+// describes a certificate at a URL). The daily CRL refresh is in jobs.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type CrlPublisher, CrlUnavailableError } from '../authority';
 import type { Config } from '../config';
@@ -10,7 +10,7 @@ import { HttpError, errorBody } from '../http/errors';
 import { type AnchorDeps, anchorRoutes } from './anchors';
 import { emptyResponse, fileResponse, str } from '../http/responses';
 import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
-import { BAD_URL_MESSAGE, type FetchOptions, fetchHttps, parseHttpsUrl } from './decrypt';
+import { BAD_URL_MESSAGE, fetchHttps, parseHttpsUrl } from './decrypt';
 import { describeCertificates, parseCertificates } from './describe';
 
 export const CRL_CONTENT_TYPE = 'application/pkix-crl';
@@ -25,12 +25,6 @@ export interface RepositoryDeps {
   crl: CrlPublisher;
   /** The CA whose root and intermediate /ca/ publishes. */
   ca: AnchorDeps['ca'];
-}
-
-export interface RepositoryOptions {
-  /** For tests: how decrypt_cert resolves and connects (never set in production). */
-  fetch?: FetchOptions;
-  crCacheSize?: number;
 }
 
 /** A 404 in the app's error shape: never a chain, never cached long. */
@@ -136,7 +130,7 @@ function crlRoute(app: FastifyInstance, deps: RepositoryDeps): void {
   );
 }
 
-function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService, opts: RepositoryOptions) {
+function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService) {
   app.post<{ Body: { url?: unknown } }>(
     '/api/public/decrypt_cert',
     {
@@ -153,29 +147,17 @@ function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService,
         if (!a) throw new HttpError(400, 'No certificate is published at this URL');
         body = Buffer.from(a.pem);
       } else {
-        body = await fetchHttps(parseHttpsUrl(raw), opts.fetch);
+        body = await fetchHttps(parseHttpsUrl(raw));
       }
       return describeCertificates(parseCertificates(body));
     },
   );
 }
 
-export function repositoryRoutesWith(opts: RepositoryOptions = {}) {
-  return async function repositoryRoutes(app: FastifyInstance, deps: RepositoryDeps): Promise<void> {
-    const cr = createCrService(deps.db, opts.crCacheSize);
-    crRoute(app, deps, cr);
-    crlRoute(app, deps);
-    anchorRoutes(app, deps);
-    decryptRoute(app, deps, cr, opts);
-    // At start, a CRL older than a day (or none) is issued at once rather than at the next daily run.
-    app.addHook('onReady', async () => {
-      try {
-        await deps.crl.refresh({ onlyStale: true });
-      } catch (err) {
-        deps.log.error({ err }, 'CRL refresh at start failed');
-      }
-    });
-  };
+export async function repositoryRoutes(app: FastifyInstance, deps: RepositoryDeps): Promise<void> {
+  const cr = createCrService(deps.db);
+  crRoute(app, deps, cr);
+  crlRoute(app, deps);
+  anchorRoutes(app, deps);
+  decryptRoute(app, deps, cr);
 }
-
-export const repositoryRoutes = repositoryRoutesWith();
