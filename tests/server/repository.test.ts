@@ -486,3 +486,16 @@ describe('decrypt_cert fetching (a local https server, reachable only through an
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
+
+describe('CRLs at start', () => {
+  it('are issued when the app is ready, before anyone asks, for the CA certificates whose keys it holds', async () => {
+    const app = await createTestApp();
+    try {
+      const rows = await app.db.query<{ issuer_id: string }>('SELECT issuer_id FROM crls ORDER BY issuer_id');
+      const { intermediate, root } = app.services.ca;
+      expect(rows.map((r) => r.issuer_id)).toEqual([intermediate.id, root.id].sort());
+    } finally {
+      await app.close();
+    }
+  });
+});
