@@ -9,6 +9,12 @@ import { useFormField } from './useFormField';
 
 export const DROPDOWN_MAX_HEIGHT = 200;
 
+/** The menu of every dropdown: SPEC.md's height, and its close delay. */
+export const DROPDOWN_MENU_PROPS = {
+  transitionDuration: { exit: DELAYS.dropdownCloseMs },
+  slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
+};
+
 export interface SelectChoice {
   id: string;
   name: string;
@@ -32,10 +38,7 @@ export function FormSelectInput(props: FormSelectInputProps) {
       slotProps={{
         select: {
           SelectDisplayProps: { 'aria-labelledby': labelTextId } as HTMLAttributes<HTMLDivElement>,
-          MenuProps: {
-            transitionDuration: { exit: DELAYS.dropdownCloseMs },
-            slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
-          },
+          MenuProps: DROPDOWN_MENU_PROPS,
         },
       }}
     >

@@ -2,8 +2,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { DELAYS } from '../../../contract/constants';
-import { DROPDOWN_MAX_HEIGHT, type SelectChoice } from '../../components/inputs';
+import { DROPDOWN_MENU_PROPS, type SelectChoice } from '../../components/inputs';
 
 export interface CertificateKeySelectProps {
   value: string;
@@ -27,10 +26,7 @@ export function CertificateKeySelect({ value, choices, noKeys, onChange }: Certi
       helperText={noKeys ? translate('portal.certificates.no_keys') : ' '}
       slotProps={{
         select: {
-          MenuProps: {
-            transitionDuration: { exit: DELAYS.dropdownCloseMs },
-            slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } },
-          },
+          MenuProps: DROPDOWN_MENU_PROPS,
         },
       }}
     >
