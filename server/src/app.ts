@@ -40,6 +40,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
     config: s.config,
     now: s.now,
     keys: s.simulatorKeys,
+    crl: s.simulatorCrl,
     caRootPem: s.ca.root.pem,
   });
 }

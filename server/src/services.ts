@@ -19,7 +19,15 @@ import { createMailer } from './integrations/mail';
 import type { Mailer } from './integrations/mail/mailer';
 import { createPaymentGateway } from './integrations/payments';
 import type { PaymentGateway } from './integrations/payments/gateway';
-import { createStiPa, simulatorKeyring, stiPaEndpoint, type SimulatorKeys } from './integrations/stipa';
+import {
+  type SimulatorCrl,
+  type SimulatorKeys,
+  createSimulatorCrl,
+  createStiPa,
+  operatorReporting,
+  simulatorKeyring,
+  stiPaEndpoint,
+} from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
 import { loggerOptions } from './logger';
@@ -59,6 +67,8 @@ export interface AppServices extends AppContext {
   certificates: CertificateDeps;
   /** The embedded STI-PA's keys (used while STI_PA_URL is unset). */
   simulatorKeys: () => Promise<SimulatorKeys>;
+  /** The embedded STI-PA's SHAKEN CRL, while STI_PA_URL is unset. */
+  simulatorCrl?: SimulatorCrl;
   /** Closes what was built here (not what the caller passed in), in reverse order of creation. */
   close(): Promise<void>;
 }
@@ -98,14 +108,18 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   // ---- the STI-PA and the CRL publisher (certificates and repository modules) ----
   // Built once with its trust policy: a real STI-PA's configured root, or the embedded simulator's own root.
   const simulatorKeys = simulatorKeyring(config.dataDir, now);
-  const stiPa = createStiPa({ ...stiPaEndpoint(config, simulatorKeys), fetch: deps.stiPaFetch, now });
-  const crl = createCrlPublisher({
-    db,
+  // The embedded STI-PA keeps the SHAKEN CRL that revocations are reported to; a real one's go to the operator.
+  const simulatorCrl = config.stiPaUrl
+    ? undefined
+    : createSimulatorCrl({ db, now, log, keys: await simulatorKeys() });
+  const stiPa = createStiPa({
+    ...stiPaEndpoint(config, simulatorKeys),
+    fetch: deps.stiPaFetch,
     now,
-    log,
-    // Only the CA certificates whose keys are held sign CRLs (an imported root's CRL is its operator's).
-    issuers: [...[ca.intermediate, ca.root].filter((i) => i.holdsKey), ...(deps.crlIssuers ?? [])],
+    reportRevocation: simulatorCrl ? simulatorCrl.report : operatorReporting(log),
   });
+  // Only CA certificates with cRLSign whose keys are held sign CRLs (an imported root's CRL is its operator's).
+  const crl = createCrlPublisher({ db, now, log, issuers: [...ca.crlSigners, ...(deps.crlIssuers ?? [])] });
   const core: AppContext = {
     config,
     db,
@@ -136,6 +150,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     },
     billing,
     simulatorKeys,
+    simulatorCrl,
     certificates: { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log },
     async close() {
       for (const close of closers.reverse()) await close();

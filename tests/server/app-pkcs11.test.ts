@@ -45,6 +45,7 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
       certificate_pem: string;
     }>(`SELECT role, key_store, key_ref, certificate_pem FROM ca_issuers WHERE is_current ORDER BY role`);
     expect(rows.map((r) => [r.role, r.key_store])).toEqual([
+      ['crl', 'pkcs11'],
       ['intermediate', 'pkcs11'],
       ['root', 'pkcs11'],
     ]);
@@ -70,9 +71,11 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
     } finally {
       await store.close();
     }
-    // No CA key anywhere in the data folder: only the provider keys' key-encryption key may be there.
+    // No CA key anywhere in the data folder: only the provider keys' key-encryption key may be there, and the
+    // simulated STI-PA's own keys (stipa-sim/: the other party's, not the CA's).
     const files = fs.readdirSync(t.config.dataDir, { recursive: true }).map(String);
-    for (const f of files.filter((f) => fs.statSync(path.join(t.config.dataDir, f)).isFile())) {
+    const isFile = (f: string) => fs.statSync(path.join(t.config.dataDir, f)).isFile();
+    for (const f of files.filter((f) => isFile(f) && !f.startsWith('stipa-sim'))) {
       expect(fs.readFileSync(path.join(t.config.dataDir, f), 'latin1')).not.toContain('PRIVATE KEY');
     }
   });
@@ -113,14 +116,15 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
       reason: 'key_compromise',
     });
     expect(revoked.statusCode).toBe(200);
-    const intermediate = new X509Certificate(intermediatePem);
-    const [{ id }] = await t.db.query<{ id: string }>(
-      `SELECT id FROM ca_issuers WHERE is_current AND role = 'intermediate'`,
+    // The revocation is on the STI-PA's SHAKEN CRL; the CA's own CRL is signed on the token by its CRL signer.
+    const shaken = await t.app.inject({ method: 'GET', url: '/stipa-sim/api/v1/crl/shaken.crl' });
+    expect(new X509Crl(new Uint8Array(shaken.rawPayload)).findRevoked(serial)).not.toBeNull();
+    const [{ id, certificate_pem }] = await t.db.query<{ id: string; certificate_pem: string }>(
+      `SELECT id, certificate_pem FROM ca_issuers WHERE is_current AND role = 'crl'`,
     );
     const crlRes = await t.app.inject({ method: 'GET', url: `/crl/${id}.crl` });
     expect(crlRes.statusCode).toBe(200);
     const crl = new X509Crl(new Uint8Array(crlRes.rawPayload));
-    expect(await crl.verify({ publicKey: intermediate.publicKey })).toBe(true);
-    expect(crl.findRevoked(serial)).not.toBeNull();
+    expect(await crl.verify({ publicKey: new X509Certificate(certificate_pem).publicKey })).toBe(true);
   }, 60_000);
 });

@@ -62,7 +62,7 @@ describe('loadOrCreateAuthority', () => {
       key_store: string;
       certificate_pem: string;
     }>('SELECT role, key_ref, key_store, certificate_pem FROM ca_issuers');
-    expect(rows.map((r) => r.role).sort()).toEqual(['intermediate', 'root']);
+    expect(rows.map((r) => r.role).sort()).toEqual(['crl', 'intermediate', 'root']);
     for (const r of rows) {
       expect(r.key_store).toBe('software');
       expect(r.key_ref).not.toContain('PRIVATE KEY');
@@ -82,7 +82,8 @@ describe('loadOrCreateAuthority', () => {
         }),
       ),
     ).toEqual([]);
-    expect(a.leafCrlUrl).toBe(`http://portal.test/crl/${a.intermediate.id}.crl`);
+    // The CRL signer (cRLSign only) signs the CA's one CRL, an indirect one; neither root nor intermediate signs any.
+    expect(a.crlSigners.map((s) => [s.id.replace(/-.*/, ''), s.indirect])).toEqual([['crl', true]]);
     expect(a.crlUrl('x')).toBe('http://portal.test/crl/x.crl');
 
     const again = await load();
@@ -122,16 +123,9 @@ describe('loadOrCreateAuthority', () => {
     await expect(
       loadOrCreateAuthority({ db: tdb.db, config, keys, log, now: () => new Date() }),
     ).rejects.toThrow(/root CA certificate fails the SHAKEN rules: signature/);
-    expect(keys.destroyed).toEqual([
-      expect.stringMatching(/^root-/),
-      expect.stringMatching(/^intermediate-/),
-    ]);
+    // The root is checked before any other key is made.
+    expect(keys.destroyed).toEqual([expect.stringMatching(/^root-/)]);
     expect(await tdb.db.query('SELECT id FROM ca_issuers')).toEqual([]);
-  });
-
-  it('uses CRL_URL for provider certificates when set', async () => {
-    const ca = await load({ crlUrl: 'http://crl.example/shaken.crl' });
-    expect(ca.leafCrlUrl).toBe('http://crl.example/shaken.crl');
   });
 
   it('imports CA_DIR (intermediate.pem, intermediate.key, root.pem) instead of generating', async () => {
@@ -164,17 +158,17 @@ describe('loadOrCreateAuthority', () => {
 });
 
 describe('an app on an imported CA (CA_DIR: the root key stays with its operator)', () => {
-  it('answers 503 for the root CRL it cannot sign and keeps refreshing the intermediate one', async () => {
+  it('signs no CRL for an imported CA: its intermediate is keyCertSign only, its root key is not held', async () => {
     const { dir } = await operatorCaDir();
     const t = await createTestApp({ config: { caDir: dir } });
     try {
       const { root, intermediate } = t.services.ca;
       expect([root.holdsKey, intermediate.holdsKey]).toEqual([false, true]);
-      const res = await t.app.inject({ method: 'GET', url: `/crl/${root.id}.crl` });
-      expect(res.statusCode).toBe(503);
-      expect(await t.services.crl.refresh()).toEqual([intermediate.id]);
-      const own = await t.app.inject({ method: 'GET', url: `/crl/${intermediate.id}.crl` });
-      expect(own.statusCode).toBe(200);
+      expect(t.services.ca.crlSigners).toEqual([]);
+      expect(await t.services.crl.refresh()).toEqual([]);
+      for (const id of [root.id, intermediate.id]) {
+        expect((await t.app.inject({ method: 'GET', url: `/crl/${id}.crl` })).statusCode).toBe(404);
+      }
     } finally {
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -208,7 +208,8 @@ describe('certificates', () => {
     const ca = {
       root: { pem: rootRow.certificate_pem },
       intermediate: { pem: intRow.certificate_pem },
-      leafCrlUrl: `${t.config.publicUrl}/crl/${intRow.id}.crl`,
+      // The SHAKEN CRL the simulated STI-PA named with the token, and its issuer in cRLIssuer.
+      leafCrlUrl: `${t.config.publicUrl}/stipa-sim/api/v1/crl/shaken.crl`,
     };
     const dir = fs.mkdtempSync(path.join(t.config.dataDir, 'verify-'));
     const files = {
@@ -225,6 +226,7 @@ describe('certificates', () => {
     expect(text).toMatch(new RegExp(`CN ?= ?SHAKEN ${row.spc}`));
     expect(text).toContain('1.3.6.1.5.5.7.1.26');
     expect(text).toContain(ca.leafCrlUrl);
+    expect(text).toMatch(/CRL Issuer:\s+DirName:.*STI-PA SIM SHAKEN CRL/);
     const verify = execFileSync(
       'openssl',
       ['verify', '-CAfile', files.root, '-untrusted', files.int, files.leaf],
@@ -317,12 +319,13 @@ describe('certificates', () => {
     });
     expect(bad.statusCode).toBe(400);
 
-    // The CRL was re-signed at once and lists the serial.
-    const [{ issuer_id }] = await t.db.query<{ issuer_id: string }>(
-      'SELECT issuer_id FROM certificates WHERE serial_number = $1',
+    // The revocation was reported to the STI-PA at once; its SHAKEN CRL lists the serial.
+    const [{ revocation_reported_on }] = await t.db.query<{ revocation_reported_on: Date | null }>(
+      'SELECT revocation_reported_on FROM certificates WHERE serial_number = $1',
       [serial],
     );
-    const crl = await t.app.inject({ method: 'GET', url: `/crl/${issuer_id}.crl` });
+    expect(revocation_reported_on).not.toBeNull();
+    const crl = await t.app.inject({ method: 'GET', url: '/stipa-sim/api/v1/crl/shaken.crl' });
     expect(crl.statusCode).toBe(200);
     const crlText = execFileSync('openssl', ['crl', '-inform', 'DER', '-noout', '-text'], {
       input: crl.rawPayload,

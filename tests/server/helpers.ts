@@ -21,11 +21,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database, migrated with the files of `migrationsDir` (all of today's by default). */
+export async function createTestDatabase(migrationsDir?: string): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
     const db = await openPglite(undefined);
-    await migrate(db);
+    await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -36,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const u = new URL(url);
   u.pathname = `/${name}`;
   const db = await openPostgres(u.toString(), 5);
-  await migrate(db);
+  await migrate(db, migrationsDir);
   return {
     db,
     async drop() {

@@ -9,9 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  buildShakenCertificate,
   chainToPem,
-  createCaHierarchy,
   crlToPem,
   type ExportedCa,
   generateP256KeyPair,
@@ -20,6 +18,7 @@ import {
 import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import { fetchHttps, parseCertificates } from '../../server/src/repository/decrypt';
 import { createTestApp, type TestApp } from './helpers';
+import { legacyHierarchy, legacyLeaf } from './legacy-ca';
 
 const DAY = 86_400_000;
 const ISSUER = 'test-int';
@@ -40,15 +39,13 @@ async function insertCertificate(
   const keys = await generateP256KeyPair();
   const notBefore = opts.notBefore ?? new Date(Date.now() - 60_000);
   const notAfter = opts.notAfter ?? new Date(Date.now() + 90 * DAY);
-  const leaf = await buildShakenCertificate({
-    spc: '073K',
-    companyName: 'Acme Telecom, Inc.',
+  const leaf = await legacyLeaf({
     subjectPublicKey: keys.publicKey,
     serial,
     notBefore: new Date(Math.floor(notBefore.getTime() / 1000) * 1000),
     notAfter: new Date(Math.floor(notAfter.getTime() / 1000) * 1000),
     issuer: { certificate: ca.intermediate.certificate, signer: ca.intermediate.signer },
-    crl: { url: `${t.config.publicUrl}/crl/${ISSUER}.crl` },
+    crlUrl: `${t.config.publicUrl}/crl/${ISSUER}.crl`,
   });
   const chain = chainToPem([leaf, ca.intermediate.certificate]);
   const status = opts.status ?? 'issued';
@@ -84,10 +81,8 @@ function openssl(...args: string[]): string {
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'repo-test-'));
-  ca = await createCaHierarchy({
-    organization: 'Test STI-CA',
-    crlUrl: 'http://portal.test/crl/test-root.crl',
-  });
+  // An earlier release's intermediate: it signs its own, direct CRL, which the certificates it issued name.
+  ca = await legacyHierarchy('Test STI-CA', 'http://portal.test/crl/test-root.crl');
   // The app signs this test issuer's CRL besides its own CA's.
   t = await createTestApp({
     crlIssuers: [{ id: ISSUER, certificate: ca.intermediate.certificate, signer: ca.intermediate.signer }],
@@ -296,16 +291,25 @@ describe('GET /crl/{issuer}.crl', () => {
     }
   });
 
-  it("signs the bootstrap CA's CRL through ctx.ca (issued at start, served on request)", async () => {
-    const [row] = await t.db.query<{ id: string; certificate_pem: string }>(
-      `SELECT id, certificate_pem FROM ca_issuers WHERE is_current AND role = 'intermediate'`,
+  it("signs the bootstrap CA's CRL with its CRL signer, never with the intermediate", async () => {
+    const rows = await t.db.query<{ id: string; role: string; certificate_pem: string }>(
+      `SELECT id, role, certificate_pem FROM ca_issuers WHERE is_current`,
     );
-    const res = await t.app.inject({ method: 'GET', url: `/crl/${row.id}.crl` });
+    const signer = rows.find((r) => r.role === 'crl')!;
+    const res = await t.app.inject({ method: 'GET', url: `/crl/${signer.id}.crl` });
     expect(res.statusCode).toBe(200);
     const crl = new X509Crl(new Uint8Array(res.rawPayload));
-    const cert = new X509Certificate(row.certificate_pem);
+    const cert = new X509Certificate(signer.certificate_pem);
     expect(crl.issuer).toBe(cert.subject);
     expect(await crl.verify({ publicKey: cert.publicKey })).toBe(true);
+    // Indirect (its issuer is not the root that issues the intermediates it covers): IDP indirectCRL, critical.
+    const idp = crl.extensions.find((e) => e.type === '2.5.29.28')!;
+    expect([idp.critical, Buffer.from(idp.value).toString('hex')]).toEqual([true, '30038401ff']);
+    // The intermediate (keyCertSign only) and the root sign no CRL: nothing is published in their name.
+    for (const role of ['intermediate', 'root']) {
+      const id = rows.find((r) => r.role === role)!.id;
+      expect((await t.app.inject({ method: 'GET', url: `/crl/${id}.crl` })).statusCode, role).toBe(404);
+    }
   });
 
   it('numbers CRLs strictly increasing, also when issued concurrently', async () => {
@@ -315,16 +319,17 @@ describe('GET /crl/{issuer}.crl', () => {
     expect(numbers[2] - numbers[0]).toBe(2);
   });
 
-  it('refreshes the current issuers it holds a signer for, and 404s unknown issuers', async () => {
+  it('refreshes every CRL it signs (an earlier intermediate too), and 404s unknown issuers', async () => {
     const refreshed = await t.services.crl.refresh();
-    expect(refreshed).not.toContain(ISSUER); // not current: the app's own bootstrap CA is
+    expect(refreshed).toContain(ISSUER);
+    expect(refreshed.some((id) => id.startsWith('crl-'))).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/crl/nobody.crl' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/crl/..%2Fetc.crl' })).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/public/decrypt_cert', () => {
-  it('describes our own CR URL in-process: text, TNAuthList SPC, no error findings', async () => {
+  it('describes our own CR URL in-process: text, TNAuthList SPC, only the earlier profile finding', async () => {
     const { serial } = await insertCertificate();
     const spy = vi.spyOn(https, 'request');
     try {
@@ -339,7 +344,12 @@ describe('POST /api/public/decrypt_cert', () => {
       const [leafInfo] = body.certificates;
       expect(leafInfo.serial_number).toBe(serial);
       expect(leafInfo.tn_auth_list).toEqual({ spc: '073K' });
-      expect(leafInfo.findings.filter((f: { severity: string }) => f.severity === 'error')).toEqual([]);
+      // This fixture is an earlier release's certificate: its CRL DP has no cRLIssuer, which the lint now reports.
+      expect(
+        leafInfo.findings
+          .filter((f: { severity: string }) => f.severity === 'error')
+          .map((f: { rule: string }) => f.rule),
+      ).toEqual(['crl-issuer']);
       expect(body.text).toMatch(/Version: 3 \(0x2\)/);
       expect(body.text).toMatch(/Signature Algorithm: ecdsa-with-SHA256/);
       expect(body.text).toMatch(/X509v3 Key Usage: critical\s+Digital Signature/);
@@ -488,12 +498,12 @@ describe('decrypt_cert fetching (a local https server, reachable only through an
 });
 
 describe('CRLs at start', () => {
-  it('are issued when the app is ready, before anyone asks, for the CA certificates whose keys it holds', async () => {
+  it('are issued when the app is ready, before anyone asks, by every CRL signer whose key it holds', async () => {
     const app = await createTestApp();
     try {
       const rows = await app.db.query<{ issuer_id: string }>('SELECT issuer_id FROM crls ORDER BY issuer_id');
-      const { intermediate, root } = app.services.ca;
-      expect(rows.map((r) => r.issuer_id)).toEqual([intermediate.id, root.id].sort());
+      expect(rows.map((r) => r.issuer_id)).toEqual(app.services.ca.crlSigners.map((s) => s.id));
+      expect(rows).toHaveLength(1);
     } finally {
       await app.close();
     }

@@ -18,6 +18,7 @@ import {
   buildShakenCertificate,
 } from '../../server/src/ca/issuer';
 import { lintShakenCaCertificate, lintShakenCertificate } from '../../server/src/ca/lint';
+import { signCrl } from '../../server/src/ca/crl';
 import { chainToPem, crlToPem } from '../../server/src/ca/pem';
 import {
   ProfileError,
@@ -58,7 +59,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const hexOf = (b: ArrayBuffer | Uint8Array) =>
   Buffer.from(b instanceof Uint8Array ? b : new Uint8Array(b)).toString('hex');
 
-let hierarchy: { root: ExportedCa; intermediate: ExportedCa };
+let hierarchy: { root: ExportedCa; crlSigner: ExportedCa; intermediate: ExportedCa };
 let subjectKeys: CryptoKeyPair;
 let leaf: X509Certificate;
 /** The STI-PA CRL issuer's name, as DER taken from its CRL (here: built with a PrintableString O to show it is kept). */
@@ -99,7 +100,7 @@ const ext = (cert: X509Certificate, oid: string) => {
 };
 
 describe('CA hierarchy', () => {
-  it('builds a SHAKEN root: CA:TRUE, keyCertSign+cRLSign critical, SKI, nothing else, 20 years', async () => {
+  it('builds a SHAKEN root: CA:TRUE, keyCertSign alone critical, SKI, nothing else, 20 years', async () => {
     const root = hierarchy.root.certificate;
     expect(root.subject).toContain('SHAKEN ROOT');
     expect(root.subject).toBe(root.issuer);
@@ -107,7 +108,7 @@ describe('CA hierarchy', () => {
     expect(root.extensions.map((e) => e.type).sort()).toEqual(
       [OID.subjectKeyIdentifier, OID.keyUsage, OID.basicConstraints].sort(),
     );
-    expect(ext(root, OID.keyUsage)).toEqual({ critical: true, value: '03020106' });
+    expect(ext(root, OID.keyUsage)).toEqual({ critical: true, value: '03020204' });
     expect(ext(root, OID.basicConstraints)).toEqual({ critical: true, value: '30030101ff' });
     expect(ext(root, OID.subjectKeyIdentifier).value).toBe(
       '0414' + hexOf(await keyIdentifier(hierarchy.root.signer.publicKey)),
@@ -124,7 +125,7 @@ describe('CA hierarchy', () => {
     expect(inter.subject).toContain('SHAKEN Intermediate');
     expect(inter.issuer).toBe(root.subject);
     expect(await inter.verify({ publicKey: root.publicKey, signatureOnly: true })).toBe(true);
-    expect(ext(inter, OID.keyUsage)).toEqual({ critical: true, value: '03020106' });
+    expect(ext(inter, OID.keyUsage)).toEqual({ critical: true, value: '03020204' });
     expect(ext(inter, OID.basicConstraints)).toEqual({ critical: true, value: '30060101ff020100' });
     const rootSki = hexOf(await keyIdentifier(hierarchy.root.signer.publicKey));
     expect(ext(inter, OID.authorityKeyIdentifier)).toEqual({ critical: false, value: `30168014${rootSki}` });
@@ -133,7 +134,12 @@ describe('CA hierarchy', () => {
       value: '300e300c060a6086480186ff09010104',
     });
     expect(ext(inter, OID.crlDistributionPoints).value).toBe(
-      hexOf(crlDistributionPointsValue('https://ca.example.com/crl/root.crl')),
+      hexOf(
+        crlDistributionPointsValue(
+          'https://ca.example.com/crl/root.crl',
+          hierarchy.crlSigner.certificate.subjectName.toArrayBuffer(),
+        ),
+      ),
     );
     expect(inter.extensions.some((e) => e.type === OID.tnAuthList)).toBe(false);
     expect(inter.notAfter.getTime()).toBeLessThanOrEqual(root.notAfter.getTime());
@@ -242,11 +248,12 @@ describe('SHAKEN end-entity certificate', () => {
     expect(ext(leaf, OID.tnAuthList)).toEqual({ critical: false, value: '3008a00616043037334b' });
   });
 
-  it('omits cRLIssuer when no CRL issuer DN is given, and takes a string DN', async () => {
-    const own = await buildShakenCertificate(request({ crl: { url: 'https://ca.example.com/crl/i.crl' } }));
-    expect(ext(own, OID.crlDistributionPoints).value).toBe(
-      hexOf(crlDistributionPointsValue('https://ca.example.com/crl/i.crl')),
-    );
+  it('refuses a distribution point without cRLIssuer, and takes a string DN', async () => {
+    const own = await buildShakenCertificate(
+      request({ crl: { url: 'https://ca.example.com/crl/i.crl' } }),
+    ).catch((e: unknown) => e);
+    expect(own).toBeInstanceOf(IssuanceError);
+    expect((own as IssuanceError).message).toMatch(/crl-issuer/);
     const byString = await buildShakenCertificate(
       request({ crl: { url: CRL_URL, issuerDn: 'CN=STI-PA CRL, O=STI-PA, C=US' } }),
     );
@@ -349,6 +356,7 @@ describe('SHAKEN end-entity certificate', () => {
       organization: 'Test',
       root: { certificate: root.certificate, signer: counting },
       crlUrl: 'https://ca.example.com/crl/root.crl',
+      crlIssuerName: encodeName([{ type: 'C', value: 'US' }, { type: 'CN', value: 'Test CRL Signer' }]),
       now: new Date(root.certificate.notAfter.getTime() + DAY),
     }).catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/validity-order/);
@@ -465,6 +473,7 @@ describe('lint on certificates built wrong', () => {
         issuerKeyId: interKeyId,
         policyOid: SHAKEN_CP_OID,
         crlUrl: CRL_URL,
+        crlIssuerName: crlIssuerDer,
       }),
     };
   }
@@ -615,7 +624,12 @@ describe('lint on certificates built wrong', () => {
           extension(
             OID.crlDistributionPoints,
             false,
-            sequence(sequence(tlv(0xa0, tlv(0xa0, ia5(CRL_URL, 0x86), ia5('http://b.example/crl', 0x86))))),
+            sequence(
+              sequence(
+                tlv(0xa0, tlv(0xa0, ia5(CRL_URL, 0x86), ia5('http://b.example/crl', 0x86))),
+                tlv(0xa2, tlv(0xa4, crlIssuerDer)),
+              ),
+            ),
           ),
         ),
       ['crl-distribution-points'],
@@ -846,46 +860,54 @@ describe('OpenSSL agrees', () => {
     ).toBe('leaf.pem: OK');
   });
 
-  it('reads a CRL signed through the same Signer, with the X509 CRL label, and sees the leaf revoked', async () => {
-    const signer = hierarchy.intermediate.signer;
-    const crl = await X509CrlGenerator.create(
+  it('verifies an indirect CRL from the CRL signer (cRLIssuer, certificateIssuer) and sees the leaf revoked', async () => {
+    // The SHAKEN model: the leaf names a CRL issuer that is not its own issuer; the CRL lists it with
+    // certificateIssuer. OpenSSL checks indirect CRLs with -extended_crl.
+    const crlSigner = hierarchy.crlSigner;
+    const crlSignerName = new Uint8Array(crlSigner.certificate.subjectName.toArrayBuffer());
+    const revokedLeaf = await buildShakenCertificate(
+      request({ serial: newSerial(), crl: { url: CRL_URL, issuerDn: crlSignerName } }),
+    );
+    const der = await signCrl(
+      { id: 'crl-signer', certificate: crlSigner.certificate, signer: crlSigner.signer, indirect: true },
       {
-        issuer: hierarchy.intermediate.certificate.subjectName,
+        crlNumber: 1,
         thisUpdate: NOW,
         nextUpdate: new Date(NOW.getTime() + 3 * DAY),
         entries: [
-          { serialNumber: leaf.serialNumber, revocationDate: NOW, reason: X509CrlReason.keyCompromise },
+          {
+            serial: revokedLeaf.serialNumber,
+            revokedAt: NOW,
+            reason: 'key_compromise',
+            certificateIssuer: new Uint8Array(hierarchy.intermediate.certificate.subjectName.toArrayBuffer()),
+          },
         ],
-        signingKey: signer.publicKey,
-        signingAlgorithm: signer.algorithm,
       },
-      signerCrypto(signer),
     );
-    const pem = crlToPem(crl.rawData);
+    const pem = crlToPem(der);
     expect(pem).toMatch(/^-----BEGIN X509 CRL-----\n/);
     writeFileSync(path.join(dir, 'crl.pem'), pem);
-    writeFileSync(
-      path.join(dir, 'chain.pem'),
-      chainToPem([hierarchy.intermediate.certificate, hierarchy.root.certificate]),
-    );
-    const text = execFileSync(
-      'openssl',
-      ['crl', '-in', 'crl.pem', '-CAfile', 'chain.pem', '-noout', '-text'],
-      { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    expect(text).toContain(`Serial Number: ${leaf.serialNumber.toUpperCase()}`);
-    const revoked = (() => {
+    writeFileSync(path.join(dir, 'crl-signer.pem'), crlSigner.certificatePem);
+    writeFileSync(path.join(dir, 'revoked.pem'), revokedLeaf.toString('pem'));
+    const text = openssl('crl', '-in', 'crl.pem', '-noout', '-text');
+    expect(text).toContain(`Serial Number: ${revokedLeaf.serialNumber.toUpperCase()}`);
+    expect(text).toMatch(/Issuing Distribution Point: critical\s+Indirect CRL/);
+    expect(text).toMatch(/Certificate Issuer: critical\s+DirName:/);
+    const verify = (leafFile: string) => {
       try {
         return openssl(
           'verify',
           '-crl_check',
+          '-extended_crl',
           '-CAfile',
           'root.pem',
           '-untrusted',
           'intermediate.pem',
+          '-untrusted',
+          'crl-signer.pem',
           '-CRLfile',
           'crl.pem',
-          'leaf.pem',
+          leafFile,
         );
       } catch (err) {
         return (
@@ -893,18 +915,20 @@ describe('OpenSSL agrees', () => {
           String((err as { stderr?: string }).stderr)
         );
       }
-    })();
-    expect(revoked).toMatch(/certificate revoked/);
+    };
+    expect(verify('revoked.pem')).toMatch(/certificate revoked/);
   });
 
   it('sees the root and intermediate as SHAKEN CAs', () => {
     const root = openssl('x509', '-in', 'root.pem', '-text', '-noout');
-    expect(root).toMatch(/X509v3 Key Usage: critical\s+Certificate Sign, CRL Sign/);
+    expect(root).toMatch(/X509v3 Key Usage: critical\s+Certificate Sign\n/);
     expect(root).toMatch(/CA:TRUE/);
     expect(root).not.toMatch(/Policies|CRL Distribution/);
     const inter = openssl('x509', '-in', 'intermediate.pem', '-text', '-noout');
     expect(inter).toMatch(/CA:TRUE, pathlen:0/);
     expect(inter).toMatch(/Policy: 2\.16\.840\.1\.114569\.1\.1\.4/);
+    expect(inter).toMatch(/X509v3 Key Usage: critical\s+Certificate Sign\n/);
     expect(inter).toContain('https://ca.example.com/crl/root.crl');
+    expect(inter).toMatch(/CRL Issuer:\s+DirName:.*SHAKEN CRL Signer/);
   });
 });

@@ -1,3 +1,4 @@
+import { encodeName } from '../../server/src/ca/x509Parts';
 // What every key store must do for the CA, shared by the software store's and the PKCS#11 store's tests.
 import { webcrypto } from 'node:crypto';
 import { createIntermediateCa, createRootCa } from '../../server/src/ca/hierarchy';
@@ -22,6 +23,7 @@ export async function shakenLeafSignedThrough(
     now,
     root,
     crlUrl: 'https://ca.example.com/crl/root.crl',
+    crlIssuerName: encodeName([{ type: 'C', value: 'US' }, { type: 'CN', value: 'Test CRL Signer' }]),
     signer: await store.signer(caKey),
   });
   const subject = (await webcrypto.subtle.generateKey(ES256, true, ['sign', 'verify'])) as CryptoKeyPair;
@@ -33,7 +35,7 @@ export async function shakenLeafSignedThrough(
     serial: newSerial(),
     ...certificateValidity(now, new Date(now.getTime() + 200 * 86_400_000)),
     issuer: intermediate,
-    crl: { url: crlUrl },
+    crl: { url: crlUrl, issuerDn: 'C=US, O=STI-PA, CN=STI-PA SHAKEN CRL' },
   });
   return {
     verifies: await cert.verify({ publicKey: intermediate.certificate.publicKey, signatureOnly: true }),

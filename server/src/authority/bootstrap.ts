@@ -1,7 +1,9 @@
-// The CA's bootstrap: load the root and intermediate recorded in ca_issuers, or create them once (two processes
-// starting together create one, under an advisory lock), or import them from CA_DIR. The keys live in a KeyStore
-// (sealed software keys or an HSM): ca_issuers holds only the store's reference. The CA acts (sign, lint, open)
-// are ca/'s; the rows are the issuer store's.
+// The CA's bootstrap: load the root, CRL signer and intermediate recorded in ca_issuers, or create them once (two
+// processes starting together create one, under an advisory lock), or import them from CA_DIR. A hierarchy of an
+// earlier release (an intermediate with cRLSign and no cRLIssuer) is migrated at start: the root certifies a CRL
+// signer and the intermediate's key anew; the old certificates stay valid and keep signing the CRLs they name. The
+// keys live in a KeyStore (sealed software keys or an HSM): ca_issuers holds only the store's reference. The CA acts
+// (sign, lint, open) are ca/'s; the rows are the issuer store's.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,17 +20,20 @@ import {
   X509Certificate,
   assertCaLint,
   certificateToPem,
+  certifyIntermediate,
+  createCrlSignerOnKeyStore,
   createHierarchyOnKeyStore,
   importIntermediateKey,
+  isLegacyIntermediate,
   openAuthority,
   parseCertificates,
 } from '../ca';
 import type { Queryable } from '../db';
-import { currentIssuers, insertIssuer, lockIssuerCreation } from './store';
+import { allIssuers, currentIssuers, insertIssuer, lockIssuerCreation } from './store';
 
 export interface AuthorityOptions {
   db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable;
-  config: { publicUrl: string; crlUrl?: string; certPolicyOid?: string; caDir?: string };
+  config: { publicUrl: string; certPolicyOid?: string; caDir?: string };
   /** The key store for the CA keys (the HSM when PKCS11_MODULE is set). */
   keys: KeyStore;
   log: { info(msg: string): void; warn(msg: string): void };
@@ -55,12 +60,13 @@ const recordOf = (
   id: string,
   role: CaRole,
   certificate: X509Certificate,
-  key: { ref: string; store: string },
+  key: { ref: string; store: string; id?: string },
 ): IssuerRecord & { subject: string } => ({
   id,
   role,
   certificatePem: certificateToPem(certificate),
   subject: certificate.subject,
+  keyId: key.id ?? id,
   keyRef: key.ref,
   keyStore: key.store,
 });
@@ -88,6 +94,17 @@ async function importCaDir(tx: Queryable, opts: AuthorityOptions, caDir: string,
   opts.log.info(`CA imported from ${caDir}: ${imported.intermediate.subject}`);
 }
 
+/** Runs `make` with a list of the keys it makes; on failure those keys are destroyed (nothing refers to them). */
+async function destroyingOnFailure<T>(keys: KeyStore, make: (made: KeyHandle[]) => Promise<T>): Promise<T> {
+  const made: KeyHandle[] = [];
+  try {
+    return await make(made);
+  } catch (e) {
+    for (const key of made) await keys.destroy(key).catch(() => undefined);
+    throw e;
+  }
+}
+
 /** A new hierarchy on the key store, recorded; no key of it outlives a failure. */
 async function createHierarchy(
   tx: Queryable,
@@ -96,39 +113,86 @@ async function createHierarchy(
   policyOid: string,
 ) {
   const { keys } = opts;
-  const rootId = newIssuerId('root');
-  const intermediateId = newIssuerId('intermediate');
-  const made: KeyHandle[] = [];
-  try {
-    const { root, intermediate } = await createHierarchyOnKeyStore(
-      keys,
-      {
-        rootId,
-        intermediateId,
-        organization: opts.organization ?? DEFAULT_CA_ORGANIZATION,
-        now: opts.now(),
-        rootCrlUrl: crlUrl(rootId),
-        policyOid,
-      },
-      made,
-    );
+  const ids = {
+    rootId: newIssuerId('root'),
+    crlSignerId: newIssuerId('crl'),
+    intermediateId: newIssuerId('intermediate'),
+  };
+  await destroyingOnFailure(keys, async (made) => {
+    const organization = opts.organization ?? DEFAULT_CA_ORGANIZATION;
+    const params = { ...ids, organization, now: opts.now(), crlUrl, policyOid };
+    const { root, crlSigner, intermediate } = await createHierarchyOnKeyStore(keys, params, made);
+    const stored = (key: KeyHandle) => ({ ref: key.ref, store: keys.kind });
+    await insertIssuer(tx, recordOf(ids.rootId, 'root', root.certificate, stored(root.key)));
+    await insertIssuer(tx, recordOf(ids.crlSignerId, 'crl', crlSigner.certificate, stored(crlSigner.key)));
     await insertIssuer(
       tx,
-      recordOf(rootId, 'root', root.certificate, { ref: root.key.ref, store: keys.kind }),
-    );
-    await insertIssuer(
-      tx,
-      recordOf(intermediateId, 'intermediate', intermediate.certificate, {
-        ref: intermediate.key.ref,
-        store: keys.kind,
-      }),
+      recordOf(ids.intermediateId, 'intermediate', intermediate.certificate, stored(intermediate.key)),
     );
     opts.log.info(`CA created: ${intermediate.certificate.subject}`);
-  } catch (e) {
-    // Nothing refers to keys of a hierarchy that was not stored.
-    for (const key of made) await keys.destroy(key).catch(() => undefined);
-    throw e;
-  }
+  });
+}
+
+/** O and CN of a certificate's subject, to certify the same name again. */
+function nameOf(certificate: X509Certificate) {
+  const field = (f: string) => certificate.subjectName.getField(f)[0];
+  return { organization: field('O') ?? DEFAULT_CA_ORGANIZATION, commonName: field('CN') };
+}
+
+/**
+ * An earlier release's hierarchy (intermediate with keyCertSign+cRLSign and no cRLIssuer), made conformant when
+ * the root's key is held: a CRL signer is certified, then the intermediate's own key with keyCertSign alone and
+ * cRLIssuer. Same subject, same key: certificates issued before chain to either intermediate certificate.
+ */
+async function migrateLegacyHierarchy(
+  tx: Queryable,
+  opts: AuthorityOptions,
+  crlUrl: (issuerId: string) => string,
+  policyOid: string,
+) {
+  const { keys } = opts;
+  const current = await currentIssuers(tx);
+  const { root, intermediate } = current;
+  if (!root || !intermediate || root.keyRef === NO_KEY || root.keyStore !== keys.kind) return;
+  if (intermediate.keyRef === NO_KEY || intermediate.keyStore !== keys.kind) return;
+  const oldIntermediate = new X509Certificate(intermediate.certificatePem);
+  if (!isLegacyIntermediate(oldIntermediate)) return;
+  const rootCa = {
+    certificate: new X509Certificate(root.certificatePem),
+    signer: await keys.signer({ id: root.keyId, ref: root.keyRef }),
+  };
+  const now = opts.now();
+  const { organization, commonName } = nameOf(oldIntermediate);
+  await destroyingOnFailure(keys, async (made) => {
+    let crl = current.crl;
+    if (!crl) {
+      const crlSignerId = newIssuerId('crl');
+      const signer = await createCrlSignerOnKeyStore(
+        keys,
+        { crlSignerId, organization, now, root: rootCa },
+        made,
+      );
+      crl = recordOf(crlSignerId, 'crl', signer.certificate, { ref: signer.key.ref, store: keys.kind });
+      await insertIssuer(tx, { ...crl, subject: signer.certificate.subject });
+    }
+    const key = { id: intermediate.keyId, ref: intermediate.keyRef };
+    const certificate = await certifyIntermediate(keys, key, {
+      organization,
+      commonName,
+      now,
+      root: rootCa,
+      crlSigner: new X509Certificate(crl.certificatePem),
+      crlSignerId: crl.id,
+      crlUrl,
+      policyOid,
+    });
+    const id = newIssuerId('intermediate');
+    await insertIssuer(
+      tx,
+      recordOf(id, 'intermediate', certificate, { ...key, store: intermediate.keyStore }),
+    );
+    opts.log.info(`CA migrated: intermediate ${intermediate.id} re-certified as ${id} (keyCertSign, cRLIssuer)`);
+  });
 }
 
 export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<CertificateAuthority> {
@@ -141,11 +205,11 @@ export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<Cer
     await lockIssuerCreation(tx);
     if (config.caDir) return importCaDir(tx, opts, config.caDir, policyOid);
     const current = await currentIssuers(tx);
-    if (current.root && current.intermediate) return;
+    if (current.root && current.intermediate) return migrateLegacyHierarchy(tx, opts, crlUrl, policyOid);
     await createHierarchy(tx, opts, crlUrl, policyOid);
   });
 
   const { root, intermediate } = await currentIssuers(db);
   if (!root || !intermediate) throw new AuthorityError('the CA hierarchy is missing from ca_issuers');
-  return openAuthority(opts.keys, { root, intermediate }, { crlUrl, leafCrlUrl: config.crlUrl });
+  return openAuthority(opts.keys, { root, intermediate, all: await allIssuers(db) }, { crlUrl });
 }

@@ -1,11 +1,41 @@
-// The CRL publisher: issues each issuer's CRL (numbered in the store, built and signed by the CA), re-issues it
+// The CRL publisher: issues each issuer's CRL (numbered in its book, built and signed by the CA), re-issues it
 // at once after a revocation, refreshes it daily, and keeps the newest of each issuer in memory for CRL_MEMORY_MS
-// so that /crl/ reads nothing from the database on most requests. One per app, built by the composition root.
-import { type CrlIssuer, crlTimes, signCrl } from '../ca';
+// so that /crl/ reads nothing from the database on most requests. One per app for the CA's CRLs, built by the
+// composition root; the STI-PA simulator runs one more on its own book.
+import { type CrlEntry, type CrlIssuer, crlTimes, signCrl } from '../ca';
 import type { Database, Queryable } from '../db';
 import { etagOf } from '../repository/cr';
 import { type CrlRow, insertCrl, newestCrl, nextCrlNumber, revokedUnexpired } from './crlStore';
-import { currentIssuerIds, issuerExists } from './store';
+
+/** Where one family of CRLs is kept, and what they list. */
+export interface CrlBook {
+  newest(db: Queryable, issuerId: string): Promise<CrlRow | null>;
+  /** The next CRL number, serialising issuance per issuer until the transaction ends. */
+  nextNumber(tx: Queryable, issuerId: string): Promise<number>;
+  insert(tx: Queryable, row: CrlRow): Promise<void>;
+  /** What the CRL of `issuer` lists at `at`: revoked certificates in its scope that have not expired. */
+  listed(tx: Queryable, issuer: CrlIssuer, at: Date): Promise<CrlEntry[]>;
+}
+
+/**
+ * The CA's own CRLs (table crls). A CA certificate of an earlier release signs its own, direct CRL: the provider
+ * certificates it issued that were revoked. The dedicated CRL signer's indirect CRL covers the CA certificates the
+ * root issued; the portal never revokes one of those itself, so it lists none.
+ */
+export const caCrlBook: CrlBook = {
+  newest: (db, issuerId) => newestCrl(db, issuerId),
+  nextNumber: (tx, issuerId) => nextCrlNumber(tx, issuerId),
+  insert: (tx, row) => insertCrl(tx, row),
+  async listed(tx, issuer, at) {
+    if (issuer.indirect) return [];
+    const revoked = await revokedUnexpired(tx, issuer.id, at);
+    return revoked.map((r) => ({
+      serial: r.serial_number,
+      revokedAt: new Date(r.revoked_on),
+      reason: r.revocation_reason,
+    }));
+  },
+};
 
 export const CRL_REFRESH_AFTER_MS = 86_400_000;
 
@@ -38,13 +68,17 @@ export interface CrlPublisherDeps {
   db: Database;
   now: () => Date;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-  /** The issuers whose CRLs this process signs: the CA's intermediate and root (and any other it holds). */
+  /** The issuers whose CRLs this process signs (ca.crlSigners: every CA certificate with cRLSign whose key is held). */
   issuers: readonly CrlIssuer[];
+  /** Where the CRLs are kept and what they list; the CA's own (caCrlBook) by default. */
+  book?: CrlBook;
 }
 
 export interface CrlPublisher {
   /** Builds, signs and stores a new CRL of `issuerId` now; CrlError when no signer is held for it. */
   issue(issuerId: string): Promise<CrlRow>;
+  /** Whether this publisher signs the CRL of `issuerId` (an intermediate of v005 signs none: the STI-PA's lists). */
+  signs(issuerId: string): boolean;
   /**
    * Right after a certificate of `issuerId` was revoked: the CRL is re-issued at once. A failure is logged and
    * answered as null (the revocation itself stands; the daily refresh publishes it at the latest).
@@ -52,18 +86,20 @@ export interface CrlPublisher {
   reissue(issuerId: string): Promise<CrlRow | null>;
   /**
    * The CRL to serve for `issuerId`: the newest (from memory when read less than CRL_MEMORY_MS ago), issued now
-   * when there is none or it has lapsed. null when no such issuer exists; CrlUnavailableError when none can be had.
+   * when there is none or it has lapsed. null when no CRL of that issuer exists nor can be signed here;
+   * CrlUnavailableError when the newest has lapsed and no new one can be signed.
    */
   current(issuerId: string): Promise<ServedCrl | null>;
   /**
-   * The daily job: re-issues the CRL of every current issuer whose signer is held. With `onlyStale`, only those
-   * whose newest CRL is missing or older than a day (the check at start). Answers the issuers done.
+   * The daily job: re-issues the CRL of every issuer it signs for. With `onlyStale`, only those whose newest CRL
+   * is missing or older than a day (the check at start). Answers the issuers done.
    */
   refresh(opts?: { onlyStale?: boolean }): Promise<string[]>;
 }
 
 export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
   const { db, log } = deps;
+  const book = deps.book ?? caCrlBook;
   const memory = new Map<string, ServedCrl>();
   const signerOf = (issuerId: string) => deps.issuers.find((i) => i.id === issuerId);
 
@@ -86,20 +122,15 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
   async function served(issuerId: string): Promise<ServedCrl | null> {
     const hit = memory.get(issuerId);
     if (hit && Date.now() - hit.readAt < CRL_MEMORY_MS) return hit;
-    const row = await newestCrl(db, issuerId);
+    const row = await book.newest(db, issuerId);
     return row ? remember(row) : null;
   }
 
   async function signAndStore(issuer: CrlIssuer, now: Date): Promise<CrlRow> {
     const { thisUpdate, nextUpdate } = crlTimes(now);
     const row = await db.transaction(async (tx: Queryable) => {
-      const crlNumber = await nextCrlNumber(tx, issuer.id);
-      const revoked = await revokedUnexpired(tx, issuer.id, thisUpdate);
-      const entries = revoked.map((r) => ({
-        serial: r.serial_number,
-        revokedAt: new Date(r.revoked_on),
-        reason: r.revocation_reason,
-      }));
+      const crlNumber = await book.nextNumber(tx, issuer.id);
+      const entries = await book.listed(tx, issuer, thisUpdate);
       const der = await signCrl(issuer, { entries, crlNumber, thisUpdate, nextUpdate });
       const stored: CrlRow = {
         issuer_id: issuer.id,
@@ -108,7 +139,7 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
         next_update: nextUpdate,
         der,
       };
-      await insertCrl(tx, stored);
+      await book.insert(tx, stored);
       log.info({ issuer: issuer.id, crlNumber, entries: entries.length }, 'CRL issued');
       return stored;
     });
@@ -124,8 +155,10 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
 
   return {
     issue,
+    signs: (issuerId) => Boolean(signerOf(issuerId)),
 
     async reissue(issuerId) {
+      if (!signerOf(issuerId)) return null;
       try {
         return await issue(issuerId);
       } catch (err) {
@@ -134,8 +167,8 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
       }
     },
 
-    current: (issuerId) => currentCrl({ ...deps, served, issue }, issuerId),
-    refresh: (opts = {}) => refreshCrls({ ...deps, signerOf, signAndStore }, opts),
+    current: (issuerId) => currentCrl({ ...deps, served, issue, signerOf }, issuerId),
+    refresh: (opts = {}) => refreshCrls({ ...deps, book, signAndStore }, opts),
   };
 }
 
@@ -143,13 +176,14 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
 interface CurrentDeps extends CrlPublisherDeps {
   served(issuerId: string): Promise<ServedCrl | null>;
   issue(issuerId: string): Promise<CrlRow>;
+  signerOf(issuerId: string): CrlIssuer | undefined;
 }
 
 async function currentCrl(deps: CurrentDeps, issuerId: string): Promise<ServedCrl | null> {
   let crl = await deps.served(issuerId);
   if (crl && new Date(crl.row.next_update).getTime() > deps.now().getTime()) return crl;
   // None yet (or the refresh failed long enough for it to lapse): issue one now when the signer is held.
-  if (!crl && !(await issuerExists(deps.db, issuerId))) return null;
+  if (!crl && !deps.signerOf(issuerId)) return null;
   try {
     await deps.issue(issuerId);
     crl = await deps.served(issuerId);
@@ -162,17 +196,16 @@ async function currentCrl(deps: CurrentDeps, issuerId: string): Promise<ServedCr
 }
 
 interface RefreshDeps extends CrlPublisherDeps {
-  signerOf(issuerId: string): CrlIssuer | undefined;
+  book: CrlBook;
   signAndStore(issuer: CrlIssuer, now: Date): Promise<CrlRow>;
 }
 
 async function refreshCrls(deps: RefreshDeps, opts: { onlyStale?: boolean }): Promise<string[]> {
   const issued: string[] = [];
-  for (const id of await currentIssuerIds(deps.db)) {
-    const issuer = deps.signerOf(id);
-    if (!issuer) continue;
+  for (const issuer of deps.issuers) {
+    const id = issuer.id;
     if (opts.onlyStale) {
-      const newest = await newestCrl(deps.db, id);
+      const newest = await deps.book.newest(deps.db, id);
       if (newest && deps.now().getTime() - new Date(newest.this_update).getTime() < CRL_REFRESH_AFTER_MS)
         continue;
     }

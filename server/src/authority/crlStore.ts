@@ -25,28 +25,35 @@ export async function revokedUnexpired(db: Queryable, issuerId: string, now: Dat
   );
 }
 
-export async function newestCrl(db: Queryable, issuerId: string): Promise<CrlRow | null> {
+/** The tables that keep signed CRLs: the CA's own, and the STI-PA simulator's (same columns). */
+export type CrlTable = 'crls' | 'stipa_sim_crls';
+
+export async function newestCrl(
+  db: Queryable,
+  issuerId: string,
+  table: CrlTable = 'crls',
+): Promise<CrlRow | null> {
   const rows = await db.query<CrlRow>(
-    `SELECT issuer_id, crl_number, this_update, next_update, der FROM crls
+    `SELECT issuer_id, crl_number, this_update, next_update, der FROM ${table}
       WHERE issuer_id = $1 ORDER BY crl_number DESC LIMIT 1`,
     [issuerId],
   );
   return rows[0] ?? null;
 }
 
-export async function nextCrlNumber(tx: Queryable, issuerId: string): Promise<number> {
+export async function nextCrlNumber(tx: Queryable, issuerId: string, table: CrlTable = 'crls'): Promise<number> {
   // Serialises CRL issuance per issuer (PostgreSQL and PGlite alike) so numbers stay strictly increasing.
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`crl:${issuerId}`]);
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${table}:${issuerId}`]);
   const rows = await tx.query<{ n: number }>(
-    'SELECT COALESCE(MAX(crl_number), 0) + 1 AS n FROM crls WHERE issuer_id = $1',
+    `SELECT COALESCE(MAX(crl_number), 0) + 1 AS n FROM ${table} WHERE issuer_id = $1`,
     [issuerId],
   );
   return Number(rows[0].n);
 }
 
-export async function insertCrl(tx: Queryable, row: CrlRow): Promise<void> {
+export async function insertCrl(tx: Queryable, row: CrlRow, table: CrlTable = 'crls'): Promise<void> {
   await tx.query(
-    'INSERT INTO crls (issuer_id, crl_number, this_update, next_update, der) VALUES ($1, $2, $3, $4, $5)',
+    `INSERT INTO ${table} (issuer_id, crl_number, this_update, next_update, der) VALUES ($1, $2, $3, $4, $5)`,
     [row.issuer_id, row.crl_number, row.this_update, row.next_update, Buffer.from(row.der)],
   );
 }

@@ -4,6 +4,7 @@ export { type AuthorityOptions, loadOrCreateAuthority } from './bootstrap';
 export {
   CRL_MEMORY_MS,
   CRL_REFRESH_AFTER_MS,
+  type CrlBook,
   CrlError,
   type CrlPublisher,
   type CrlPublisherDeps,
@@ -11,5 +12,5 @@ export {
   type ServedCrl,
   createCrlPublisher,
 } from './crlPublisher';
-export type { CrlRow } from './crlStore';
+export { type CrlRow, insertCrl, newestCrl, nextCrlNumber } from './crlStore';
 export { currentIssuerIds, issuerExists } from './store';

@@ -9,6 +9,7 @@ interface IssuerRow {
   id: string;
   role: CaRole;
   certificate_pem: string;
+  key_id: string | null;
   key_ref: string;
   key_store: string;
 }
@@ -17,9 +18,12 @@ const recordOf = (r: IssuerRow): IssuerRecord => ({
   id: r.id,
   role: r.role,
   certificatePem: r.certificate_pem,
+  keyId: r.key_id ?? r.id,
   keyRef: r.key_ref,
   keyStore: r.key_store,
 });
+
+const COLUMNS = 'id, role, certificate_pem, key_id, key_ref, key_store';
 
 /** Held until the transaction ends: one process at a time creates or imports the hierarchy. */
 export async function lockIssuerCreation(tx: Queryable): Promise<void> {
@@ -28,24 +32,36 @@ export async function lockIssuerCreation(tx: Queryable): Promise<void> {
 
 export async function currentIssuers(
   q: Queryable,
-): Promise<{ root?: IssuerRecord; intermediate?: IssuerRecord }> {
-  const rows = await q.query<IssuerRow>(
-    `SELECT id, role, certificate_pem, key_ref, key_store FROM ca_issuers WHERE is_current`,
-  );
+): Promise<{ root?: IssuerRecord; intermediate?: IssuerRecord; crl?: IssuerRecord }> {
+  const rows = await q.query<IssuerRow>(`SELECT ${COLUMNS} FROM ca_issuers WHERE is_current`);
   const of = (role: CaRole) => {
     const row = rows.find((r) => r.role === role);
     return row ? recordOf(row) : undefined;
   };
-  return { root: of('root'), intermediate: of('intermediate') };
+  return { root: of('root'), intermediate: of('intermediate'), crl: of('crl') };
+}
+
+/** Every CA certificate ever recorded, oldest first: earlier ones still sign the CRLs their certificates name. */
+export async function allIssuers(q: Queryable): Promise<IssuerRecord[]> {
+  const rows = await q.query<IssuerRow>(`SELECT ${COLUMNS} FROM ca_issuers ORDER BY created_on, id`);
+  return rows.map(recordOf);
 }
 
 /** Records a CA certificate as the current one of its role (the previous one stays, no longer current). */
 export async function insertIssuer(q: Queryable, record: IssuerRecord & { subject: string }): Promise<void> {
   await q.query(`UPDATE ca_issuers SET is_current = false WHERE role = $1 AND is_current`, [record.role]);
   await q.query(
-    `INSERT INTO ca_issuers (id, role, certificate_pem, subject_dn, key_ref, key_store, is_current)
-     VALUES ($1, $2, $3, $4, $5, $6, true)`,
-    [record.id, record.role, record.certificatePem, record.subject, record.keyRef, record.keyStore],
+    `INSERT INTO ca_issuers (id, role, certificate_pem, subject_dn, key_id, key_ref, key_store, is_current)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
+    [
+      record.id,
+      record.role,
+      record.certificatePem,
+      record.subject,
+      record.keyId === record.id ? null : record.keyId,
+      record.keyRef,
+      record.keyStore,
+    ],
   );
 }
 

@@ -2,12 +2,16 @@
 // and after signing), take an operator's intermediate key into the key store, and open the hierarchy recorded by
 // the issuer store as a CertificateAuthority. Which rows exist, and when to create or import, is the bootstrap's
 // (server/src/authority/), which alone reads and writes ca_issuers.
-import { createIntermediateCa, createRootCa } from './hierarchy';
+import type { CrlIssuer } from './crl';
+import { TAG, children, decodeOne } from './der';
+import { createCrlSigner, createIntermediateCa, createRootCa } from './hierarchy';
 import { ShakenIssuer } from './issuer';
+import type { CaCredentials } from './issuer';
 import type { KeyHandle, KeyStore } from './keys';
 import { lintShakenCaCertificate } from './lint';
 import { ES256, type Signer } from './signer';
-import { X509Certificate } from './x509';
+import { KeyUsageFlags, KeyUsagesExtension, X509Certificate } from './x509';
+import { OID } from './x509Parts';
 
 export interface AuthorityIssuer {
   id: string;
@@ -24,23 +28,29 @@ export interface CertificateAuthority {
   leafIssuer: ShakenIssuer;
   /** The root; its signer fails when the root key is not held here (a CA_DIR import brings no root key). */
   root: AuthorityIssuer;
+  /**
+   * Every recorded CA certificate that signs a CRL here (cRLSign, key held), current or not: the dedicated CRL
+   * signer (an indirect CRL), and a previous release's root and intermediate, whose certificates still point at
+   * the CRLs they sign themselves.
+   */
+  crlSigners: CrlIssuer[];
   /** Where the CRL of an issuer is published on this portal. */
   crlUrl(issuerId: string): string;
-  /** The CRL distribution point put in provider certificates. */
-  leafCrlUrl: string;
 }
 
 export class AuthorityError extends Error {
   override readonly name = 'AuthorityError';
 }
 
-export type CaRole = 'root' | 'intermediate';
+export type CaRole = 'root' | 'intermediate' | 'crl';
 
 /** One CA certificate as the issuer store records it: the key itself stays in the key store. */
 export interface IssuerRecord {
   id: string;
   role: CaRole;
   certificatePem: string;
+  /** The key store's id of the key: the record's own id, or the one of an earlier certificate of the same key. */
+  keyId: string;
   /** The key store's reference to the key, or NO_KEY. */
   keyRef: string;
   /** The kind of key store that holds the key ('software', 'pkcs11'). */
@@ -54,7 +64,7 @@ export const NO_KEY = 'none:external';
 /** Throws when a CA certificate fails the SHAKEN rules (its signature included). */
 export function assertCaLint(
   cert: X509Certificate,
-  role: CaRole,
+  role: 'root' | 'intermediate',
   issuer: X509Certificate | undefined,
   policyOid?: string,
 ): void {
@@ -70,41 +80,102 @@ export function assertCaLint(
 
 export interface NewHierarchy {
   rootId: string;
+  crlSignerId: string;
   intermediateId: string;
   organization: string;
   now: Date;
-  /** The root's CRL, where the intermediate's own revocation would be published. */
-  rootCrlUrl: string;
+  /** Where the CRL signer's CRL is published: the intermediate's CRL distribution point. */
+  crlUrl(issuerId: string): string;
   policyOid: string;
 }
 
 /**
- * A root and an intermediate whose keys the key store makes: on an HSM they are generated on the token
- * (CKA_ALWAYS_SENSITIVE, CKA_NEVER_EXTRACTABLE) and are never in this process, not even for a moment. Each key
- * made is pushed on `made` at once, so that the caller can destroy them if anything later fails.
+ * A root, its CRL signer and an intermediate whose keys the key store makes: on an HSM they are generated on the
+ * token (CKA_ALWAYS_SENSITIVE, CKA_NEVER_EXTRACTABLE) and are never in this process, not even for a moment. Each
+ * key made is pushed on `made` at once, so that the caller can destroy them if anything later fails.
  */
 export async function createHierarchyOnKeyStore(keys: KeyStore, params: NewHierarchy, made: KeyHandle[]) {
   const rootKey = await keys.generate(params.rootId);
   made.push(rootKey);
+  const { organization, now } = params;
+  const root = await createRootCa({ organization, now, signer: await keys.signer(rootKey) });
+  // A device's signatures are not taken on trust: every certificate must pass the lint, signatures included.
+  assertCaLint(root.certificate, 'root', undefined);
+  const crlSigner = await createCrlSignerOnKeyStore(keys, { ...params, root }, made);
   const intermediateKey = await keys.generate(params.intermediateId);
   made.push(intermediateKey);
-  const { organization, now, policyOid } = params;
-  const root = await createRootCa({ organization, now, signer: await keys.signer(rootKey) });
-  const intermediate = await createIntermediateCa({
-    organization,
-    now,
+  const intermediate = await certifyIntermediate(keys, intermediateKey, {
+    ...params,
     root,
-    crlUrl: params.rootCrlUrl,
-    policyOid,
-    signer: await keys.signer(intermediateKey),
+    crlSigner: crlSigner.certificate,
   });
-  // A device's signatures are not taken on trust: both certificates must pass the lint, signatures included.
-  assertCaLint(root.certificate, 'root', undefined);
-  assertCaLint(intermediate.certificate, 'intermediate', root.certificate, policyOid);
   return {
     root: { certificate: root.certificate, key: rootKey },
-    intermediate: { certificate: intermediate.certificate, key: intermediateKey },
+    crlSigner,
+    intermediate: { certificate: intermediate, key: intermediateKey },
   };
+}
+
+/** A CRL signer for `root` on a new key of the key store (pushed on `made`). */
+export async function createCrlSignerOnKeyStore(
+  keys: KeyStore,
+  params: { crlSignerId: string; organization: string; now: Date; root: CaCredentials },
+  made: KeyHandle[],
+): Promise<{ certificate: X509Certificate; key: KeyHandle }> {
+  const key = await keys.generate(params.crlSignerId);
+  made.push(key);
+  const { organization, now, root } = params;
+  const signer = await createCrlSigner({ organization, now, root, signer: await keys.signer(key) });
+  return { certificate: signer.certificate, key };
+}
+
+/**
+ * An intermediate certificate for `key` (a new one, or the key of an intermediate of an earlier release, which
+ * keeps its key so that the certificates it issued still chain): keyCertSign only, its CRL distribution point the
+ * CRL signer's CRL with cRLIssuer.
+ */
+export async function certifyIntermediate(
+  keys: KeyStore,
+  key: KeyHandle,
+  params: Pick<NewHierarchy, 'organization' | 'now' | 'crlUrl' | 'crlSignerId' | 'policyOid'> & {
+    root: CaCredentials;
+    crlSigner: X509Certificate;
+    commonName?: string;
+  },
+): Promise<X509Certificate> {
+  const { organization, now, root, policyOid } = params;
+  const intermediate = await createIntermediateCa({
+    organization,
+    commonName: params.commonName,
+    now,
+    root,
+    crlUrl: params.crlUrl(params.crlSignerId),
+    crlIssuerName: new Uint8Array(params.crlSigner.subjectName.toArrayBuffer()),
+    policyOid,
+    signer: await keys.signer(key),
+  });
+  assertCaLint(intermediate.certificate, 'intermediate', root.certificate, policyOid);
+  return intermediate.certificate;
+}
+
+/** Whether a CA certificate's key usage allows signing CRLs (cRLSign). */
+export function signsCrls(certificate: X509Certificate): boolean {
+  const ku = certificate.getExtension(KeyUsagesExtension);
+  return Boolean(ku && ku.usages & KeyUsageFlags.cRLSign);
+}
+
+/** Whether an intermediate predates ATIS-1000080 v005 (cRLSign, or no cRLIssuer): then it is re-certified. */
+export function isLegacyIntermediate(certificate: X509Certificate): boolean {
+  const ku = certificate.getExtension(KeyUsagesExtension);
+  return !ku || ku.usages !== KeyUsageFlags.keyCertSign || !hasCrlIssuer(certificate);
+}
+
+function hasCrlIssuer(certificate: X509Certificate): boolean {
+  const ext = certificate.extensions.find((e) => e.type === OID.crlDistributionPoints);
+  if (!ext) return false;
+  // Every DistributionPoint names its cRLIssuer ([2], constructed: 0xA2).
+  const points = children(decodeOne(ext.value, TAG.sequence));
+  return points.length > 0 && points.every((dp) => children(dp).some((f) => f.tag === 0xa2));
 }
 
 /** Takes an operator's intermediate key into the key store; refused (and destroyed) when not the certificate's. */
@@ -124,19 +195,25 @@ export async function importIntermediateKey(
   return stored;
 }
 
-/** The recorded hierarchy as the CA in use; its keys open on first use. */
+/** The recorded hierarchy as the CA in use; its keys open on first use. `all` is every record, current or not. */
 export async function openAuthority(
   keys: KeyStore,
-  issuers: { root: IssuerRecord; intermediate: IssuerRecord },
-  urls: { crlUrl(issuerId: string): string; leafCrlUrl?: string },
+  issuers: { root: IssuerRecord; intermediate: IssuerRecord; all: IssuerRecord[] },
+  urls: { crlUrl(issuerId: string): string },
 ): Promise<CertificateAuthority> {
   const issuing = await openIssuer(keys, issuers.intermediate);
+  const crlSigners: CrlIssuer[] = [];
+  for (const record of issuers.all) {
+    if (record.keyRef === NO_KEY || record.keyStore !== keys.kind) continue;
+    const opened = await openIssuer(keys, record);
+    if (signsCrls(opened.certificate)) crlSigners.push({ ...opened, indirect: record.role === 'crl' });
+  }
   return {
     intermediate: issuing,
     leafIssuer: await ShakenIssuer.create(issuing),
     root: await openIssuer(keys, issuers.root),
+    crlSigners,
     crlUrl: urls.crlUrl,
-    leafCrlUrl: urls.leafCrlUrl ?? urls.crlUrl(issuers.intermediate.id),
   };
 }
 
@@ -157,7 +234,7 @@ async function openIssuer(keys: KeyStore, record: IssuerRecord): Promise<Authori
         `the key of CA ${record.id} is in the ${record.keyStore} key store, but ${keys.kind} is in use`,
       );
     }
-    const signer = await keys.signer({ id: record.id, ref: record.keyRef } satisfies KeyHandle);
+    const signer = await keys.signer({ id: record.keyId, ref: record.keyRef } satisfies KeyHandle);
     const spki = new Uint8Array(await globalThis.crypto.subtle.exportKey('spki', signer.publicKey));
     if (Buffer.compare(Buffer.from(spki), Buffer.from(certificate.publicKey.rawData)) !== 0) {
       throw new AuthorityError(`the key of CA ${record.id} does not belong to its certificate`);

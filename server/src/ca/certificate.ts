@@ -4,6 +4,7 @@ import { webcrypto } from 'node:crypto';
 import {
   type Binary,
   TAG,
+  children,
   decodeOne,
   ecdsaSignatureNode,
   encodeTime,
@@ -87,4 +88,14 @@ export async function signCertificate(
   const tbs = encodeTbsCertificate(template, await subjectPublicKeyInfo(template.subjectPublicKey));
   beforeSigning?.(tbs);
   return new X509Certificate(toArrayBuffer(await signTbsCertificate(tbs, signer)));
+}
+
+/** The issuer Name of a certificate, its DER exactly as the certificate carries it (for a CRL's certificateIssuer). */
+export function certificateIssuerName(certificateDer: Binary): Uint8Array {
+  const [tbs] = children(decodeOne(certificateDer, TAG.sequence));
+  const fields = children(tbs);
+  const i = fields[0]?.tag === 0xa0 ? 1 : 0; // [0] version, then serial, signature, issuer
+  const issuer = fields[i + 2];
+  if (!issuer || issuer.tag !== TAG.sequence) throw new Error('not a certificate: no issuer Name');
+  return new Uint8Array(issuer.raw);
 }

@@ -54,8 +54,8 @@ async function caKey(params: Partial<WithSigner>): Promise<{ signer: Signer; key
   return { signer: SoftwareSigner.fromKeyPair(keys), keys };
 }
 
-const caKeyUsage = () =>
-  extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign]));
+/** ATIS-1000080 v005 §6.4.1: a root's and an intermediate's key usage is keyCertSign alone (no cRLSign). */
+const caKeyUsage = () => extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign]));
 
 function validity(now: Date, years: number, cap?: Date): { notBefore: Date; notAfter: Date } {
   const notBefore = new Date(Math.floor((now.getTime() - BACKDATE_MS) / 1000) * 1000);
@@ -81,7 +81,7 @@ const caSubject = (organization: string, commonName: string) =>
   ]);
 
 /**
- * Root: CN with SHAKEN and ROOT; keyCertSign+cRLSign and CA:TRUE, both critical; SKI; no policies, CRLDP or
+ * Root: CN with SHAKEN and ROOT; keyCertSign and CA:TRUE, both critical; SKI; no policies, CRLDP or
  * TNAuthList. Self-signed with `signer` when given, else with a new software key pair (returned as `keys`).
  */
 export async function createRootCa(params: CaCommon & WithSigner): Promise<CaCredentials>;
@@ -119,14 +119,16 @@ export async function createRootCa(
 
 export interface IntermediateParams extends CaCommon {
   root: CaCredentials;
-  /** The CRL the root publishes, where the intermediate's revocation would appear. */
+  /** The CRL where the intermediate's revocation would appear (the one the CA's CRL signer publishes). */
   crlUrl: string;
+  /** That CRL's issuer Name (DER), put in cRLIssuer byte for byte. */
+  crlIssuerName: Uint8Array;
   policyOid?: string;
 }
 
 /**
- * Intermediate: CN with SHAKEN; keyCertSign+cRLSign and CA:TRUE pathLen 0, both critical; SKI/AKI; one policy;
- * one CRLDP. Signed by the root; its key is `signer`'s when given, else a new software key pair (returned as `keys`).
+ * Intermediate: CN with SHAKEN; keyCertSign and CA:TRUE pathLen 0, both critical; SKI/AKI; one policy; one CRLDP
+ * with cRLIssuer. Signed by the root; its key is `signer`'s when given, else a new software key pair (`keys`).
  */
 export async function createIntermediateCa(params: IntermediateParams & WithSigner): Promise<CaCredentials>;
 export async function createIntermediateCa(params: IntermediateParams): Promise<CaKeyMaterial>;
@@ -163,7 +165,11 @@ export async function createIntermediateCa(
           false,
           certificatePoliciesValue([params.policyOid ?? SHAKEN_CP_OID]),
         ),
-        extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(params.crlUrl)),
+        extension(
+          OID.crlDistributionPoints,
+          false,
+          crlDistributionPointsValue(params.crlUrl, params.crlIssuerName),
+        ),
       ],
     },
     params.root.signer,
@@ -172,6 +178,50 @@ export async function createIntermediateCa(
       issuer: params.root.certificate,
       policyOid: params.policyOid ?? SHAKEN_CP_OID,
     }),
+  );
+  return keys ? { certificate, signer, keys } : { certificate, signer };
+}
+
+export interface CrlSignerParams extends CaCommon {
+  root: CaCredentials;
+}
+
+/**
+ * The CA's dedicated CRL signer (DOMAIN.md: a CRL the portal publishes is never signed by the intermediate): an
+ * end-entity certificate issued by the root, key usage cRLSign alone and CA:FALSE, both critical; SKI/AKI; no
+ * policy, CRLDP or TNAuthList. Its CRL is indirect: it lists certificates the root issued.
+ */
+export async function createCrlSigner(params: CrlSignerParams & WithSigner): Promise<CaCredentials>;
+export async function createCrlSigner(params: CrlSignerParams): Promise<CaKeyMaterial>;
+export async function createCrlSigner(
+  params: CrlSignerParams & Partial<WithSigner>,
+): Promise<CaCredentials & { keys?: CryptoKeyPair }> {
+  const commonName = params.commonName ?? `${params.organization} SHAKEN CRL Signer`;
+  const { signer, keys } = await caKey(params);
+  const rootKeyId = await keyIdentifier(params.root.signer.publicKey);
+  const certificate = await signCertificate(
+    {
+      serial: newSerial(),
+      subject: caSubject(params.organization, commonName),
+      issuer: params.root.certificate.subjectName.toArrayBuffer(),
+      subjectPublicKey: signer.publicKey,
+      ...validity(
+        params.now ?? new Date(),
+        params.years ?? INTERMEDIATE_LIFETIME_YEARS,
+        params.root.certificate.notAfter,
+      ),
+      extensions: [
+        extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.cRLSign])),
+        extension(OID.basicConstraints, true, basicConstraintsValue(false)),
+        extension(
+          OID.subjectKeyIdentifier,
+          false,
+          subjectKeyIdentifierValue(await keyIdentifier(signer.publicKey)),
+        ),
+        extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
+      ],
+    },
+    params.root.signer,
   );
   return keys ? { certificate, signer, keys } : { certificate, signer };
 }
@@ -198,7 +248,7 @@ export async function exportCa(ca: CaKeyMaterial): Promise<ExportedCa> {
 
 export interface HierarchyParams {
   organization: string;
-  /** CRL distribution point of the intermediate. */
+  /** CRL distribution point of the intermediate: the CRL signer's CRL. */
   crlUrl: string;
   policyOid?: string;
   rootCommonName?: string;
@@ -206,16 +256,18 @@ export interface HierarchyParams {
   now?: Date;
 }
 
-/** A fresh root and intermediate, as PEMs and PKCS#8 keys (first start of the embedded CA). */
+/** A fresh root, CRL signer and intermediate, as PEMs and PKCS#8 keys (tests, tools). */
 export async function createCaHierarchy(
   params: HierarchyParams,
-): Promise<{ root: ExportedCa; intermediate: ExportedCa }> {
+): Promise<{ root: ExportedCa; crlSigner: ExportedCa; intermediate: ExportedCa }> {
   const root = await createRootCa({
     organization: params.organization,
     commonName: params.rootCommonName,
     now: params.now,
   });
+  const crlSigner = await createCrlSigner({ organization: params.organization, now: params.now, root });
   const intermediate = await createIntermediateCa({
+    crlIssuerName: new Uint8Array(crlSigner.certificate.subjectName.toArrayBuffer()),
     organization: params.organization,
     commonName: params.intermediateCommonName,
     now: params.now,
@@ -223,7 +275,11 @@ export async function createCaHierarchy(
     crlUrl: params.crlUrl,
     policyOid: params.policyOid,
   });
-  return { root: await exportCa(root), intermediate: await exportCa(intermediate) };
+  return {
+    root: await exportCa(root),
+    crlSigner: await exportCa(crlSigner),
+    intermediate: await exportCa(intermediate),
+  };
 }
 
 /** Loads a CA signer from its PKCS#8 key and checks it belongs to the certificate. */

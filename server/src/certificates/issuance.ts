@@ -9,7 +9,7 @@ import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuth
 import { conflict, notFound } from '../http/errors';
 import { StiPaError } from '../integrations/stipa';
 import { recordAudit } from './audit';
-import { queueRevocationMail, reissueCrl } from './revocation';
+import { afterRevocation, queueRevocationMail, queueRevocationReport } from './revocation';
 import {
   ALREADY_REVOKED,
   type Actor,
@@ -68,15 +68,19 @@ async function approve(deps: CertificateDeps, actor: Actor, keyId: string, now: 
   return { profile, key, spc, spki, fingerprint: keyFingerprint(spki) } satisfies Approved;
 }
 
-/** RA: an SPC token from the STI-PA, verified (signature chains to the STI-PA root, atc matches, jti unused). */
+/**
+ * RA: an SPC token from the STI-PA, verified (signature chains to the STI-PA root, atc matches, jti unused).
+ * Answers the SHAKEN CRL the STI-PA named with it (its `crl`), where the certificate's revocation will be listed.
+ */
 async function spcTokenChecked(
   deps: CertificateDeps,
   log: ServiceLog,
   credentials: StiPaCredentials,
   a: Approved,
   now: Date,
-): Promise<Refused | undefined> {
+): Promise<Refused | { crlUrl: string }> {
   let token: string;
+  let crlUrl: string;
   try {
     const atc = {
       tktype: 'TNAuthList' as const,
@@ -84,7 +88,7 @@ async function spcTokenChecked(
       ca: false,
       fingerprint: a.fingerprint,
     };
-    ({ token } = await deps.stiPa.getSpcToken(
+    ({ token, crl: crlUrl } = await deps.stiPa.getSpcToken(
       { userId: credentials.username, password: credentials.password, ocn: a.spc, atc },
       log,
     ));
@@ -108,17 +112,19 @@ async function spcTokenChecked(
     else log.error({ err: e }, 'SPC token could not be verified');
     return refused('spc_token_invalid');
   }
-  return undefined;
+  return { crlUrl };
 }
 
-/** With CRL_URL (the STI-PA's indirect CRL) the certificate names that CRL's issuer in cRLIssuer. */
-async function crlIssuerDn(deps: CertificateDeps, log: ServiceLog) {
-  const url = deps.config.crlUrl;
-  if (!url) return { dn: undefined };
+/**
+ * The certificate's one CRL distribution point (DOMAIN.md, Revocation): the SHAKEN CRL, CRL_URL when set, else the
+ * `crl` the STI-PA answered with the token; its cRLIssuer is that CRL's issuer name, byte for byte as read from it.
+ */
+async function crlDistributionPoint(deps: CertificateDeps, log: ServiceLog, tokenCrlUrl: string) {
+  const url = deps.config.crlUrl ?? tokenCrlUrl;
   try {
-    return { dn: await deps.stiPa.crlIssuerName(url) };
+    return { url, issuerDn: await deps.stiPa.crlIssuerName(url) };
   } catch (e) {
-    log.error({ err: e, crl_url: url }, 'the CRL named by CRL_URL could not be read');
+    log.error({ err: e, crl_url: url }, 'the SHAKEN CRL could not be read');
     return refused('crl_unavailable');
   }
 }
@@ -150,6 +156,7 @@ async function record(
     if (replaces) {
       await store.revokeCertificate(tx, replaces.id, 'superseded', deps.now());
       await queueRevocationMail(deps, tx, replaces.id);
+      await queueRevocationReport(deps, tx, replaces.id);
       await recordAudit(tx, {
         action: 'certificate.renewed',
         actor: auditActor(actor),
@@ -170,7 +177,7 @@ async function signAndRecord(
   issuance: {
     now: Date;
     log: ServiceLog;
-    crlIssuerDn: Uint8Array | undefined;
+    crl: { url: string; issuerDn: Uint8Array };
     replaces?: store.CertificateRecord;
   },
 ): Promise<IssueResult> {
@@ -199,7 +206,7 @@ async function signAndRecord(
       notBefore,
       notAfter,
       policyOid: deps.config.certPolicyOid,
-      crl: { url: deps.ca.leafCrlUrl, issuerDn: issuance.crlIssuerDn },
+      crl: issuance.crl,
     });
     const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
     await record(deps, actor, { certId, serial, der: cert.der, chainPem, keyId: a.key.id, replaces });
@@ -208,7 +215,7 @@ async function signAndRecord(
     await store.markFailed(deps.db, certId).catch(() => undefined);
     return refused('issuance_failed');
   }
-  if (replaces) await reissueCrl(deps, replaces.issuer_id);
+  if (replaces) await afterRevocation(deps, replaces);
   // The answer is built from what was written: the row holds exactly these values now.
   const issued: store.CertificateRecord = {
     id: certId,
@@ -236,11 +243,11 @@ async function issue(
   const now = deps.now();
   const approved = await approve(deps, actor, keyId, now);
   if ('success' in approved) return approved;
-  const tokenRefused = await spcTokenChecked(deps, log, credentials, approved, now);
-  if (tokenRefused) return tokenRefused;
-  const crl = await crlIssuerDn(deps, log);
+  const token = await spcTokenChecked(deps, log, credentials, approved, now);
+  if ('success' in token) return token;
+  const crl = await crlDistributionPoint(deps, log, token.crlUrl);
   if ('success' in crl) return crl;
-  return signAndRecord(deps, actor, approved, { now, log, crlIssuerDn: crl.dn, replaces });
+  return signAndRecord(deps, actor, approved, { now, log, crl, replaces });
 }
 
 export function generateCertificate(

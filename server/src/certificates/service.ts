@@ -41,7 +41,7 @@ export interface CertificateDeps {
   config: Pick<Config, 'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit'>;
   /** Providers' private keys. */
   keys: KeyStore;
-  ca: Pick<CertificateAuthority, 'intermediate' | 'leafIssuer' | 'leafCrlUrl'>;
+  ca: Pick<CertificateAuthority, 'intermediate' | 'leafIssuer'>;
   stiPa: StiPa;
   /** Re-signs an issuer's CRL at once after a revocation. */
   crl: Pick<CrlPublisher, 'reissue'>;

@@ -276,3 +276,31 @@ export async function revocationNotice(
   );
   return rows[0];
 }
+
+export interface UnreportedRevocation {
+  serial_number: string;
+  revoked_on: Date;
+  revocation_reason: string | null;
+  not_after: Date;
+  certificate_der: Uint8Array;
+}
+
+/** A revoked certificate whose revocation has not reached the STI-PA yet. */
+export async function unreportedRevocation(
+  q: Queryable,
+  certificateId: string,
+): Promise<UnreportedRevocation | undefined> {
+  const rows = await q.query<UnreportedRevocation>(
+    `SELECT serial_number, revoked_on, revocation_reason, not_after, certificate_der FROM certificates
+      WHERE id = $1 AND status = 'revoked' AND revocation_reported_on IS NULL`,
+    [certificateId],
+  );
+  return rows[0];
+}
+
+export async function markRevocationReported(q: Queryable, certificateId: string, now: Date): Promise<void> {
+  await q.query(
+    'UPDATE certificates SET revocation_reported_on = $2 WHERE id = $1 AND revocation_reported_on IS NULL',
+    [certificateId, now],
+  );
+}

@@ -21,7 +21,7 @@ export function appJobs(s: AppServices): JobDefinition[] {
   return [
     ...billingJobs(s.billing),
     ...certificateJobs(s.certificates),
-    ...repositoryJobs(s.crl),
+    ...repositoryJobs([s.crl, ...(s.simulatorCrl ? [s.simulatorCrl.publisher] : [])]),
     ...housekeepingJobs(s),
   ];
 }

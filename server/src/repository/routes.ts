@@ -2,7 +2,7 @@
 // GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), GET /ca/root.pem and /ca/intermediate.pem
 // (the trust anchors, anchors.ts), POST /api/public/decrypt_cert (reads and
 // describes a certificate at a URL). The daily CRL refresh is in jobs.ts.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CrlPublisher, CrlUnavailableError } from '../authority';
 import type { Config } from '../config';
 import type { Queryable } from '../db';
@@ -114,20 +114,34 @@ function crlRoute(app: FastifyInstance, deps: RepositoryDeps): void {
       const file = request.params.file;
       const issuerId = file.endsWith('.crl') ? file.slice(0, -4) : '';
       if (!ISSUER_RE.test(issuerId)) return notFoundReply(reply);
-      let crl;
-      try {
-        crl = await deps.crl.current(issuerId);
-      } catch (err) {
-        if (err instanceof CrlUnavailableError) throw new HttpError(503, err.message);
-        throw err;
-      }
-      if (!crl) return notFoundReply(reply);
-      reply.header('Cache-Control', 'public, max-age=3600').header('ETag', crl.etag);
-      reply.header('Last-Modified', crl.lastModified);
-      if (etagMatches(request.headers['if-none-match'], crl.etag)) return reply.code(304).send();
-      return reply.type(CRL_CONTENT_TYPE).send(crl.der);
+      return sendCrl(request, reply, deps.crl, issuerId, notFoundReply);
     },
   );
+}
+
+/**
+ * Answers the newest CRL of `issuerId` from `publisher`: DER, cacheable for an hour, with ETag and Last-Modified
+ * (304 on a matching If-None-Match); 503 when it has lapsed and none can be signed; `notFound` when there is none.
+ */
+export async function sendCrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publisher: Pick<CrlPublisher, 'current'>,
+  issuerId: string,
+  notFound: (reply: FastifyReply) => FastifyReply,
+) {
+  let crl;
+  try {
+    crl = await publisher.current(issuerId);
+  } catch (err) {
+    if (err instanceof CrlUnavailableError) throw new HttpError(503, err.message);
+    throw err;
+  }
+  if (!crl) return notFound(reply);
+  reply.header('Cache-Control', 'public, max-age=3600').header('ETag', crl.etag);
+  reply.header('Last-Modified', crl.lastModified);
+  if (etagMatches(request.headers['if-none-match'], crl.etag)) return reply.code(304).send();
+  return reply.type(CRL_CONTENT_TYPE).send(crl.der);
 }
 
 function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService) {

@@ -119,6 +119,9 @@ function checkCaExtensions({ byOid, error, check }: CaRun): void {
     const bits = decodeOne(ku.value, TAG.bitString).value;
     if (!((bits[1] ?? 0) & (0x80 >> KEY_USAGE.keyCertSign)))
       error('key-usage', 'key usage lacks keyCertSign');
+    // ATIS-1000080 v005 §6.4.1 (zlint e_atis_ext_key_usage_ca): keyCertSign is the single value, no cRLSign.
+    else if (bits.length > 2 || (bits[1] ?? 0) & ~(0x80 >> KEY_USAGE.keyCertSign))
+      error('key-usage', 'key usage must be keyCertSign alone (ATIS-1000080 v005)');
   });
   const bc = byOid.get(OID.basicConstraints);
   check('basic-constraints', () => {
@@ -157,8 +160,16 @@ function checkIntermediateOnly({ byOid, options, error, check }: CaRun): void {
       );
     }
   });
-  if (!byOid.has(OID.crlDistributionPoints))
-    error('crl-distribution-points', 'the CRL distribution point is missing');
+  const crlDp = byOid.get(OID.crlDistributionPoints);
+  if (!crlDp) return error('crl-distribution-points', 'the CRL distribution point is missing');
+  check('crl-distribution-points', () => {
+    // ATIS-1000080 v004+ §6.4.1 (zlint e_atis_ext_crl_distribution_struct_ca): one point, with cRLIssuer.
+    const points = children(decodeOne(crlDp.value, TAG.sequence));
+    if (points.length !== 1)
+      return error('crl-distribution-points', `${points.length} distribution points, exactly one required`);
+    if (!children(points[0]).some((f) => f.tag === 0xa2))
+      error('crl-distribution-points', 'cRLIssuer is missing: the distribution point must name the CRL issuer');
+  });
 }
 
 function checkIssuer({ p, root, byOid, error, check }: CaRun, issuer: IssuerFacts): void {

@@ -163,8 +163,9 @@ export function checkCrlDistributionPoint(l: Leaf): void {
       const [name] = children(gns[0]);
       if (expected && !bytesEqual(name.raw, expected))
         error('crl-issuer', "cRLIssuer is not the CRL issuer's name byte for byte");
-    } else if (expected) {
-      error('crl-issuer', 'cRLIssuer is missing');
+    } else {
+      // ATIS-1000080 v004+ §6.4.1 (zlint e_atis_ext_crl_distribution_struct): always, not only with CRL_URL.
+      error('crl-issuer', 'cRLIssuer is missing: the distribution point must name the CRL issuer');
     }
   });
 }

@@ -25,8 +25,27 @@ export type SpcTokenExpectations = Pick<
   'expectedSpc' | 'expectedCa' | 'expectedFingerprint' | 'now' | 'jtiSeen'
 >;
 
+/** A revocation as a STI-CA reports it to the STI-PA, for the SHAKEN CRL. */
+export interface ReportedRevocation {
+  /** Hex serial of the revoked certificate. */
+  serial: string;
+  /** The DER Name of the certificate's issuer, byte for byte as the certificate carries it. */
+  certificateIssuer: Uint8Array;
+  revokedAt: Date;
+  /** The portal's reason name, or null. */
+  reason: string | null;
+  /** The certificate's notAfter: a CRL may drop it after. */
+  notAfter: Date;
+}
+
 export interface StiPa {
   readonly baseUrl: string;
+  /**
+   * Reports a revocation to the STI-PA, which lists it in the SHAKEN CRL: the one seam of that path (the simulator
+   * records it and re-signs its CRL; how a real STI-PA takes reports is unconfirmed, see STI_PA_URL in the docs).
+   * Throws when it could not be delivered; the caller retries.
+   */
+  reportRevocation(revocation: ReportedRevocation): Promise<void>;
   /** login → SPC token → logout; the password is used for this call only. `log` carries the caller's bindings. */
   getSpcToken(
     params: { userId: string; password: string; ocn: string; atc: SpcTokenRequest },
@@ -50,6 +69,21 @@ export interface StiPaOptions {
   fetch?: typeof fetch;
   now: () => Date;
   timeoutMs?: number;
+  /** Delivers revocation reports (the simulator's CRL in the embedded default; operatorReporting otherwise). */
+  reportRevocation: (revocation: ReportedRevocation) => Promise<void>;
+}
+
+/**
+ * With a real STI-PA: no reporting API of the STI-PA is published (DOMAIN.md: *unconfirmed*), so each revocation is
+ * handed to the operator, in the log at warn level with what the STI-PA's revocation form asks, to file there.
+ */
+export function operatorReporting(log: { warn(obj: object, msg?: string): void }) {
+  return async (r: ReportedRevocation): Promise<void> => {
+    log.warn(
+      { serial: r.serial, revoked_on: r.revokedAt.toISOString(), reason: r.reason ?? 'unspecified' },
+      'certificate revoked: report it to the STI-PA for the SHAKEN CRL',
+    );
+  };
 }
 
 const CRL_ISSUER_NAME_TTL_MS = 24 * 3600 * 1000;
@@ -83,6 +117,7 @@ export function createStiPa(options: StiPaOptions): StiPa {
   const crlIssuerNames = new Map<string, { der: Uint8Array; until: number }>();
   return {
     baseUrl: client.baseUrl,
+    reportRevocation: options.reportRevocation,
     getSpcToken: (params, log) => client.getSpcToken({ ...params, log }),
     async verifySpcToken(token, expectations) {
       const policy = await options.trust();

@@ -1,13 +1,15 @@
 // The STI-PA simulator: the STI-PA API of DOMAIN.md (login, SPC token, ca-list, logout, the signing
-// certificate the tokens' x5u points at), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
+// certificate the tokens' x5u points at, and the SHAKEN CRL every token answer names), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
 // unset, so the real client is the code path in both cases. Answers use the STI-PA's shapes:
 // {status:'success', ...} or {status:'error', message}.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { encodeTnAuthList, pemFile, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca';
 import type { Config } from '../../config';
-import { fileResponse, str } from '../../http/responses';
+import { emptyResponse, fileResponse, str } from '../../http/responses';
+import { sendCrl } from '../../repository/routes';
 import type { StiPaTrustPolicy } from './service';
+import { SIM_CRL_ISSUER_ID, SIM_CRL_PATH, type SimulatorCrl } from './simulatorCrl';
 import { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
 
 export const STIPA_SIM_PREFIX = '/stipa-sim/api/v1';
@@ -66,7 +68,7 @@ function findAccount(accounts: SimAccount[], userId: string, password: string): 
 }
 
 export interface StipaSimulatorOptions {
-  /** The `crl` of every token answer: the CRL certificates should point to (the portal's own, here). */
+  /** The `crl` of every token answer: CRL_URL when set, else the simulator's own SHAKEN CRL. */
   crlUrl?: string;
   /** SPC token lifetime; STI_PA_SIM_TOKEN_LIFETIME (3600 s by default) when unset. */
   tokenLifetimeSeconds?: number;
@@ -114,6 +116,8 @@ export interface StipaSimulatorDeps {
   keys: () => Promise<SimulatorKeys>;
   /** This CA's root certificate (PEM): the approved CA the simulated STI-PA's trust list carries. */
   caRootPem: string;
+  /** The simulator's SHAKEN CRL (built by the composition root while STI_PA_URL is unset). */
+  crl?: SimulatorCrl;
 }
 
 /** The simulator's state and helpers for its routes. */
@@ -140,7 +144,7 @@ function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions
     accounts: parseSimAccounts(config.stiPaSimAccounts),
     tokenLifetime: options.tokenLifetimeSeconds ?? config.stiPaSimTokenLifetime,
     accessLifetimeMs: (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000,
-    crlUrl: options.crlUrl ?? config.crlUrl ?? `${config.publicUrl}/crl/shaken.crl`,
+    crlUrl: options.crlUrl ?? config.crlUrl ?? `${simulatorBaseUrl(config.publicUrl)}${SIM_CRL_PATH}`,
     sessions,
     keys: deps.keys,
     x5uOf: (k) => `${simulatorBaseUrl(config.publicUrl)}/certificate/${k.certificateName}.crt`,
@@ -172,6 +176,22 @@ function certificateRoute(sim: FastifyInstance, s: Sim): void {
         .type('application/pem-certificate-chain')
         .header('Cache-Control', 'public, max-age=86400')
         .send(k.signerPem);
+    },
+  );
+}
+
+/** The SHAKEN CRL, as the STI-PA publishes it: DER, signed by its CRL-signing key, cacheable. */
+function crlRoute(sim: FastifyInstance, s: Sim): void {
+  sim.get(
+    SIM_CRL_PATH,
+    {
+      config: { public: true },
+      schema: { response: { 200: fileResponse('application/pkix-crl'), 304: emptyResponse } },
+    },
+    async (request, reply) => {
+      const crl = s.deps.crl;
+      if (!crl) return refuse(reply, 404, 'Not found');
+      return sendCrl(request, reply, crl.publisher, SIM_CRL_ISSUER_ID, (r) => refuse(r, 404, 'Not found'));
     },
   );
 }
@@ -292,6 +312,7 @@ export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) 
         });
         sim.setNotFoundHandler((_request, reply) => refuse(reply, 404, 'Not found'));
         certificateRoute(sim, s);
+        crlRoute(sim, s);
         sessionRoutes(sim, s);
         tokenRoutes(sim, s);
       },

@@ -1,6 +1,7 @@
-// The simulator's own PKI: a root ('STI-PA SIM ROOT', the trust anchor in simulator mode) and the EC P-256
-// certificate that signs SPC tokens. Created at first use, kept in $DATA_DIR/stipa-sim/ so tokens and the
-// trust anchor survive restarts. Simulator keys only: they sign nothing a real verifier would trust.
+// The simulator's own PKI: a root ('STI-PA SIM ROOT', the trust anchor in simulator mode), the EC P-256
+// certificate that signs SPC tokens and the one that signs the SHAKEN CRL (cRLSign only). Created at first use
+// (the CRL signer also in a folder of an earlier release, which had none), kept in $DATA_DIR/stipa-sim/ so tokens,
+// CRLs and the trust anchor survive restarts. Simulator keys only: they sign nothing a real verifier would trust.
 import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,7 @@ import {
 
 export const SIM_ROOT_CN = 'STI-PA SIM ROOT';
 export const SIM_SIGNER_CN = 'STI-PA SIM SPC Token Signing';
+export const SIM_CRL_CN = 'STI-PA SIM SHAKEN CRL';
 
 export interface SimulatorKeys {
   rootPem: string;
@@ -35,6 +37,8 @@ export interface SimulatorKeys {
   signer: Signer;
   /** The file name under /certificate/ (without .crt): stable per signing key. */
   certificateName: string;
+  /** The certificate and key that sign the simulator's SHAKEN CRL. */
+  crlSigner: { certificate: X509Certificate; signer: Signer };
 }
 
 const name = (cn: string) =>
@@ -49,6 +53,38 @@ function years(now: Date, n: number) {
   const notAfter = new Date(notBefore);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + n);
   return { notBefore, notAfter };
+}
+
+/** An end-entity certificate under the simulator's root: its key usage, a new P-256 key, SKI and AKI. */
+async function issueUnderRoot(
+  root: { signer: Signer; keyId: Uint8Array },
+  cn: string,
+  usage: number,
+  now: Date,
+): Promise<{ pem: string; keyPem: string }> {
+  const keys = await generateP256KeyPair();
+  const certificate = await signCertificate(
+    {
+      serial: newSerial(),
+      subject: name(cn),
+      issuer: name(SIM_ROOT_CN),
+      subjectPublicKey: keys.publicKey,
+      ...years(now, 10),
+      extensions: [
+        extension(OID.keyUsage, true, keyUsageValue([usage])),
+        extension(OID.basicConstraints, true, basicConstraintsValue(false)),
+        extension(
+          OID.subjectKeyIdentifier,
+          false,
+          subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey)),
+        ),
+        extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(root.keyId)),
+      ],
+    },
+    root.signer,
+  );
+  const pkcs8 = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
+  return { pem: certificate.toString('pem'), keyPem: privateKeyToPem(pkcs8) };
 }
 
 async function createKeys(now: Date) {
@@ -71,32 +107,18 @@ async function createKeys(now: Date) {
     },
     rootSigner,
   );
-  const signerKeys = await generateP256KeyPair();
-  const signerCert = await signCertificate(
-    {
-      serial: newSerial(),
-      subject: name(SIM_SIGNER_CN),
-      issuer: rootName,
-      subjectPublicKey: signerKeys.publicKey,
-      ...years(now, 10),
-      extensions: [
-        extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.digitalSignature])),
-        extension(OID.basicConstraints, true, basicConstraintsValue(false)),
-        extension(
-          OID.subjectKeyIdentifier,
-          false,
-          subjectKeyIdentifierValue(await keyIdentifier(signerKeys.publicKey)),
-        ),
-        extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
-      ],
-    },
-    rootSigner,
+  const rootPkcs8 = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', rootKeys.privateKey));
+  const token = await issueUnderRoot(
+    { signer: rootSigner, keyId: rootKeyId },
+    SIM_SIGNER_CN,
+    KEY_USAGE.digitalSignature,
+    now,
   );
-  const pkcs8 = new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', signerKeys.privateKey));
   return {
     rootPem: root.toString('pem'),
-    signerPem: signerCert.toString('pem'),
-    signerKeyPem: privateKeyToPem(pkcs8),
+    rootKeyPem: privateKeyToPem(rootPkcs8),
+    signerPem: token.pem,
+    signerKeyPem: token.keyPem,
   };
 }
 
@@ -118,33 +140,56 @@ export function simulatorKeyring(
   };
 }
 
-async function loadOrCreate(dir: string, now: Date): Promise<SimulatorKeys> {
-  const files = {
-    root: path.join(dir, 'root.pem'),
-    cert: path.join(dir, 'signer.pem'),
-    key: path.join(dir, 'signer.key'),
-  };
-  if (!Object.values(files).every((f) => fs.existsSync(f))) {
-    const created = await createKeys(now);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(files.key, created.signerKeyPem, { mode: 0o600 });
-    fs.writeFileSync(files.cert, created.signerPem);
-    fs.writeFileSync(files.root, created.rootPem);
-  }
-  const rootPem = fs.readFileSync(files.root, 'utf8');
-  const signerPem = fs.readFileSync(files.cert, 'utf8');
-  const signerCertificate = new X509Certificate(signerPem);
-  const [pkcs8] = PemConverter.decode(fs.readFileSync(files.key, 'utf8'));
+/** A certificate and its key from `certFile` and `keyFile`, checked to belong together. */
+async function loadPair(dir: string, certFile: string, keyFile: string) {
+  const certificate = new X509Certificate(fs.readFileSync(path.join(dir, certFile), 'utf8'));
+  const [pkcs8] = PemConverter.decode(fs.readFileSync(path.join(dir, keyFile), 'utf8'));
   const signer = await SoftwareSigner.fromPkcs8(new Uint8Array(pkcs8));
   const spki = new Uint8Array(await webcrypto.subtle.exportKey('spki', signer.publicKey));
-  if (Buffer.compare(Buffer.from(spki), Buffer.from(signerCertificate.publicKey.rawData)) !== 0)
-    throw new Error(`the STI-PA simulator key in ${dir} does not belong to its certificate`);
-  const certificateName = `sim-${createHash('sha256').update(spki).digest('hex').slice(0, 16)}`;
+  if (Buffer.compare(Buffer.from(spki), Buffer.from(certificate.publicKey.rawData)) !== 0)
+    throw new Error(`the STI-PA simulator key ${keyFile} in ${dir} does not belong to ${certFile}`);
+  return { certificate, signer, spki };
+}
+
+/** The CRL signer, made once under the simulator's root (whose key is kept beside it). */
+async function ensureCrlSigner(dir: string, now: Date): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'crl.pem')) && fs.existsSync(path.join(dir, 'crl.key'))) return;
+  const root = await loadPair(dir, 'root.pem', 'root.key');
+  const crl = await issueUnderRoot(
+    { signer: root.signer, keyId: await keyIdentifier(root.signer.publicKey) },
+    SIM_CRL_CN,
+    KEY_USAGE.cRLSign,
+    now,
+  );
+  fs.writeFileSync(path.join(dir, 'crl.key'), crl.keyPem, { mode: 0o600 });
+  fs.writeFileSync(path.join(dir, 'crl.pem'), crl.pem);
+}
+
+async function loadOrCreate(dir: string, now: Date): Promise<SimulatorKeys> {
+  const files = ['root.pem', 'signer.pem', 'signer.key'].map((f) => path.join(dir, f));
+  // A folder of an earlier release has no root key: its root can certify nothing more, so it is replaced whole
+  // (the simulator's root is the trust anchor of simulated SPC tokens only; nothing issued depends on it later).
+  const complete = files.every((f) => fs.existsSync(f)) && fs.existsSync(path.join(dir, 'root.key'));
+  if (!complete) {
+    const created = await createKeys(now);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(path.join(dir, 'root.key'), created.rootKeyPem, { mode: 0o600 });
+    fs.writeFileSync(path.join(dir, 'signer.key'), created.signerKeyPem, { mode: 0o600 });
+    fs.writeFileSync(path.join(dir, 'signer.pem'), created.signerPem);
+    fs.writeFileSync(path.join(dir, 'root.pem'), created.rootPem);
+    fs.rmSync(path.join(dir, 'crl.pem'), { force: true });
+  }
+  await ensureCrlSigner(dir, now);
+  const rootPem = fs.readFileSync(path.join(dir, 'root.pem'), 'utf8');
+  const token = await loadPair(dir, 'signer.pem', 'signer.key');
+  const crl = await loadPair(dir, 'crl.pem', 'crl.key');
+  const certificateName = `sim-${createHash('sha256').update(token.spki).digest('hex').slice(0, 16)}`;
   return {
     rootPem,
-    signerCertificate,
-    signerPem: signerCertificate.toString('pem'),
-    signer,
+    signerCertificate: token.certificate,
+    signerPem: token.certificate.toString('pem'),
+    signer: token.signer,
     certificateName,
+    crlSigner: { certificate: crl.certificate, signer: crl.signer },
   };
 }
