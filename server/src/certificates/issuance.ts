@@ -1,15 +1,15 @@
 // The issuance pipeline, shared by generate and renew. The RA decides (account active and paid, key owned, SPC
 // token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
-// → the certificate and its audit row are written in one transaction. A renewal revokes the old certificate in
-// that same transaction, and the CRL is re-signed after it.
+// → the certificate and its audit row are written in one transaction. A renewal settles the old certificate in
+// that same transaction (kept, revoked now, or its revocation scheduled), and a CRL to re-sign is after it.
 import { createHash } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
-import { canCreateCertificate } from '../../../contract/certificates';
+import { type RenewalRevokeOld, canCreateCertificate } from '../../../contract/certificates';
 import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
 import { conflict, notFound } from '../http/errors';
 import { StiPaError } from '../integrations/stipa';
 import { recordAudit } from './audit';
-import { queueRevocationMail, reissueCrl } from './revocation';
+import { reissueCrl, settleReplaced } from './revocation';
 import {
   ALREADY_REVOKED,
   type Actor,
@@ -123,7 +123,16 @@ async function crlIssuerDn(deps: CertificateDeps, log: ServiceLog) {
   }
 }
 
-/** The issued certificate and its audit row in one transaction; a renewal also revokes the old one there. */
+/** What a renewal replaces, and what becomes of it. */
+interface Renewal {
+  old: store.CertificateRecord;
+  revokeOld: RenewalRevokeOld;
+}
+
+/**
+ * The issued certificate and its audit row in one transaction; a renewal also settles the old one there.
+ * Answers the issuer whose CRL to re-sign after the commit (the old certificate was revoked now), else null.
+ */
 async function record(
   deps: CertificateDeps,
   actor: Actor,
@@ -133,11 +142,11 @@ async function record(
     der: Uint8Array;
     chainPem: string;
     keyId: string;
-    replaces?: store.CertificateRecord;
+    renewal?: Renewal;
   },
-): Promise<void> {
-  const { replaces } = c;
-  await deps.db.transaction(async (tx) => {
+): Promise<string | null> {
+  const { renewal } = c;
+  return deps.db.transaction(async (tx) => {
     await store.markIssued(tx, c.certId, c.der, c.chainPem);
     await recordAudit(tx, {
       action: 'certificate.issued',
@@ -147,18 +156,8 @@ async function record(
       subject: c.serial,
       detail: `key ${c.keyId}`,
     });
-    if (replaces) {
-      await store.revokeCertificate(tx, replaces.id, 'superseded', deps.now());
-      await queueRevocationMail(deps, tx, replaces.id);
-      await recordAudit(tx, {
-        action: 'certificate.renewed',
-        actor: auditActor(actor),
-        ip: actor.ip,
-        serviceProviderId: actor.serviceProviderId,
-        subject: replaces.serial_number,
-        detail: `replaced by ${c.serial}`,
-      });
-    }
+    if (!renewal) return null;
+    return settleReplaced(deps, tx, actor, { ...renewal, newSerial: c.serial });
   });
 }
 
@@ -171,10 +170,10 @@ async function signAndRecord(
     now: Date;
     log: ServiceLog;
     crlIssuerDn: Uint8Array | undefined;
-    replaces?: store.CertificateRecord;
+    renewal?: Renewal;
   },
 ): Promise<IssueResult> {
-  const { now, replaces } = issuance;
+  const { now, renewal } = issuance;
   const spId = actor.serviceProviderId;
   const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
   const serial = newSerial();
@@ -187,9 +186,10 @@ async function signAndRecord(
     spc: a.spc,
     notBefore,
     notAfter,
-    replacesId: replaces?.id ?? null,
+    replacesId: renewal?.old.id ?? null,
     now,
   });
+  let crlToReissue: string | null;
   try {
     const cert = await deps.ca.leafIssuer.issue({
       spc: a.spc,
@@ -202,13 +202,20 @@ async function signAndRecord(
       crl: { url: deps.ca.leafCrlUrl, issuerDn: issuance.crlIssuerDn },
     });
     const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
-    await record(deps, actor, { certId, serial, der: cert.der, chainPem, keyId: a.key.id, replaces });
+    crlToReissue = await record(deps, actor, {
+      certId,
+      serial,
+      der: cert.der,
+      chainPem,
+      keyId: a.key.id,
+      renewal,
+    });
   } catch (e) {
     issuance.log.error({ err: e, serial }, 'certificate issuance failed');
     await store.markFailed(deps.db, certId).catch(() => undefined);
     return refused('issuance_failed');
   }
-  if (replaces) await reissueCrl(deps, replaces.issuer_id);
+  if (crlToReissue) await reissueCrl(deps, crlToReissue);
   // The answer is built from what was written: the row holds exactly these values now.
   const issued: store.CertificateRecord = {
     id: certId,
@@ -221,6 +228,7 @@ async function signAndRecord(
     not_after: notAfter,
     created_on: now,
     revoked_on: null,
+    revocation_scheduled_on: null,
   };
   return { success: true, certificate: certificateView(deps, issued) };
 }
@@ -230,7 +238,7 @@ async function issue(
   actor: Actor,
   keyId: string,
   credentials: StiPaCredentials,
-  replaces?: store.CertificateRecord,
+  renewal?: Renewal,
 ): Promise<IssueResult> {
   const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
   const now = deps.now();
@@ -240,7 +248,7 @@ async function issue(
   if (tokenRefused) return tokenRefused;
   const crl = await crlIssuerDn(deps, log);
   if ('success' in crl) return crl;
-  return signAndRecord(deps, actor, approved, { now, log, crlIssuerDn: crl.dn, replaces });
+  return signAndRecord(deps, actor, approved, { now, log, crlIssuerDn: crl.dn, renewal });
 }
 
 export function generateCertificate(
@@ -254,12 +262,15 @@ export function generateCertificate(
   });
 }
 
-/** Renewal: the same key, a new serial and a new SPC token; the old certificate is revoked as superseded. */
+/**
+ * Renewal: the same key, a new serial and a new SPC token. The old certificate stays valid (`keep`, calls in
+ * flight carry its CR URL), is revoked as superseded (`now`), or is revoked so later by a job (`in_24_hours`).
+ */
 export async function renewCertificate(
   deps: CertificateDeps,
   actor: Actor,
   serialParam: string,
-  input: { sti_pa_username: string; sti_pa_password: string },
+  input: { sti_pa_username: string; sti_pa_password: string; revoke_old?: RenewalRevokeOld },
 ): Promise<IssueResult> {
   const serial = assertSerialParam(serialParam);
   const old = await store.certificateBySerial(deps.db, actor.serviceProviderId, serial);
@@ -271,6 +282,6 @@ export async function renewCertificate(
     actor,
     old.private_key_id,
     { username: input.sti_pa_username, password: input.sti_pa_password },
-    old,
+    { old, revokeOld: input.revoke_old ?? 'keep' },
   );
 }

@@ -1,5 +1,7 @@
-// Revocation: the provider revokes its certificate (or a renewal supersedes it); the subscriber is mailed by a
-// job queued in the same transaction, and the CRL is re-signed at once by the CRL publisher.
+// Revocation: the provider revokes its certificate, a renewal supersedes it at once, or a renewal schedules its
+// revocation for later and a job revokes it then. Every one goes through revokeInTransaction (the row, the
+// subscriber's mail queued in the same transaction, the audit row); the CRL is re-signed after the commit.
+import type { RenewalRevokeOld } from '../../../contract/certificates';
 import type { Queryable } from '../db';
 import { conflict, notFound } from '../http/errors';
 import { certificateRevokedMail } from '../integrations/mail/certificateTemplates';
@@ -11,12 +13,49 @@ import {
   CERTIFICATE_NOT_FOUND,
   type CertificateDeps,
   assertSerialParam,
-  auditActor,
 } from './service';
 import * as store from './store';
 
 /** The job that mails the subscriber about a revocation; queued in the revoking transaction, so none is lost. */
 export const CERTIFICATE_REVOKED_MAIL_JOB = 'certificate-revoked-mail';
+/** The job that revokes a renewed certificate when its scheduled time comes; queued in the renewal. */
+export const CERTIFICATE_SCHEDULED_REVOCATION_JOB = 'certificate-scheduled-revocation';
+
+/** Who revokes, for the audit: the provider's account, or the system (no account) for a scheduled revocation. */
+export interface RevocationActor {
+  accountId: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
+export const SYSTEM_ACTOR: RevocationActor = { accountId: null, email: 'system', ip: null };
+
+type RevocationDeps = Pick<CertificateDeps, 'jobs' | 'now'>;
+
+/**
+ * The one revocation, in the caller's transaction: the row becomes revoked (its scheduled time cleared), the
+ * subscriber's mail is queued and the audit row written. Answers the issuer whose CRL to re-sign after the
+ * commit (reissueCrl), or null when the certificate was not issued any more: then nothing was done.
+ */
+export async function revokeInTransaction(
+  deps: RevocationDeps,
+  tx: Queryable,
+  cert: Pick<store.CertificateRecord, 'id' | 'serial_number' | 'service_provider_id' | 'issuer_id'>,
+  reason: string,
+  actor: RevocationActor,
+): Promise<string | null> {
+  if (!(await store.revokeCertificate(tx, cert.id, reason, deps.now()))) return null;
+  await queueRevocationMail(deps, tx, cert.id);
+  await recordAudit(tx, {
+    action: 'certificate.revoked',
+    actor: { accountId: actor.accountId, email: actor.email },
+    ip: actor.ip,
+    serviceProviderId: cert.service_provider_id,
+    subject: cert.serial_number,
+    detail: reason,
+  });
+  return cert.issuer_id;
+}
 
 export async function revokeCertificate(
   deps: CertificateDeps,
@@ -30,19 +69,73 @@ export async function revokeCertificate(
     if (!cert) throw notFound(CERTIFICATE_NOT_FOUND);
     if (cert.status === 'revoked') throw conflict(ALREADY_REVOKED);
     if (cert.status !== 'issued') throw conflict('Only an issued certificate can be revoked');
-    await store.revokeCertificate(tx, cert.id, reason, deps.now());
-    await queueRevocationMail(deps, tx, cert.id);
-    await recordAudit(tx, {
-      action: 'certificate.revoked',
-      actor: auditActor(actor),
-      ip: actor.ip,
-      serviceProviderId: actor.serviceProviderId,
-      subject: cert.serial_number,
-      detail: reason,
-    });
-    return cert.issuer_id;
+    return revokeInTransaction(deps, tx, cert, reason, actor);
   });
-  await reissueCrl(deps, issuerId);
+  if (issuerId) await reissueCrl(deps, issuerId);
+}
+
+/**
+ * In the renewal's transaction, what becomes of the certificate it replaces: kept valid, revoked now as
+ * superseded, or its revocation scheduled RENEWAL_REVOKE_DELAY_SECONDS ahead. Answers the issuer whose CRL to
+ * re-sign after the commit when it was revoked now, else null.
+ */
+export async function settleReplaced(
+  deps: Pick<CertificateDeps, 'jobs' | 'now' | 'config'>,
+  tx: Queryable,
+  actor: Actor,
+  renewal: { old: store.CertificateRecord; newSerial: string; revokeOld: RenewalRevokeOld },
+): Promise<string | null> {
+  const { old, revokeOld } = renewal;
+  await recordAudit(tx, {
+    action: 'certificate.renewed',
+    actor: { accountId: actor.accountId, email: actor.email },
+    ip: actor.ip,
+    serviceProviderId: actor.serviceProviderId,
+    subject: old.serial_number,
+    detail: `replaced by ${renewal.newSerial}; old certificate: ${revokeOld}`,
+  });
+  if (revokeOld === 'now') return revokeInTransaction(deps, tx, old, 'superseded', actor);
+  if (revokeOld === 'in_24_hours') await scheduleRevocation(deps, tx, actor, old);
+  return null;
+}
+
+async function scheduleRevocation(
+  deps: Pick<CertificateDeps, 'jobs' | 'now' | 'config'>,
+  tx: Queryable,
+  actor: Actor,
+  cert: store.CertificateRecord,
+): Promise<void> {
+  const at = new Date(deps.now().getTime() + deps.config.renewalRevokeDelaySeconds * 1000);
+  if (!(await store.scheduleRevocation(tx, cert.id, at))) return;
+  await deps.jobs.send(
+    CERTIFICATE_SCHEDULED_REVOCATION_JOB,
+    { certificateId: cert.id },
+    { tx, startAfter: at, retryLimit: 5 },
+  );
+  await recordAudit(tx, {
+    action: 'certificate.revocation_scheduled',
+    actor: { accountId: actor.accountId, email: actor.email },
+    ip: actor.ip,
+    serviceProviderId: cert.service_provider_id,
+    subject: cert.serial_number,
+    detail: at.toISOString(),
+  });
+}
+
+/**
+ * The job: revokes a renewed certificate as superseded, by the system, if it is still issued with a revocation
+ * scheduled. Idempotent: a certificate the provider revoked meanwhile (or a second run) is left alone.
+ */
+export async function revokeScheduled(
+  deps: Pick<CertificateDeps, 'db' | 'jobs' | 'now' | 'crl' | 'log'>,
+  certificateId: string,
+): Promise<void> {
+  const issuerId = await deps.db.transaction(async (tx) => {
+    const cert = await store.certificateById(tx, certificateId, { forUpdate: true });
+    if (!cert || cert.status !== 'issued' || !cert.revocation_scheduled_on) return null;
+    return revokeInTransaction(deps, tx, cert, 'superseded', SYSTEM_ACTOR);
+  });
+  if (issuerId) await reissueCrl(deps, issuerId);
 }
 
 export function queueRevocationMail(
@@ -85,12 +178,18 @@ export async function sendRevocationMail(
   );
 }
 
-/** The certificates module's background work: the revocation mail. */
-export function certificateJobs(deps: Pick<CertificateDeps, 'db' | 'mailer' | 'config'>): JobDefinition[] {
+/** The certificates module's background work: the revocation mail and the scheduled revocation. */
+export function certificateJobs(
+  deps: Pick<CertificateDeps, 'db' | 'mailer' | 'config' | 'jobs' | 'now' | 'crl' | 'log'>,
+): JobDefinition[] {
   return [
     {
       name: CERTIFICATE_REVOKED_MAIL_JOB,
       handler: ({ certificateId }: { certificateId: string }) => sendRevocationMail(deps, certificateId),
+    },
+    {
+      name: CERTIFICATE_SCHEDULED_REVOCATION_JOB,
+      handler: ({ certificateId }: { certificateId: string }) => revokeScheduled(deps, certificateId),
     },
   ];
 }
