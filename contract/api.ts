@@ -90,6 +90,12 @@ export interface CertificateRow {
   serial_number: string | null;
   status?: string;
   auto_charge?: boolean;
+  /** The serial of the certificate that renewed this one, or null. */
+  replaced_by?: string | null;
+  /** An issued certificate that no issued certificate replaces: the one to sign with. */
+  is_current?: boolean;
+  /** When a renewal scheduled this certificate's revocation (ISO), until it is revoked; else null. */
+  revocation_scheduled_on?: string | null;
 }
 
 export interface BillingAddress {

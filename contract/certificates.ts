@@ -25,6 +25,7 @@ export const CERTIFICATE_MESSAGES = {
   keyInvalid: 'private key is not valid.',
   reasonInvalid:
     'reason must be one of key_compromise, superseded, cessation_of_operation, affiliation_changed',
+  revokeOldInvalid: 'revoke_old must be one of keep, now, in_24_hours',
 } as const;
 
 /** The text of a certificate whose CR file does not exist (yet): such rows have no actions. */
@@ -66,8 +67,28 @@ export const generateCertificateSchema = yup
 
 export type GenerateCertificateInput = yup.InferType<typeof generateCertificateSchema>;
 
-/** Renewing asks for the STI-PA credentials again: a new certificate needs a new SPC token. */
-export const renewCertificateSchema = generateCertificateSchema.pick(['sti_pa_username', 'sti_pa_password']);
+/**
+ * What a renewal does to the certificate it replaces: `keep` it valid until it expires (calls in flight carry
+ * its CR URL), revoke it `now`, or revoke it `in_24_hours` (RENEWAL_REVOKE_DELAY_SECONDS on the server).
+ */
+export const RENEWAL_REVOKE_OLD = ['keep', 'in_24_hours', 'now'] as const;
+export type RenewalRevokeOld = (typeof RENEWAL_REVOKE_OLD)[number];
+export const DEFAULT_RENEWAL_REVOKE_OLD: RenewalRevokeOld = 'keep';
+
+/**
+ * Renewing asks for the STI-PA credentials again (a new certificate needs a new SPC token) and what happens to
+ * the old certificate: kept valid when not said.
+ */
+export const renewCertificateSchema = generateCertificateSchema
+  .pick(['sti_pa_username', 'sti_pa_password'])
+  .shape({
+    revoke_old: yup
+      .mixed<RenewalRevokeOld>()
+      .transform((v: unknown) => (v === '' || v === null ? undefined : v))
+      .oneOf([...RENEWAL_REVOKE_OLD], CERTIFICATE_MESSAGES.revokeOldInvalid)
+      .default(DEFAULT_RENEWAL_REVOKE_OLD),
+  })
+  .noUnknown(true, unknownField);
 export type RenewCertificateInput = yup.InferType<typeof renewCertificateSchema>;
 
 export const REVOCATION_REASONS = [

@@ -44,6 +44,8 @@ export interface Config {
   authRateLimit: number;
   /** Certificate requests (generate and renew, which pass STI-PA credentials on) per minute per account. */
   stiPaRateLimit: number;
+  /** After a renewal asked to revoke the old certificate "in 24 hours": how many seconds later that happens. */
+  renewalRevokeDelaySeconds: number;
   /** Session lifetimes in seconds: a normal sign-in and one with "Remember me". */
   sessionTtl: number;
   rememberMeTtl: number;
@@ -72,6 +74,13 @@ function simTokenLifetime(env: Env): number {
     throw new ConfigError(
       `STI_PA_SIM_TOKEN_LIFETIME must be between 1 and ${MAX_SIM_TOKEN_LIFETIME} seconds, got "${n}"`,
     );
+  return n;
+}
+
+/** A whole number of seconds, at least 1. */
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 1) throw new ConfigError(`${name} must be a positive integer, got "${n}"`);
   return n;
 }
 
@@ -150,6 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDistDir: path.resolve(str(env, 'WEB_DIST_DIR') ?? './dist'),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 30),
     stiPaRateLimit: int(env, 'STI_PA_RATE_LIMIT', 10),
+    renewalRevokeDelaySeconds: positiveInt(env, 'RENEWAL_REVOKE_DELAY_SECONDS', 24 * 3600),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     isProduction: env.NODE_ENV === 'production',

@@ -17,7 +17,7 @@ import type {
 // AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
-import type { RevocationReason } from '../../contract/certificates';
+import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 
 export interface RegisterPayload {
   /** Every registration field of SPEC.md §3, as strings. */
@@ -82,10 +82,13 @@ export interface PortalDataProvider extends DataProvider {
   lastCertificates(keyUuid: string): Promise<CertificateRow[]>;
   /** POST /api/service_provider/generate_sti_spc_cert. */
   generateCertificate(payload: GenerateCertificatePayload): Promise<GenerateCertificateResult>;
-  /** POST /api/service_provider/replace_sti_spc_cert/{serial_number}, optionally with new STI-PA credentials. */
+  /**
+   * POST /api/service_provider/replace_sti_spc_cert/{serial_number}, optionally with new STI-PA credentials and
+   * what becomes of the old certificate (kept valid when not said).
+   */
   renewCertificate(
     serialNumber: string,
-    creds?: { sti_pa_username: string; sti_pa_password: string },
+    creds?: { sti_pa_username: string; sti_pa_password: string; revoke_old?: RenewalRevokeOld },
   ): Promise<unknown>;
   /** POST /api/service_provider/revoke_sti_spc_cert/{serial_number}, optionally with a reason. */
   revokeCertificate(serialNumber: string, reason?: RevocationReason): Promise<unknown>;

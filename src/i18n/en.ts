@@ -269,6 +269,20 @@ const portal = {
     renewed: 'The certificate has been renewed',
     revoked: 'The certificate has been revoked',
     status_revoked: 'Revoked',
+    status_current: 'Current',
+    status_replaced_by: 'Replaced by %{serial}',
+    status_revocation_scheduled: 'Revocation scheduled %{date}',
+    revoke_old: {
+      legend: 'What happens to the old certificate?',
+      keep: 'Keep it valid until it expires',
+      keep_help: 'Calls signed with the old certificate keep verifying. Revoke it yourself later.',
+      in_24_hours: 'Revoke it in 24 hours',
+      in_24_hours_help:
+        'Your switches have 24 hours to move to the new certificate; after that, calls signed with the old one fail verification.',
+      now: 'Revoke it now',
+      now_help:
+        'Calls your switches sign with the old certificate fail verification as soon as verifiers refresh the CRL.',
+    },
     reason: 'Reason',
     reasons: {
       key_compromise: 'Key compromise',
@@ -354,6 +368,7 @@ export const en: TranslationMessages = {
         sti_cert_start_date: 'Start On',
         sti_cert_expire_date: 'Expire On',
         cr_path: 'CR URL',
+        status: 'Status',
       },
     },
     // the reseller and admin resources: their fields arrive with their screens (SPEC.md: not shown)

@@ -1,6 +1,7 @@
 // An active provider creates a private key, downloads it, generates a SHAKEN certificate through the STI-PA
-// simulator, views it, copies and downloads its PEM (leaf and chain), renews and revokes it; the CR serves the
-// chain and the CRL lists the serial.
+// simulator, views it, copies and downloads its PEM (leaf and chain), renews it asking to revoke the old one
+// "in 24 hours" (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here) and sees it revoked then, and revokes the
+// new one; the CR serves the chain and the CRL lists the serial.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as x509 from '../../server/src/ca/x509';
@@ -20,8 +21,11 @@ function downloadedText(file: Download): Promise<string> {
   });
 }
 
+/** The portal's "in 24 hours" for this flow. */
+const REVOKE_DELAY_SECONDS = 5;
+
 describe('private keys and certificates', { timeout: 240_000 }, () => {
-  const env = usePortal();
+  const env = usePortal({ RENEWAL_REVOKE_DELAY_SECONDS: String(REVOKE_DELAY_SECONDS) });
   const provider = {
     ocn: '075C',
     email: `certs+${Date.now()}@gamma-telecom.test`,
@@ -106,23 +110,62 @@ describe('private keys and certificates', { timeout: 240_000 }, () => {
       'leaf then intermediate',
     );
 
-    // Renewing asks for the STI-PA credentials again and lists a new certificate first.
+    // Renewing asks for the STI-PA credentials again and what happens to the old certificate (kept valid by
+    // default); here it is revoked "in 24 hours". The new certificate is listed first, current.
     await page.getByRole('button', { name: 'Renew' }).first().click();
     const renewDialog = page.getByRole('dialog', {
       name: 'Are you sure you want to renew this certificate?',
     });
     await renewDialog.getByLabel('STI-PA Username').fill('demo');
     await renewDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    const choices = renewDialog.getByRole('radiogroup', { name: 'What happens to the old certificate?' });
+    assert.equal(
+      await choices.getByRole('radio', { name: 'Keep it valid until it expires' }).isChecked(),
+      true,
+    );
+    await choices.getByRole('radio', { name: 'Revoke it in 24 hours' }).check();
+    await screenshot(page, '24-certificate-renew-dialog');
     await renewDialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The certificate has been renewed').waitFor();
-    await page.getByRole('row').nth(2).waitFor();
+    const rows = page.getByTestId('certificate-row');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    await rows.nth(0).getByText('Current', { exact: true }).waitFor();
+    await rows
+      .nth(1)
+      .getByText(/^Revocation scheduled /)
+      .waitFor();
+    await rows
+      .nth(1)
+      .getByText(/^Replaced by /)
+      .waitFor();
+    assert.equal(await rows.nth(1).getByText('Current', { exact: true }).count(), 0);
+    assert.equal(await rows.nth(1).getByText('Revoked', { exact: true }).count(), 0);
     await screenshot(page, '24-certificate-renewed');
+
+    // When the delay is over the job revokes the old certificate: reload until the list says so.
+    const deadline = Date.now() + (REVOKE_DELAY_SECONDS + 30) * 1000;
+    while ((await rows.nth(1).getByText('Revoked', { exact: true }).count()) === 0) {
+      assert.ok(Date.now() < deadline, 'the old certificate was revoked after the delay');
+      await page.waitForTimeout(1_000);
+      await page.reload();
+      await rows.nth(1).waitFor();
+    }
+    assert.equal(
+      await rows
+        .nth(1)
+        .getByText(/^Revocation scheduled /)
+        .count(),
+      0,
+    );
+    await rows.nth(0).getByText('Current', { exact: true }).waitFor();
+    await screenshot(page, '24-certificate-old-revoked');
 
     await page.getByRole('button', { name: 'Revoke' }).first().click();
     await page.getByText('Are you sure you want to revoke this certificate?').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The certificate has been revoked').waitFor();
-    // Both are revoked now (the first as superseded by its renewal): marked, and only View is offered.
+    // Both are revoked now (the old one as superseded, by the job): marked, and only View is offered.
     const revokedMarks = page.getByRole('row').getByText('Revoked', { exact: true });
     await revokedMarks.nth(1).waitFor();
     assert.equal(await revokedMarks.count(), 2);

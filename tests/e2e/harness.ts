@@ -132,14 +132,15 @@ export function outboxLinks(dataDir: string): string[] {
 }
 
 /**
- * One portal and one browser for the enclosing describe block: started before its tests, stopped after.
- * `newPage` opens a page in a fresh context (its own storage, so its own session).
+ * One portal and one browser for the enclosing describe block: started before its tests, stopped after; `env`
+ * is added to the portal's environment. `newPage` opens a page in a fresh context (its own storage, so its own
+ * session).
  */
-export function usePortal() {
+export function usePortal(env: Record<string, string> = {}) {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   before(async () => {
-    portal = await startPortal();
+    portal = await startPortal(env);
     browser = await launchBrowser();
   });
   after(async () => {

@@ -275,10 +275,13 @@ describe('certificates', () => {
     expect(res.json().message).toBe(`This key has a valid certificate (serial ${serial}) — revoke it first`);
   });
 
-  it('renews: a new serial on the same key, the old one revoked as superseded', async () => {
+  it('renews with revoke_old now: a new serial on the same key, the old one revoked as superseded', async () => {
     const noCreds = await alice.http.post(`/api/service_provider/replace_sti_spc_cert/${serial}`, {});
     expect(noCreds.statusCode).toBe(400);
-    const res = await alice.http.post(`/api/service_provider/replace_sti_spc_cert/${serial}`, STIPA);
+    const res = await alice.http.post(`/api/service_provider/replace_sti_spc_cert/${serial}`, {
+      ...STIPA,
+      revoke_old: 'now',
+    });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer.success).toBe(true);

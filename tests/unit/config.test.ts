@@ -60,3 +60,16 @@ describe('STI_PA_SIM_TOKEN_LIFETIME', () => {
       expect(() => loadConfig({ STI_PA_SIM_TOKEN_LIFETIME: bad })).toThrow(/STI_PA_SIM_TOKEN_LIFETIME/);
   });
 });
+
+describe('RENEWAL_REVOKE_DELAY_SECONDS', () => {
+  it('defaults to 24 hours and reads seconds', () => {
+    expect(loadConfig({}).renewalRevokeDelaySeconds).toBe(86_400);
+    expect(loadConfig({ RENEWAL_REVOKE_DELAY_SECONDS: '' }).renewalRevokeDelaySeconds).toBe(86_400);
+    expect(loadConfig({ RENEWAL_REVOKE_DELAY_SECONDS: '3' }).renewalRevokeDelaySeconds).toBe(3);
+  });
+
+  it('refuses what is not a positive whole number of seconds', () => {
+    for (const bad of ['0', '-5', '1.5', 'a day'])
+      expect(() => loadConfig({ RENEWAL_REVOKE_DELAY_SECONDS: bad })).toThrow(/RENEWAL_REVOKE_DELAY_SECONDS/);
+  });
+});

@@ -8,7 +8,8 @@ export type AuditAction =
   | 'key.deleted'
   | 'certificate.issued'
   | 'certificate.renewed'
-  | 'certificate.revoked';
+  | 'certificate.revoked'
+  | 'certificate.revocation_scheduled';
 
 export interface AuditActor {
   accountId: string | null;

@@ -1,15 +1,15 @@
 // The issuance pipeline, shared by generate and renew. The RA decides (account active and paid, key owned, SPC
 // token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
-// → the certificate and its audit row are written in one transaction. A renewal revokes the old certificate in
-// that same transaction, and the CRL is re-signed after it.
+// → the certificate and its audit row are written in one transaction. A renewal settles the old certificate in
+// that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
 import { createHash } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
-import { canCreateCertificate } from '../../../contract/certificates';
+import { type RenewalRevokeOld, canCreateCertificate } from '../../../contract/certificates';
 import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
 import { conflict, notFound } from '../http/errors';
 import { StiPaError } from '../integrations/stipa';
 import { recordAudit } from './audit';
-import { afterRevocation, queueRevocationMail, queueRevocationReport } from './revocation';
+import { type Revoked, afterRevocation, settleReplaced } from './revocation';
 import {
   ALREADY_REVOKED,
   type Actor,
@@ -129,7 +129,16 @@ async function crlDistributionPoint(deps: CertificateDeps, log: ServiceLog, toke
   }
 }
 
-/** The issued certificate and its audit row in one transaction; a renewal also revokes the old one there. */
+/** What a renewal replaces, and what becomes of it. */
+interface Renewal {
+  old: store.CertificateRecord;
+  revokeOld: RenewalRevokeOld;
+}
+
+/**
+ * The issued certificate and its audit row in one transaction; a renewal also settles the old one there.
+ * Answers the issuer whose CRL to re-sign after the commit (the old certificate was revoked now), else null.
+ */
 async function record(
   deps: CertificateDeps,
   actor: Actor,
@@ -139,11 +148,11 @@ async function record(
     der: Uint8Array;
     chainPem: string;
     keyId: string;
-    replaces?: store.CertificateRecord;
+    renewal?: Renewal;
   },
-): Promise<void> {
-  const { replaces } = c;
-  await deps.db.transaction(async (tx) => {
+): Promise<Revoked | null> {
+  const { renewal } = c;
+  return deps.db.transaction(async (tx) => {
     await store.markIssued(tx, c.certId, c.der, c.chainPem);
     await recordAudit(tx, {
       action: 'certificate.issued',
@@ -153,19 +162,8 @@ async function record(
       subject: c.serial,
       detail: `key ${c.keyId}`,
     });
-    if (replaces) {
-      await store.revokeCertificate(tx, replaces.id, 'superseded', deps.now());
-      await queueRevocationMail(deps, tx, replaces.id);
-      await queueRevocationReport(deps, tx, replaces.id);
-      await recordAudit(tx, {
-        action: 'certificate.renewed',
-        actor: auditActor(actor),
-        ip: actor.ip,
-        serviceProviderId: actor.serviceProviderId,
-        subject: replaces.serial_number,
-        detail: `replaced by ${c.serial}`,
-      });
-    }
+    if (!renewal) return null;
+    return settleReplaced(deps, tx, actor, { ...renewal, newSerial: c.serial });
   });
 }
 
@@ -178,10 +176,10 @@ async function signAndRecord(
     now: Date;
     log: ServiceLog;
     crl: { url: string; issuerDn: Uint8Array };
-    replaces?: store.CertificateRecord;
+    renewal?: Renewal;
   },
 ): Promise<IssueResult> {
-  const { now, replaces } = issuance;
+  const { now, renewal } = issuance;
   const spId = actor.serviceProviderId;
   const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
   const serial = newSerial();
@@ -194,9 +192,10 @@ async function signAndRecord(
     spc: a.spc,
     notBefore,
     notAfter,
-    replacesId: replaces?.id ?? null,
+    replacesId: renewal?.old.id ?? null,
     now,
   });
+  let revoked: Revoked | null;
   try {
     const cert = await deps.ca.leafIssuer.issue({
       spc: a.spc,
@@ -209,13 +208,20 @@ async function signAndRecord(
       crl: issuance.crl,
     });
     const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
-    await record(deps, actor, { certId, serial, der: cert.der, chainPem, keyId: a.key.id, replaces });
+    revoked = await record(deps, actor, {
+      certId,
+      serial,
+      der: cert.der,
+      chainPem,
+      keyId: a.key.id,
+      renewal,
+    });
   } catch (e) {
     issuance.log.error({ err: e, serial }, 'certificate issuance failed');
     await store.markFailed(deps.db, certId).catch(() => undefined);
     return refused('issuance_failed');
   }
-  if (replaces) await afterRevocation(deps, replaces);
+  if (revoked) await afterRevocation(deps, revoked);
   // The answer is built from what was written: the row holds exactly these values now.
   const issued: store.CertificateRecord = {
     id: certId,
@@ -228,6 +234,7 @@ async function signAndRecord(
     not_after: notAfter,
     created_on: now,
     revoked_on: null,
+    revocation_scheduled_on: null,
   };
   return { success: true, certificate: certificateView(deps, issued) };
 }
@@ -237,7 +244,7 @@ async function issue(
   actor: Actor,
   keyId: string,
   credentials: StiPaCredentials,
-  replaces?: store.CertificateRecord,
+  renewal?: Renewal,
 ): Promise<IssueResult> {
   const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
   const now = deps.now();
@@ -247,7 +254,7 @@ async function issue(
   if ('success' in token) return token;
   const crl = await crlDistributionPoint(deps, log, token.crlUrl);
   if ('success' in crl) return crl;
-  return signAndRecord(deps, actor, approved, { now, log, crl, replaces });
+  return signAndRecord(deps, actor, approved, { now, log, crl, renewal });
 }
 
 export function generateCertificate(
@@ -261,12 +268,15 @@ export function generateCertificate(
   });
 }
 
-/** Renewal: the same key, a new serial and a new SPC token; the old certificate is revoked as superseded. */
+/**
+ * Renewal: the same key, a new serial and a new SPC token. The old certificate stays valid (`keep`, calls in
+ * flight carry its CR URL), is revoked as superseded (`now`), or is revoked so later by a job (`in_24_hours`).
+ */
 export async function renewCertificate(
   deps: CertificateDeps,
   actor: Actor,
   serialParam: string,
-  input: { sti_pa_username: string; sti_pa_password: string },
+  input: { sti_pa_username: string; sti_pa_password: string; revoke_old?: RenewalRevokeOld },
 ): Promise<IssueResult> {
   const serial = assertSerialParam(serialParam);
   const old = await store.certificateBySerial(deps.db, actor.serviceProviderId, serial);
@@ -278,6 +288,6 @@ export async function renewCertificate(
     actor,
     old.private_key_id,
     { username: input.sti_pa_username, password: input.sti_pa_password },
-    old,
+    { old, revokeOld: input.revoke_old ?? 'keep' },
   );
 }

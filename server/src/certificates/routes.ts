@@ -1,7 +1,11 @@
 // The provider's keys and certificates over HTTP: parse, authorize, call the service, answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
-import { generateCertificateSchema, revokeCertificateSchema } from '../../../contract/certificates';
+import {
+  generateCertificateSchema,
+  renewCertificateSchema,
+  revokeCertificateSchema,
+} from '../../../contract/certificates';
 import { validate } from '../../../contract/schemas';
 import { PRIVATE_KEY_FILENAME } from '../ca';
 import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
@@ -20,8 +24,6 @@ const importSchema = yup
     pem: yup.string().required('pem is a required field').max(IMPORT_BODY_LIMIT, 'pem is too large'),
   })
   .noUnknown(true, 'Unknown field: ${unknown}');
-
-const renewSchema = generateCertificateSchema.pick(['sti_pa_username', 'sti_pa_password']);
 
 // ---- answers (allow-lists: nothing else leaves the server) ----
 
@@ -42,6 +44,9 @@ const certificateResponse = {
     cr_path: str,
     serial_number: str,
     status: str,
+    replaced_by: nullableStr,
+    is_current: bool,
+    revocation_scheduled_on: nullableStr,
   },
 } as const;
 const issueResponse = {
@@ -188,7 +193,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
     },
     async (request) => {
       const actor = actorOf(request);
-      const input = await validate(renewSchema, request.body ?? {});
+      const input = await validate(renewCertificateSchema, request.body ?? {});
       return renewCertificate(deps, actor, request.params.serial, input);
     },
   );

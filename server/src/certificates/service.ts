@@ -38,7 +38,10 @@ export interface CertificateDeps {
   db: Database;
   now: () => Date;
   /** Read on each request, never copied. */
-  config: Pick<Config, 'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit' | 'renewalRevokeDelaySeconds'
+  >;
   /** Providers' private keys. */
   keys: KeyStore;
   ca: Pick<CertificateAuthority, 'intermediate' | 'leafIssuer'>;
@@ -70,9 +73,10 @@ export function assertSerialParam(serial: string): string {
   return s;
 }
 
+/** A certificate on the wire; `c` says which certificate renewed it, if one did (a new one: none). */
 export function certificateView(
   deps: { config: Pick<Config, 'publicUrl'> },
-  c: store.CertificateRecord,
+  c: store.CertificateRecord & Partial<Pick<store.ListedCertificate, 'replaced_by' | 'replaced_by_issued'>>,
 ): CertificateRow {
   const published = c.status === 'issued' || c.status === 'revoked';
   return {
@@ -83,6 +87,9 @@ export function certificateView(
     cr_path: published ? `${deps.config.publicUrl}/cr/${c.serial_number}.pem` : CR_PATH_NOT_CREATED,
     serial_number: c.serial_number,
     status: c.status,
+    replaced_by: c.replaced_by ?? null,
+    is_current: c.status === 'issued' && !c.replaced_by_issued,
+    revocation_scheduled_on: c.revocation_scheduled_on?.toISOString() ?? null,
   };
 }
 

@@ -22,6 +22,16 @@ export interface CertificateRecord {
   not_after: Date;
   created_on: Date;
   revoked_on: Date | null;
+  /** Set by a renewal that asked to revoke this certificate later; cleared when it is revoked. */
+  revocation_scheduled_on: Date | null;
+}
+
+/** A certificate as the list shows it: with the certificate that renewed it. */
+export interface ListedCertificate extends CertificateRecord {
+  /** The serial of the newest issued (or since revoked) certificate that renewed this one. */
+  replaced_by: string | null;
+  /** An issued certificate renewed this one. */
+  replaced_by_issued: boolean;
 }
 
 /** Written for keys no longer kept: the sealed blob is gone, nothing in the row can open anything. */
@@ -153,19 +163,38 @@ export async function validCertificateOfKey(
 }
 
 const CERT_COLUMNS = `id, serial_number, service_provider_id, private_key_id, issuer_id, status, not_before, not_after,
-  created_on, revoked_on`;
+  created_on, revoked_on, revocation_scheduled_on`;
 
 export async function certificatesOfKey(
   q: Queryable,
   spId: string,
   keyId: string,
-): Promise<CertificateRecord[]> {
-  return q.query<CertificateRecord>(
-    `SELECT ${CERT_COLUMNS} FROM certificates
+): Promise<ListedCertificate[]> {
+  return q.query<ListedCertificate>(
+    `SELECT ${CERT_COLUMNS},
+            (SELECT r.serial_number FROM certificates r
+              WHERE r.replaces_id = c.id AND r.status IN ('issued', 'revoked')
+              ORDER BY r.created_on DESC, r.id DESC LIMIT 1) AS replaced_by,
+            EXISTS (SELECT 1 FROM certificates r WHERE r.replaces_id = c.id AND r.status = 'issued')
+              AS replaced_by_issued
+       FROM certificates c
       WHERE private_key_id = $1 AND service_provider_id = $2
       ORDER BY created_on DESC, id DESC`,
     [keyId, spId],
   );
+}
+
+/** A certificate by its id, whoever's it is: for the jobs, which act for no provider. */
+export async function certificateById(
+  q: Queryable,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CertificateRecord | undefined> {
+  const rows = await q.query<CertificateRecord>(
+    `SELECT ${CERT_COLUMNS} FROM certificates WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
 }
 
 export async function certificateBySerial(
@@ -217,7 +246,10 @@ export async function markFailed(q: Queryable, id: string): Promise<void> {
   await q.query(`UPDATE certificates SET status = 'failed' WHERE id = $1 AND status = 'pending'`, [id]);
 }
 
-/** true when this call revoked it (an already revoked certificate stays as it was). */
+/**
+ * true when this call revoked it (an already revoked certificate stays as it was). A revocation scheduled for
+ * it is over: its time is cleared.
+ */
 export async function revokeCertificate(
   q: Queryable,
   id: string,
@@ -225,9 +257,19 @@ export async function revokeCertificate(
   now: Date,
 ): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE certificates SET status = 'revoked', revoked_on = $2, revocation_reason = $3
+    `UPDATE certificates SET status = 'revoked', revoked_on = $2, revocation_reason = $3,
+                             revocation_scheduled_on = NULL
       WHERE id = $1 AND status = 'issued' RETURNING id`,
     [id, now, reason],
+  );
+  return rows.length > 0;
+}
+
+/** true when the issued certificate now has its revocation scheduled at `at`. */
+export async function scheduleRevocation(q: Queryable, id: string, at: Date): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE certificates SET revocation_scheduled_on = $2 WHERE id = $1 AND status = 'issued' RETURNING id`,
+    [id, at],
   );
   return rows.length > 0;
 }

@@ -1,12 +1,14 @@
 // 'Are you sure you want to renew this certificate?' with the STI-PA username and password asked again:
-// the renewed certificate (new serial, same key) needs a new SPC token. The answer is read like a generation:
-// {success:false, error_cause} toasts the cause (SPEC.md §8).
+// the renewed certificate (new serial, same key) needs a new SPC token. It also asks what happens to the old
+// certificate: kept valid (the default: calls in flight carry its CR URL), revoked in 24 hours, or now. The
+// answer is read like a generation: {success:false, error_cause} toasts the cause (SPEC.md §8).
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useDataProvider } from 'react-admin';
 import {
   CERTIFICATE_LIMITS,
+  DEFAULT_RENEWAL_REVOKE_OLD,
   errorCauseMessage,
   renewCertificateSchema,
   type RenewCertificateInput,
@@ -14,6 +16,7 @@ import {
 import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormPasswordInput, FormTextInput } from '../inputs';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RevokeOldChoice } from './RevokeOldChoice';
 import { useCertificateNotify } from './useCertificateNotify';
 
 export interface RenewCertificateDialogProps {
@@ -30,17 +33,17 @@ function RenewForm({ serial, onClose, onRenewed }: RenewCertificateDialogProps &
   const form = useForm<RenewCertificateInput>({
     resolver: yupResolver(renewCertificateSchema),
     mode: 'all',
-    defaultValues: { sti_pa_username: '', sti_pa_password: '' },
+    defaultValues: { sti_pa_username: '', sti_pa_password: '', revoke_old: DEFAULT_RENEWAL_REVOKE_OLD },
   });
   const [username, password] = useWatch({
     control: form.control,
     name: ['sti_pa_username', 'sti_pa_password'],
   });
 
-  const renew = form.handleSubmit(async (credentials) => {
+  const renew = form.handleSubmit(async (input) => {
     setBusy(true);
     try {
-      const result = (await dataProvider.renewCertificate(serial, credentials)) as
+      const result = (await dataProvider.renewCertificate(serial, input)) as
         { success?: boolean; error_cause?: string } | undefined;
       if (result?.success === false) {
         toast(errorCauseMessage(result.error_cause), 'error');
@@ -81,6 +84,7 @@ function RenewForm({ serial, onClose, onRenewed }: RenewCertificateDialogProps &
             autoComplete="current-password"
             required
           />
+          <RevokeOldChoice disabled={busy} />
         </form>
       </FormProvider>
     </ConfirmDialog>

@@ -1,9 +1,8 @@
-// A certificate's actions (SPEC.md §2): View while it has a CR URL, 'Revoked' once revoked, Renew and Revoke
-// while it is valid.
+// A certificate's actions (SPEC.md §2): View while it has a CR URL, Renew and Revoke while it is valid (a revoked
+// one is marked in the status column).
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { canRenewOrRevoke, hasCertificateActions, isRevoked } from '../../../contract/certificates';
+import { canRenewOrRevoke, hasCertificateActions } from '../../../contract/certificates';
 import type { CertificateRow } from '../../../contract/api';
 
 export interface CertificateRowHandlers {
@@ -25,11 +24,6 @@ export function CertificateRowActions({
         <Button size="small" onClick={() => onView(row.cr_path)}>
           {translate('portal.certificates.view')}
         </Button>
-      ) : null}
-      {isRevoked(row) ? (
-        <Typography component="span" variant="body2" color="error" sx={{ px: 1, verticalAlign: 'middle' }}>
-          {translate('portal.certificates.status_revoked')}
-        </Typography>
       ) : null}
       {canRenewOrRevoke(row) ? (
         <>

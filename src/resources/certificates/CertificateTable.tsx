@@ -1,5 +1,5 @@
-// The chosen key's last certificates: created, start and expiry times, the CR URL (a link when it is one), and
-// each row's actions; 'No data found' when there are none.
+// The chosen key's last certificates: created, start and expiry times, the CR URL (a link when it is one), its
+// status (current, replaced, revocation scheduled, revoked) and each row's actions; 'No data found' when none.
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +11,7 @@ import { useTranslate } from 'react-admin';
 import type { CertificateRow } from '../../../contract/api';
 import { formatDateTime } from '../../components/dates';
 import { CertificateRowActions, type CertificateRowHandlers } from './CertificateRowActions';
+import { CertificateStatus } from './CertificateStatus';
 
 function CrUrl({ value }: { value: string | null }) {
   if (!value) return null;
@@ -39,13 +40,14 @@ export function CertificateTable({ titleId, certificates, empty, ...handlers }: 
             <TableCell>{translate('resources.certificates.fields.sti_cert_start_date')}</TableCell>
             <TableCell>{translate('resources.certificates.fields.sti_cert_expire_date')}</TableCell>
             <TableCell>{translate('resources.certificates.fields.cr_path')}</TableCell>
+            <TableCell>{translate('resources.certificates.fields.status')}</TableCell>
             <TableCell align="right">{translate('portal.certificates.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {empty ? (
             <TableRow>
-              <TableCell colSpan={5}>{translate('portal.common.no_data_found')}</TableCell>
+              <TableCell colSpan={6}>{translate('portal.common.no_data_found')}</TableCell>
             </TableRow>
           ) : null}
           {certificates.map((row) => (
@@ -58,6 +60,9 @@ export function CertificateTable({ titleId, certificates, empty, ...handlers }: 
               <TableCell>{formatDateTime(row.sti_cert_expire_date)}</TableCell>
               <TableCell>
                 <CrUrl value={row.cr_path} />
+              </TableCell>
+              <TableCell>
+                <CertificateStatus row={row} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <CertificateRowActions row={row} {...handlers} />

@@ -69,7 +69,7 @@ describe('certificate page', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(dataProvider.lastCertificates).toHaveBeenCalledWith(KEY_A);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    expect(headers).toEqual(['Created On', 'Start On', 'Expire On', 'CR URL', 'Actions']);
+    expect(headers).toEqual(['Created On', 'Start On', 'Expire On', 'CR URL', 'Status', 'Actions']);
     expect(
       within(rows()[0]).getByText(new Date(CERTIFICATES[0].sti_cert_expire_date!).toLocaleString('en-US')),
     ).toBeInTheDocument();
@@ -201,6 +201,7 @@ describe('certificate page', () => {
       expect(dataProvider.renewCertificate).toHaveBeenCalledWith('3A', {
         sti_pa_username: 'demo',
         sti_pa_password: 'pw-1',
+        revoke_old: 'keep',
       }),
     );
     expect(await screen.findByText('The certificate has been renewed')).toBeInTheDocument();

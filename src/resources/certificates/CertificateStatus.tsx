@@ -1,0 +1,48 @@
+// Which certificate of the key to sign with: 'Current' (issued, no issued certificate replaces it), 'Replaced by
+// <short serial>', 'Revocation scheduled <date>' (a renewal asked to revoke it later) and 'Revoked'.
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useTranslate } from 'react-admin';
+import type { CertificateRow } from '../../../contract/api';
+import { isRevoked } from '../../../contract/certificates';
+import { formatDateTime } from '../../components/dates';
+
+/** The start of a long serial, enough to tell two certificates of one key apart. */
+export function shortSerial(serial: string): string {
+  return serial.length > 12 ? `${serial.slice(0, 8)}…` : serial;
+}
+
+export function CertificateStatus({ row }: { row: CertificateRow }) {
+  const translate = useTranslate();
+  const revoked = isRevoked(row);
+  const scheduled = !revoked && row.revocation_scheduled_on ? row.revocation_scheduled_on : null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {revoked ? (
+        <Chip size="small" color="error" label={translate('portal.certificates.status_revoked')} />
+      ) : null}
+      {row.is_current ? (
+        <Chip size="small" color="success" label={translate('portal.certificates.status_current')} />
+      ) : null}
+      {row.replaced_by ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          title={row.replaced_by}
+          label={translate('portal.certificates.status_replaced_by', {
+            serial: shortSerial(row.replaced_by),
+          })}
+        />
+      ) : null}
+      {scheduled ? (
+        <Chip
+          size="small"
+          color="warning"
+          label={translate('portal.certificates.status_revocation_scheduled', {
+            date: formatDateTime(scheduled),
+          })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
