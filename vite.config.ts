@@ -42,6 +42,17 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        // zlint on what the portal publishes: `npm run test:conformance` only (it needs the zlint binary).
+        extends: true,
+        test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['tests/conformance/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -7,54 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
+import { STIPA_CRL_URL, stiPaCrl, stiPaFetch } from './stipa-crl';
 
-const CRL_URL = 'https://stipa.example/crl/shaken.crl';
+const CRL_URL = STIPA_CRL_URL;
 const openssl = (args: string[], cwd: string) => execFileSync('openssl', args, { cwd, stdio: 'pipe' });
-
-/** A CRL made by OpenSSL under its own issuer, the way an STI-PA publishes one. */
-function stiPaCrl(dir: string): Buffer {
-  fs.writeFileSync(path.join(dir, 'index.txt'), '');
-  fs.writeFileSync(path.join(dir, 'crlnumber'), '01\n');
-  fs.writeFileSync(
-    path.join(dir, 'ca.cnf'),
-    `[ca]\ndefault_ca = d\n[d]\ndatabase = ${dir}/index.txt\ncrlnumber = ${dir}/crlnumber\ndefault_md = sha256\ndefault_crl_days = 7\n`,
-  );
-  openssl(['ecparam', '-genkey', '-name', 'prime256v1', '-noout', '-out', 'k.pem'], dir);
-  openssl(
-    [
-      'req',
-      '-x509',
-      '-new',
-      '-key',
-      'k.pem',
-      '-subj',
-      '/C=US/O=STI-PA Test/CN=STI-PA SHAKEN CRL',
-      '-days',
-      '2',
-      '-out',
-      'c.pem',
-    ],
-    dir,
-  );
-  openssl(
-    [
-      'ca',
-      '-config',
-      'ca.cnf',
-      '-gencrl',
-      '-keyfile',
-      'k.pem',
-      '-cert',
-      'c.pem',
-      '-out',
-      'crl.pem',
-      '-batch',
-    ],
-    dir,
-  );
-  openssl(['crl', '-in', 'crl.pem', '-outform', 'DER', '-out', 'crl.der'], dir);
-  return fs.readFileSync(path.join(dir, 'crl.der'));
-}
 
 describe('certificates under the STI-PA CRL', () => {
   let t: TestApp;
@@ -62,24 +18,11 @@ describe('certificates under the STI-PA CRL', () => {
   let crl: Buffer | null;
 
   /** The STI-PA's CRL from its stand-in; everything else (the simulator) through this very app. */
-  const fetchVia: typeof fetch = async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    if (`${url.origin}${url.pathname}` === CRL_URL) {
-      return crl ? new Response(new Uint8Array(crl), { status: 200 }) : new Response('down', { status: 503 });
-    }
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
-    const res = await t.app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      payload: typeof init?.body === 'string' ? init.body : undefined,
-    });
-    return new Response(new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as HeadersInit,
-    });
-  };
+  const fetchVia = stiPaFetch(
+    () => t.app,
+    CRL_URL,
+    () => crl,
+  );
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stipa-crl-'));

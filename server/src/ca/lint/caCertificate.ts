@@ -19,6 +19,13 @@ import {
   startLint,
   validityOf,
 } from './parse';
+import {
+  checkCaEncodings,
+  checkCaExtensionSet,
+  checkCaFields,
+  checkIntermediateAki,
+  checkIntermediateProfile,
+} from './caRules';
 
 export interface CaLintOptions {
   role: 'root' | 'intermediate';
@@ -30,7 +37,8 @@ export interface CaLintOptions {
 
 const ANY_POLICY = '2.5.29.32.0';
 
-interface CaRun extends Report {
+/** One CA lint run: the report, the parsed certificate and its extensions by OID (the last of each). */
+export interface CaRun extends Report {
   p: Parsed;
   root: boolean;
   byOid: Map<string, ParsedExtension>;
@@ -71,11 +79,20 @@ function lintCa(input: LintInput, options: CaLintOptions): Finding[] {
     run.error('issuer', `malformed: ${(err as Error).message}`);
   }
   checkBasics(run);
+  checkCaFields(run);
+  checkCaExtensionSet(run);
   checkCaExtensions(run);
+  checkCaEncodings(run);
   if (root) checkRootOnly(run);
-  else checkIntermediateOnly(run);
+  else {
+    checkIntermediateOnly(run);
+    checkIntermediateProfile(run);
+  }
   if (issuer) checkIssuer(run, issuer);
-  else run.warning('issuer', 'no issuer given: issuer name, AKI and signature not checked');
+  else {
+    if (!root) checkIntermediateAki(run);
+    run.warning('issuer', 'no issuer given: issuer name, AKI and signature not checked');
+  }
   return run.findings;
 }
 

@@ -6,6 +6,7 @@ import { type Binary, TAG, bytesEqual, children, oid, sequence, toBytes } from '
 import { MAX_LIFETIME_DAYS, bitLength } from '../profile';
 import type { X509Certificate } from '../x509';
 import { OID } from '../x509Parts';
+import { checkSubjectStrings, checkTimeEncoding } from './common';
 import {
   CN_FORM,
   type Leaf,
@@ -169,9 +170,11 @@ function checkPublicKey({ p, error, warning, check }: Leaf): void {
   });
 }
 
-function checkSubject({ options, error, warning, check, subject }: Leaf): void {
+function checkSubject(l: Leaf): void {
+  const { options, error, warning, check, subject } = l;
   check('subject', () => {
     const { attrs, multiValued } = subject();
+    checkSubjectStrings(l, attrs);
     if (multiValued) error('subject-rdn', 'the subject has a multi-valued RDN');
     const cns = attrs.filter((a) => a.oid === OID.commonName);
     const cs = attrs.filter((a) => a.oid === OID.countryName);
@@ -193,7 +196,9 @@ function checkSubject({ options, error, warning, check, subject }: Leaf): void {
   });
 }
 
-function checkValidity({ p, options, issuer, error, warning, check }: Leaf): void {
+function checkValidity(l: Leaf): void {
+  const { p, options, issuer, error, warning, check } = l;
+  checkTimeEncoding(l, p);
   check('validity', () => {
     const { notBefore, notAfter } = validityOf(p);
     const span = notAfter.getTime() - notBefore.getTime();

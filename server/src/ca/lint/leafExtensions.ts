@@ -12,7 +12,9 @@ import {
   nameAttributes,
 } from './parse';
 
-const KNOWN_SHAKEN_POLICIES = [SHAKEN_CP_OID, '2.16.840.1.114569.1.1.3'];
+/** US SHAKEN CP 1.3: its end-entity subjects must carry a serialNumber (CP 1.4 made it optional). */
+export const SHAKEN_CP_1_3_OID = '2.16.840.1.114569.1.1.3';
+export const KNOWN_SHAKEN_POLICIES = [SHAKEN_CP_OID, SHAKEN_CP_1_3_OID];
 export const CN_FORM = /^SHAKEN [0-9A-Z]{4}$/;
 
 /** Names for the usual suspects, so a finding says which forbidden extension it saw. */
@@ -114,7 +116,7 @@ export function checkKeyExtensions(l: Leaf): void {
 }
 
 export function checkPolicy(l: Leaf): void {
-  const { options, error, warning } = l;
+  const { options, error, warning, subject } = l;
   onExtension(l, 'certificate-policies', OID.certificatePolicies, (v) => {
     const policies = children(decodeOne(v, TAG.sequence));
     if (policies.length !== 1)
@@ -127,6 +129,8 @@ export function checkPolicy(l: Leaf): void {
     } else if (!options.policyOid && !KNOWN_SHAKEN_POLICIES.includes(policy)) {
       warning('certificate-policies', `policy ${policy} is not a known SHAKEN certificate policy`);
     }
+    if (policy === SHAKEN_CP_1_3_OID && !subject().attrs.some((a) => a.oid === OID.serialNumber))
+      error('subject-serial-number', 'under SHAKEN CP 1.3 the subject must carry a serialNumber');
   });
 }
 

@@ -1,0 +1,59 @@
+// ATIS-1000080 / US SHAKEN CP conformance of everything the portal publishes, judged by zlint (Martini Security's
+// fork with the STIR/SHAKEN lints): on the embedded default and with CRL_URL, a provider generates a key and a
+// certificate, renews it, revokes the renewal, imports a key and gets a certificate on it; the end-entity
+// certificates (from their CR URLs), the intermediate and the root (/ca/…) and the CRLs the portal serves are
+// linted. Any error or fatal fails; a warning fails unless ALLOWED lists it for that kind of object.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Artifact,
+  type ConformanceApp,
+  type Mode,
+  collect,
+  conformanceApp,
+  exerciseProvider,
+} from './fixtures';
+import { type Allowed, type Finding, failing, lintAll, table } from './verdict';
+import { zlintPath } from './zlint';
+
+/**
+ * Warnings accepted on purpose (errors and fatals never are). Each names the lint, the kinds of objects it may
+ * appear on, and why it is not a defect of the portal.
+ */
+const ALLOWED: Allowed[] = [
+  {
+    lint: 'w_distribution_point_missing_ldap_or_uri',
+    kinds: ['leaf'],
+    reason:
+      'zlint counts only http:// and ldap:// URIs; the leaf points at the STI-PA CRL (CRL_URL), which is https',
+  },
+];
+
+describe.each<Mode>(['embedded', 'crl-url'])('zlint on what the portal publishes (%s)', (mode) => {
+  let c: ConformanceApp;
+  let artifacts: Artifact[];
+  let findings: Finding[];
+  let applied: Map<string, number>;
+
+  beforeAll(async () => {
+    zlintPath();
+    c = await conformanceApp(mode);
+    artifacts = await collect(c, await exerciseProvider(c.t));
+    ({ findings, applied } = lintAll(artifacts));
+  }, 120_000);
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('collects the end-entity certificates, the intermediate, the root and the portal’s CRLs', () => {
+    const kinds = new Set(artifacts.map((a) => a.kind));
+    expect([...kinds].sort()).toEqual(['crl', 'intermediate', 'leaf', 'root']);
+    expect(artifacts.filter((a) => a.kind === 'leaf')).toHaveLength(3);
+    // zlint read each one: at least one lint applied (neither NA nor NE) to every file.
+    for (const a of artifacts) expect(applied.get(a.label), a.label).toBeGreaterThan(0);
+  });
+
+  it('has no error, fatal or unlisted warning', () => {
+    const bad = failing(findings, ALLOWED);
+    if (bad.length) expect.fail(`zlint findings:\n${table(bad)}`);
+  });
+});
