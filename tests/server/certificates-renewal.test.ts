@@ -197,12 +197,8 @@ describe('renewal: what becomes of the old certificate', () => {
     const listed = (await list(keyId)).find((c) => c.serial_number === serial)!;
     expect(listed).toMatchObject({ status: 'revoked', revocation_scheduled_on: null });
 
-    // the CRL was re-signed after the job's commit and lists the serial
-    const [{ issuer_id }] = await t.db.query<{ issuer_id: string }>(
-      'SELECT issuer_id FROM certificates WHERE serial_number = $1',
-      [serial],
-    );
-    const crl = await t.app.inject({ method: 'GET', url: `/crl/${issuer_id}.crl` });
+    // the revocation was reported to the STI-PA after the job's commit: its SHAKEN CRL lists the serial
+    const crl = await t.app.inject({ method: 'GET', url: '/stipa-sim/api/v1/crl/shaken.crl' });
     const crlText = execFileSync('openssl', ['crl', '-inform', 'DER', '-noout', '-text'], {
       input: crl.rawPayload,
       encoding: 'utf8',

@@ -42,7 +42,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const CRL_URL = 'https://ca.example.com/crl/root.crl';
 const CP_1_3 = '2.16.840.1.114569.1.1.3';
 
-let hierarchy: { root: ExportedCa; intermediate: ExportedCa };
+let hierarchy: { root: ExportedCa; crlSigner: ExportedCa; intermediate: ExportedCa };
 let subjectKeys: CryptoKeyPair;
 
 beforeAll(async () => {
@@ -78,6 +78,7 @@ describe('end-entity rules ported from zlint', () => {
         issuerKeyId: await keyIdentifier(hierarchy.intermediate.signer.publicKey),
         policyOid: SHAKEN_CP_OID,
         crlUrl: CRL_URL,
+        crlIssuerName: hierarchy.crlSigner.certificate.subjectName.toArrayBuffer(),
       }),
     };
   }
@@ -187,7 +188,11 @@ describe('CA certificate rules ported from zlint', () => {
           authorityKeyIdentifierValue(await keyIdentifier(hierarchy.root.signer.publicKey)),
         ),
         extension(OID.certificatePolicies, false, certificatePoliciesValue([SHAKEN_CP_OID])),
-        extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(CRL_URL)),
+        extension(
+          OID.crlDistributionPoints,
+          false,
+          crlDistributionPointsValue(CRL_URL, hierarchy.crlSigner.certificate.subjectName.toArrayBuffer()),
+        ),
       ],
     };
   }
@@ -211,6 +216,18 @@ describe('CA certificate rules ported from zlint', () => {
 
   it('the unmodified template is clean', async () => {
     expect(await caFindings(() => {}, true, SHAKEN_CP_OID)).toEqual([]);
+  });
+
+  // e_atis_ext_key_usage_ca (ATIS-1000080 v005): keyCertSign is the single value.
+  it('reports keyCertSign with cRLSign on an intermediate', async () => {
+    const ku = extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign]));
+    expect(await caErrors((t) => replace(t, ku))).toEqual(['key-usage']);
+  });
+
+  // e_atis_ext_crl_distribution_struct_ca: the one distribution point names its CRL issuer.
+  it('reports an intermediate CRL distribution point without cRLIssuer', async () => {
+    const dp = extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(CRL_URL));
+    expect(await caErrors((t) => replace(t, dp))).toEqual(['crl-distribution-points']);
   });
 
   it.each<[string, (t: Template) => void, string[]]>([
