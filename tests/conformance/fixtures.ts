@@ -177,8 +177,8 @@ export async function collect(c: ConformanceApp, chains: Map<string, string[]>):
 
   const origin = new URL(t.config.publicUrl).origin;
   const crlPaths = new Set<string>();
-  const issuers = await t.db.query<{ id: string }>('SELECT id FROM ca_issuers WHERE is_current ORDER BY id');
-  for (const { id } of issuers) crlPaths.add(`/crl/${id}.crl`);
+  // Every CRL the CA signs itself (its CRL signer's; an earlier release's CA certificates' on an old data directory).
+  for (const { id } of t.services.ca.crlSigners) crlPaths.add(`/crl/${id}.crl`);
   const optional = new Set<string>();
   for (const url of [...out.flatMap((a) => crlUrlsOf(a.file)), ...c.tokenCrlUrls]) {
     const u = new URL(url);
