@@ -20,7 +20,14 @@ import { MIGRATIONS_DIR } from '../../server/src/db/migrate';
 import { migrate } from '../../server/src/db/migrate';
 import { simulatorKeyring } from '../../server/src/integrations/stipa';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
-import { type TestApp, type TestDatabase, createTestDatabase, injectFetch, secondApp, testConfig } from './helpers';
+import {
+  type TestApp,
+  type TestDatabase,
+  createTestDatabase,
+  injectFetch,
+  secondApp,
+  testConfig,
+} from './helpers';
 import { legacyHierarchy, legacyLeaf } from './legacy-ca';
 
 const DAY = 86_400_000;
@@ -55,8 +62,14 @@ function previousMigrations(): string {
 
 /** Its CA rows, keys sealed under the data directory's KEK the way that release sealed them. */
 async function previousCa(): Promise<void> {
-  old = await legacyHierarchy('STI-CA Portal', `${config.publicUrl}/crl/${OLD.root}.crl`, new Date(Date.now() - 30 * DAY));
-  const keys = new SoftwareKeyStore(loadKeyEncryptionKey({ dataDir: config.dataDir, log: { warn() {}, info() {} } }));
+  old = await legacyHierarchy(
+    'STI-CA Portal',
+    `${config.publicUrl}/crl/${OLD.root}.crl`,
+    new Date(Date.now() - 30 * DAY),
+  );
+  const keys = new SoftwareKeyStore(
+    loadKeyEncryptionKey({ dataDir: config.dataDir, log: { warn() {}, info() {} } }),
+  );
   for (const [id, role, ca] of [
     [OLD.root, 'root', old.root],
     [OLD.intermediate, 'intermediate', old.intermediate],
@@ -142,7 +155,9 @@ describe("the previous release's data directory", () => {
     const now = t.services.ca.intermediate.certificate;
     expect(isLegacyIntermediate(now)).toBe(false);
     expect(now.subject).toBe(old.intermediate.certificate.subject);
-    expect(Buffer.from(now.publicKey.rawData)).toEqual(Buffer.from(old.intermediate.certificate.publicKey.rawData));
+    expect(Buffer.from(now.publicKey.rawData)).toEqual(
+      Buffer.from(old.intermediate.certificate.publicKey.rawData),
+    );
 
     // A second start finds nothing to migrate.
     const again = await secondApp(tdb.db, config);
@@ -164,7 +179,9 @@ describe("the previous release's data directory", () => {
     fs.writeFileSync(path.join(tmp, 'old-int.pem'), old.intermediate.certificatePem);
     fs.writeFileSync(path.join(tmp, 'new-int.pem'), t.services.ca.intermediate.pem);
     for (const inter of ['old-int.pem', 'new-int.pem'])
-      expect(openssl(['verify', '-CAfile', 'root.pem', '-untrusted', inter, 'leaf.pem']).trim()).toBe('leaf.pem: OK');
+      expect(openssl(['verify', '-CAfile', 'root.pem', '-untrusted', inter, 'leaf.pem']).trim()).toBe(
+        'leaf.pem: OK',
+      );
   });
 
   it('keeps the old certificate on its own CRL, signed by the old intermediate, and reports its revocation', async () => {
@@ -181,7 +198,17 @@ describe("the previous release's data directory", () => {
     fs.writeFileSync(path.join(tmp, 'crl.der'), res.rawPayload);
     openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-out', 'crl.pem']);
     expect(
-      openssl(['verify', '-crl_check', '-CAfile', 'root.pem', '-untrusted', 'old-int.pem', '-CRLfile', 'crl.pem', 'leaf.pem']),
+      openssl([
+        'verify',
+        '-crl_check',
+        '-CAfile',
+        'root.pem',
+        '-untrusted',
+        'old-int.pem',
+        '-CRLfile',
+        'crl.pem',
+        'leaf.pem',
+      ]),
     ).toMatch(/certificate revoked/);
     // The STI-PA's SHAKEN CRL lists it too, under its issuer's name.
     const shaken = await t.app.inject({ method: 'GET', url: '/stipa-sim/api/v1/crl/shaken.crl' });
@@ -191,9 +218,15 @@ describe("the previous release's data directory", () => {
   it('issues new certificates under the migrated intermediate, pointing at the STI-PA CRL with cRLIssuer', async () => {
     const http = api(t, await tokenOf(t, provider));
     const key = (await http.post('/api/service_provider/generate_sti_priv_key')).json().priv_key_uuid;
-    const res = await http.post('/api/service_provider/generate_sti_spc_cert', { ...STIPA, private_key_uuid: key });
+    const res = await http.post('/api/service_provider/generate_sti_spc_cert', {
+      ...STIPA,
+      private_key_uuid: key,
+    });
     expect(res.json().success).toBe(true);
-    const chain = await t.app.inject({ method: 'GET', url: new URL(res.json().certificate.cr_path).pathname });
+    const chain = await t.app.inject({
+      method: 'GET',
+      url: new URL(res.json().certificate.cr_path).pathname,
+    });
     const [leafPem, interPem] = chain.body.split(/(?=-----BEGIN CERTIFICATE-----)/);
     expect(new X509Certificate(interPem).equal(t.services.ca.intermediate.certificate)).toBe(true);
     const text = execFileSync('openssl', ['x509', '-noout', '-text'], { input: leafPem, encoding: 'utf8' });

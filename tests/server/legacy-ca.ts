@@ -76,7 +76,11 @@ export async function legacyHierarchy(
       extensions: [
         legacyKeyUsage(),
         extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
-        extension(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey))),
+        extension(
+          OID.subjectKeyIdentifier,
+          false,
+          subjectKeyIdentifierValue(await keyIdentifier(keys.publicKey)),
+        ),
         extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
         extension(OID.certificatePolicies, false, certificatePoliciesValue([SHAKEN_CP_OID])),
         extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(rootCrlUrl)),
@@ -86,7 +90,11 @@ export async function legacyHierarchy(
   );
   return {
     root: await exportCa({ certificate: root, signer: rootSigner, keys: rootKeys }),
-    intermediate: await exportCa({ certificate: intermediate, signer: SoftwareSigner.fromKeyPair(keys), keys }),
+    intermediate: await exportCa({
+      certificate: intermediate,
+      signer: SoftwareSigner.fromKeyPair(keys),
+      keys,
+    }),
   };
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../../server/src/ca/issuer';
 import { lintShakenCaCertificate, lintShakenCertificate } from '../../server/src/ca/lint';
 import { signCrl } from '../../server/src/ca/crl';
-import { chainToPem, crlToPem } from '../../server/src/ca/pem';
+import { crlToPem } from '../../server/src/ca/pem';
 import {
   ProfileError,
   SHAKEN_CP_OID,
@@ -29,7 +29,7 @@ import {
   shakenExtensions,
   shakenSubject,
 } from '../../server/src/ca/profile';
-import { type Signer, SoftwareSigner, generateP256KeyPair, signerCrypto } from '../../server/src/ca/signer';
+import { type Signer, SoftwareSigner, generateP256KeyPair } from '../../server/src/ca/signer';
 import { TAG, children, decodeOne, ia5, sequence, tlv } from '../../server/src/ca/der';
 import {
   AuthorityInfoAccessExtension,
@@ -38,8 +38,6 @@ import {
   Name,
   SubjectAlternativeNameExtension,
   X509Certificate,
-  X509CrlGenerator,
-  X509CrlReason,
 } from '../../server/src/ca/x509';
 import {
   OID,

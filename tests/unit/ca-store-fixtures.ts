@@ -1,7 +1,7 @@
-import { encodeName } from '../../server/src/ca/x509Parts';
 // What every key store must do for the CA, shared by the software store's and the PKCS#11 store's tests.
 import { webcrypto } from 'node:crypto';
 import { createIntermediateCa, createRootCa } from '../../server/src/ca/hierarchy';
+import { encodeName } from '../../server/src/ca/x509Parts';
 import { buildShakenCertificate } from '../../server/src/ca/issuer';
 import type { KeyStore } from '../../server/src/ca/keys';
 import { type Finding, lintShakenCertificate } from '../../server/src/ca/lint';

@@ -191,7 +191,9 @@ async function migrateLegacyHierarchy(
       tx,
       recordOf(id, 'intermediate', certificate, { ...key, store: intermediate.keyStore }),
     );
-    opts.log.info(`CA migrated: intermediate ${intermediate.id} re-certified as ${id} (keyCertSign, cRLIssuer)`);
+    opts.log.info(
+      `CA migrated: intermediate ${intermediate.id} re-certified as ${id} (keyCertSign, cRLIssuer)`,
+    );
   });
 }
 

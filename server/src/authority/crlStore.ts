@@ -41,7 +41,11 @@ export async function newestCrl(
   return rows[0] ?? null;
 }
 
-export async function nextCrlNumber(tx: Queryable, issuerId: string, table: CrlTable = 'crls'): Promise<number> {
+export async function nextCrlNumber(
+  tx: Queryable,
+  issuerId: string,
+  table: CrlTable = 'crls',
+): Promise<number> {
   // Serialises CRL issuance per issuer (PostgreSQL and PGlite alike) so numbers stay strictly increasing.
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${table}:${issuerId}`]);
   const rows = await tx.query<{ n: number }>(

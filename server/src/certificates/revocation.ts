@@ -160,12 +160,19 @@ export async function afterRevocation(
   try {
     await reportRevocation(deps, revoked.id);
   } catch (e) {
-    deps.log.error({ err: e, certificate_id: revoked.id }, 'the revocation could not be reported to the STI-PA yet');
+    deps.log.error(
+      { err: e, certificate_id: revoked.id },
+      'the revocation could not be reported to the STI-PA yet',
+    );
   }
   await reissueCrl(deps, revoked.issuer_id);
 }
 
-export function queueRevocationReport(deps: Pick<CertificateDeps, 'jobs'>, tx: Queryable, certificateId: string) {
+export function queueRevocationReport(
+  deps: Pick<CertificateDeps, 'jobs'>,
+  tx: Queryable,
+  certificateId: string,
+) {
   return deps.jobs.send(
     REVOCATION_REPORT_JOB,
     { certificateId },

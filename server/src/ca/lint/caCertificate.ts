@@ -185,7 +185,10 @@ function checkIntermediateOnly({ byOid, options, error, check }: CaRun): void {
     if (points.length !== 1)
       return error('crl-distribution-points', `${points.length} distribution points, exactly one required`);
     if (!children(points[0]).some((f) => f.tag === 0xa2))
-      error('crl-distribution-points', 'cRLIssuer is missing: the distribution point must name the CRL issuer');
+      error(
+        'crl-distribution-points',
+        'cRLIssuer is missing: the distribution point must name the CRL issuer',
+      );
   });
 }
 

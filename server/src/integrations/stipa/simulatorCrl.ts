@@ -1,7 +1,14 @@
 // The STI-PA simulator's SHAKEN CRL (the embedded default): one indirect CRL, signed by the simulator's own
 // CRL-signing key, listing what STI-CAs reported revoked (each entry naming its certificate's issuer). This portal
 // reports through the STI-PA service's one seam (reportRevocation), as it would to a real STI-PA.
-import { type CrlBook, type CrlPublisher, createCrlPublisher, insertCrl, newestCrl, nextCrlNumber } from '../../authority';
+import {
+  type CrlBook,
+  type CrlPublisher,
+  createCrlPublisher,
+  insertCrl,
+  newestCrl,
+  nextCrlNumber,
+} from '../../authority';
 import type { Database } from '../../db';
 import type { ReportedRevocation } from './service';
 import type { SimulatorKeys } from './simulatorKeys';
