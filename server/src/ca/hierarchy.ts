@@ -117,6 +117,33 @@ export async function createRootCa(
   return keys ? { certificate, signer, keys } : { certificate, signer };
 }
 
+/**
+ * What a certificate the root issues always carries: a new serial, the CA subject, the root as issuer, a validity
+ * capped at the root's end, and the SKI and AKI extensions. The caller adds its own key usage and the rest.
+ */
+async function underRoot(params: CaCommon & { root: CaCredentials }, commonName: string, signer: Signer) {
+  const rootKeyId = await keyIdentifier(params.root.signer.publicKey);
+  return {
+    serial: newSerial(),
+    subject: caSubject(params.organization, commonName),
+    issuer: params.root.certificate.subjectName.toArrayBuffer(),
+    subjectPublicKey: signer.publicKey,
+    ...validity(
+      params.now ?? new Date(),
+      params.years ?? INTERMEDIATE_LIFETIME_YEARS,
+      params.root.certificate.notAfter,
+    ),
+    keyIdentifiers: [
+      extension(
+        OID.subjectKeyIdentifier,
+        false,
+        subjectKeyIdentifierValue(await keyIdentifier(signer.publicKey)),
+      ),
+      extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
+    ],
+  };
+}
+
 export interface IntermediateParams extends CaCommon {
   root: CaCredentials;
   /** The CRL where the intermediate's revocation would appear (the one the CA's CRL signer publishes). */
@@ -139,27 +166,14 @@ export async function createIntermediateCa(
   if (!/SHAKEN/.test(commonName)) throw new HierarchyError('the intermediate CN must contain "SHAKEN"');
   assertHttpUrl(params.crlUrl);
   const { signer, keys } = await caKey(params);
-  const rootKeyId = await keyIdentifier(params.root.signer.publicKey);
+  const { keyIdentifiers, ...template } = await underRoot(params, commonName, signer);
   const certificate = await signCertificate(
     {
-      serial: newSerial(),
-      subject: caSubject(params.organization, commonName),
-      issuer: params.root.certificate.subjectName.toArrayBuffer(),
-      subjectPublicKey: signer.publicKey,
-      ...validity(
-        params.now ?? new Date(),
-        params.years ?? INTERMEDIATE_LIFETIME_YEARS,
-        params.root.certificate.notAfter,
-      ),
+      ...template,
       extensions: [
         caKeyUsage(),
         extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
-        extension(
-          OID.subjectKeyIdentifier,
-          false,
-          subjectKeyIdentifierValue(await keyIdentifier(signer.publicKey)),
-        ),
-        extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
+        ...keyIdentifiers,
         extension(
           OID.certificatePolicies,
           false,
@@ -198,27 +212,14 @@ export async function createCrlSigner(
 ): Promise<CaCredentials & { keys?: CryptoKeyPair }> {
   const commonName = params.commonName ?? `${params.organization} SHAKEN CRL Signer`;
   const { signer, keys } = await caKey(params);
-  const rootKeyId = await keyIdentifier(params.root.signer.publicKey);
+  const { keyIdentifiers, ...template } = await underRoot(params, commonName, signer);
   const certificate = await signCertificate(
     {
-      serial: newSerial(),
-      subject: caSubject(params.organization, commonName),
-      issuer: params.root.certificate.subjectName.toArrayBuffer(),
-      subjectPublicKey: signer.publicKey,
-      ...validity(
-        params.now ?? new Date(),
-        params.years ?? INTERMEDIATE_LIFETIME_YEARS,
-        params.root.certificate.notAfter,
-      ),
+      ...template,
       extensions: [
         extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.cRLSign])),
         extension(OID.basicConstraints, true, basicConstraintsValue(false)),
-        extension(
-          OID.subjectKeyIdentifier,
-          false,
-          subjectKeyIdentifierValue(await keyIdentifier(signer.publicKey)),
-        ),
-        extension(OID.authorityKeyIdentifier, false, authorityKeyIdentifierValue(rootKeyId)),
+        ...keyIdentifiers,
       ],
     },
     params.root.signer,
