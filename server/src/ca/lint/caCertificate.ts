@@ -31,7 +31,7 @@ export interface CaLintOptions {
   role: 'root' | 'intermediate';
   /** The root, for an intermediate: enables the issuer name, AKI and signature checks. */
   issuer?: X509Certificate | IssuerFacts;
-  /** The intermediate's one policy OID (anyPolicy 2.5.29.32.0 is also accepted). */
+  /** The intermediate's one policy OID (anyPolicy is refused by checkIntermediateProfile). */
   policyOid?: string;
 }
 
@@ -171,10 +171,7 @@ function checkIntermediateOnly({ byOid, options, error, check }: CaRun): void {
       return error('certificate-policies', `${list.length} policies, exactly one required`);
     const policy = decodeOid(children(list[0])[0].value);
     if (policy !== ANY_POLICY && options.policyOid && policy !== options.policyOid) {
-      error(
-        'certificate-policies',
-        `policy ${policy} is not the configured ${options.policyOid} or anyPolicy`,
-      );
+      error('certificate-policies', `policy ${policy} is not the configured ${options.policyOid}`);
     }
   });
   const crlDp = byOid.get(OID.crlDistributionPoints);

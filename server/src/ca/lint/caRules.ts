@@ -117,9 +117,10 @@ function checkKeyUsageBits(bits: Uint8Array, error: CaRun['error']): void {
 
 /**
  * The intermediate's one CRL distribution point: a distributionPoint with exactly one http(s) URL and no
- * reasons; its one policy one of the US SHAKEN CPs (anyPolicy only warned: ATIS-1000080 admits it, zlint not).
+ * reasons; its one policy one of the US SHAKEN CPs. anyPolicy is refused: ATIS-1000080 admits it but zlint's
+ * e_shaken_certificate_policies_id_ca does not, and not one of zlint's lints may fail.
  */
-export function checkIntermediateProfile({ byOid, options, error, warning, check }: CaRun): void {
+export function checkIntermediateProfile({ byOid, options, error, check }: CaRun): void {
   const dp = byOid.get(OID.crlDistributionPoints);
   if (dp)
     check('crl-distribution-points', () => {
@@ -142,7 +143,7 @@ export function checkIntermediateProfile({ byOid, options, error, warning, check
       if (list.length !== 1) return;
       const policy = decodeOid(children(list[0])[0].value);
       if (policy === ANY_POLICY)
-        warning('certificate-policies', 'anyPolicy: zlint wants the US SHAKEN CP OID itself');
+        error('certificate-policies', 'anyPolicy: a US SHAKEN certificate policy OID itself is required');
       else if (!options.policyOid && !KNOWN_SHAKEN_POLICIES.includes(policy))
         error('certificate-policies', `policy ${policy} is not a US SHAKEN certificate policy`);
     });
