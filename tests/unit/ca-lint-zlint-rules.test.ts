@@ -372,3 +372,74 @@ describe('CA certificate rules ported from zlint', () => {
     expect(errorRules(await caFindings(policy('2.5.29.32.0')))).toEqual(['certificate-policies']);
   });
 });
+
+describe('the CRL signer (cRLSign only, CA:FALSE, no policy, no CRL of its own)', () => {
+  const lint = (cert: Parameters<typeof lintShakenCaCertificate>[0], withIssuer = true) =>
+    lintShakenCaCertificate(cert, {
+      role: 'crl-signer',
+      issuer: withIssuer ? hierarchy.root.certificate : undefined,
+    });
+  /** The hierarchy's own CRL signer, re-signed with one extension replaced, added or dropped. */
+  async function variant(change: (extensions: Extension[]) => Extension[]) {
+    const cert = hierarchy.crlSigner.certificate;
+    const tbs = {
+      serial: newSerial(),
+      subject: cert.subjectName.toArrayBuffer(),
+      issuer: cert.issuerName.toArrayBuffer(),
+      subjectPublicKey: hierarchy.crlSigner.signer.publicKey,
+      notBefore: cert.notBefore,
+      notAfter: cert.notAfter,
+      extensions: change(cert.extensions.map((e) => new Extension(e.rawData))),
+    };
+    return lint(await signCertificate(tbs, hierarchy.root.signer));
+  }
+  const swap = (e: Extension) => (list: Extension[]) => [...list.filter((x) => x.type !== e.type), e];
+
+  it('passes as the hierarchy makes it, and is checked against its root', async () => {
+    expect(lint(hierarchy.crlSigner.certificate)).toEqual([]);
+    const other = await createCaHierarchy({ organization: 'Other STI-CA', crlUrl: CRL_URL, now: NOW });
+    const rules = errorRules(
+      lintShakenCaCertificate(hierarchy.crlSigner.certificate, {
+        role: 'crl-signer',
+        issuer: other.root.certificate,
+      }),
+    );
+    expect(rules).toEqual(['authority-key-identifier', 'issuer-name', 'signature']);
+  });
+
+  it.each<[string, Extension, string]>([
+    [
+      'keyCertSign beside cRLSign',
+      extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign, KEY_USAGE.cRLSign])),
+      'key-usage',
+    ],
+    ['digitalSignature instead', extension(OID.keyUsage, true, keyUsageValue([0])), 'key-usage'],
+    [
+      'a non-critical key usage',
+      extension(OID.keyUsage, false, keyUsageValue([KEY_USAGE.cRLSign])),
+      'key-usage',
+    ],
+    ['CA:TRUE', extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)), 'basic-constraints'],
+    [
+      'a policy',
+      extension(OID.certificatePolicies, false, certificatePoliciesValue([SHAKEN_CP_OID])),
+      'certificate-policies',
+    ],
+    [
+      'a CRL distribution point',
+      extension(OID.crlDistributionPoints, false, crlDistributionPointsValue(CRL_URL)),
+      'crl-distribution-points',
+    ],
+  ])('refuses %s', async (_, e, rule) => {
+    expect(errorRules(await variant(swap(e)))).toEqual([rule]);
+  });
+
+  it('refuses a CRL signer without basic constraints or without a subject key identifier', async () => {
+    expect(errorRules(await variant((l) => l.filter((e) => e.type !== OID.basicConstraints)))).toEqual([
+      'basic-constraints',
+    ]);
+    expect(errorRules(await variant((l) => l.filter((e) => e.type !== OID.subjectKeyIdentifier)))).toEqual([
+      'subject-key-identifier',
+    ]);
+  });
+});

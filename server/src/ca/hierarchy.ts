@@ -223,6 +223,7 @@ export async function createCrlSigner(
       ],
     },
     params.root.signer,
+    lintBeforeSigning({ role: 'crl-signer', issuer: params.root.certificate }),
   );
   return keys ? { certificate, signer, keys } : { certificate, signer };
 }

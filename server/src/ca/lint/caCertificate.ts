@@ -1,5 +1,5 @@
-// The SHAKEN rules for the CA's own certificates (DOMAIN.md, below the table): a root or an intermediate, checked
-// before it is signed (the hierarchy) and after (a device's signature, an operator-supplied CA_DIR).
+// The SHAKEN rules for the CA's own certificates (DOMAIN.md, below the table): a root, an intermediate or the CRL
+// signer, checked before it is signed (the hierarchy) and after (a device's signature, an operator-supplied CA_DIR).
 import { type Binary, TAG, bytesEqual, children, decodeOid, decodeOne } from '../der';
 import type { X509Certificate } from '../x509';
 import { KEY_USAGE, OID } from '../x509Parts';
@@ -28,8 +28,8 @@ import {
 } from './caRules';
 
 export interface CaLintOptions {
-  role: 'root' | 'intermediate';
-  /** The root, for an intermediate: enables the issuer name, AKI and signature checks. */
+  role: 'root' | 'intermediate' | 'crl-signer';
+  /** The root, for an intermediate or the CRL signer: enables the issuer name, AKI and signature checks. */
   issuer?: X509Certificate | IssuerFacts;
   /** The intermediate's one policy OID (anyPolicy is refused by checkIntermediateProfile). */
   policyOid?: string;
@@ -84,6 +84,7 @@ function lintCa(input: LintInput, options: CaLintOptions): Finding[] {
   checkCaExtensions(run);
   checkCaEncodings(run);
   if (root) checkRootOnly(run);
+  else if (options.role === 'crl-signer') checkCrlSignerOnly(run);
   else {
     checkIntermediateOnly(run);
     checkIntermediateProfile(run);
@@ -129,7 +130,12 @@ function checkBasics({ p, root, error, check }: CaRun): void {
   });
 }
 
-function checkCaExtensions({ byOid, error, check }: CaRun): void {
+function checkCaExtensions(run: CaRun): void {
+  const { byOid, options, error, check } = run;
+  if (byOid.has(OID.tnAuthList)) error('tn-auth-list', 'a CA certificate carries no TNAuthList');
+  if (!byOid.get(OID.subjectKeyIdentifier))
+    error('subject-key-identifier', 'the subject key identifier is missing');
+  if (options.role === 'crl-signer') return checkCrlSignerExtensions(run);
   const ku = byOid.get(OID.keyUsage);
   check('key-usage', () => {
     if (!ku || !ku.critical) return error('key-usage', 'key usage must be present and critical');
@@ -148,9 +154,36 @@ function checkCaExtensions({ byOid, error, check }: CaRun): void {
     if (ca?.tag !== TAG.boolean || ca.value[0] === 0)
       error('basic-constraints', 'basic constraints must say CA:TRUE');
   });
-  if (!byOid.get(OID.subjectKeyIdentifier))
-    error('subject-key-identifier', 'the subject key identifier is missing');
-  if (byOid.has(OID.tnAuthList)) error('tn-auth-list', 'a CA certificate carries no TNAuthList');
+}
+
+/**
+ * The CRL signer (DOMAIN.md: the CRLs the portal publishes are signed by a dedicated certificate, never by the
+ * intermediate): key usage cRLSign alone and CA:FALSE, both critical, so that it can sign nothing but CRLs.
+ */
+function checkCrlSignerExtensions({ byOid, error, check }: CaRun): void {
+  const ku = byOid.get(OID.keyUsage);
+  check('key-usage', () => {
+    if (!ku || !ku.critical) return error('key-usage', 'key usage must be present and critical');
+    const bits = decodeOne(ku.value, TAG.bitString).value;
+    if (bits.length !== 2 || bits[1] !== 0x80 >> KEY_USAGE.cRLSign)
+      error('key-usage', 'the CRL signer’s key usage must be cRLSign alone');
+  });
+  const bc = byOid.get(OID.basicConstraints);
+  check('basic-constraints', () => {
+    if (!bc || !bc.critical)
+      return error('basic-constraints', 'basic constraints must be present and critical');
+    const [ca] = children(decodeOne(bc.value, TAG.sequence));
+    if (ca?.tag === TAG.boolean && ca.value[0] !== 0)
+      error('basic-constraints', 'the CRL signer must say CA:FALSE');
+  });
+}
+
+/** The CRL signer names no policy and no CRL of its own: it is no STI certificate and no CA. */
+function checkCrlSignerOnly({ byOid, error }: CaRun): void {
+  if (byOid.has(OID.certificatePolicies))
+    error('certificate-policies', 'the CRL signer carries no certificate policies');
+  if (byOid.has(OID.crlDistributionPoints))
+    error('crl-distribution-points', 'the CRL signer carries no CRL distribution point');
 }
 
 function checkRootOnly({ p, byOid, error }: CaRun): void {
