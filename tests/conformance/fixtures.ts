@@ -11,7 +11,7 @@ import { activeProvider, api, tokenOf } from '../server/billing-fixtures';
 import { STIPA_CRL_URL, stiPaCrl, stiPaFetch } from '../server/stipa-crl';
 
 export type Mode = 'embedded' | 'crl-url';
-export type Kind = 'leaf' | 'intermediate' | 'root' | 'crl';
+export type Kind = 'leaf' | 'intermediate' | 'root' | 'crl-signer' | 'crl';
 
 /** One published object: what it is, where it came from, and its PEM file. */
 export interface Artifact {
@@ -153,7 +153,7 @@ const derToPem = (der: Buffer, label: string) =>
 
 /**
  * Everything the app publishes, written as PEM files in the app's temp dir: the end-entity certificates of
- * `chains`, the intermediate and the root (GET /ca/…), and each CRL it serves itself (/crl/<id>.crl of every
+ * `chains`, the intermediate, the root and the CRL signer (GET /ca/…), and each CRL it serves itself (/crl/<id>.crl of every
  * current issuer, each CRL distribution point on this app, each SPC-token answer's `crl` on this app that answers
  * 200). A CRL at another host (the STI-PA's, in the CRL_URL run: the test's own OpenSSL stand-in) is not ours.
  */
@@ -168,6 +168,7 @@ export async function collect(c: ConformanceApp, chains: Map<string, string[]>):
   const intermediate = (await get(t, '/ca/intermediate.pem')).body;
   write('root', 'root (/ca/root.pem)', (await get(t, '/ca/root.pem')).body);
   write('intermediate', 'intermediate (/ca/intermediate.pem)', intermediate);
+  write('crl-signer', 'CRL signer (/ca/crl-signer.pem)', (await get(t, '/ca/crl-signer.pem')).body);
   for (const [label, chain] of chains) {
     write('leaf', label, chain[0]);
     for (const [i, cert] of chain.slice(1).entries()) {

@@ -132,3 +132,69 @@ describe('GET /ca/root.pem and /ca/intermediate.pem', () => {
     expect(Buffer.from(published).equals(Buffer.from(trustList[0]))).toBe(true);
   });
 });
+
+describe('GET /ca/crl-signer.pem', () => {
+  it('answers the CA’s CRL signer: issued by the root, cRLSign only, the cRLIssuer the intermediate names', async () => {
+    const res = await get('/ca/crl-signer.pem');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-pem-file');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.body.match(/-----BEGIN CERTIFICATE-----/g)).toHaveLength(1);
+    const signer = new NodeX509(res.body);
+    const root = new NodeX509((await get('/ca/root.pem')).body);
+    expect(signer.checkIssued(root) && signer.verify(root.publicKey)).toBe(true);
+    expect(signer.ca).toBe(false);
+    const usage = execFileSync('openssl', ['x509', '-noout', '-ext', 'keyUsage'], {
+      input: res.body,
+    }).toString();
+    expect(usage.split('\n')[1].trim()).toBe('CRL Sign');
+    const dp = execFileSync('openssl', ['x509', '-noout', '-ext', 'crlDistributionPoints'], {
+      input: (await get('/ca/intermediate.pem')).body,
+    }).toString();
+    const named = /CRL Issuer:\s*DirName:(.+)/.exec(dp)![1].trim();
+    const subject = execFileSync('openssl', ['x509', '-noout', '-subject', '-nameopt', 'oneline'], {
+      input: res.body,
+    })
+      .toString()
+      .replace(/^subject=/, '')
+      .trim();
+    expect(named).toBe(subject);
+    const indirect = t.services.ca.crlSigners.filter((s) => s.indirect);
+    expect(indirect).toHaveLength(1);
+    expect(signer.raw.equals(Buffer.from(indirect[0].certificate.rawData))).toBe(true);
+  });
+
+  it('verifies the CRL the intermediate’s distribution point names, and openssl checks the intermediate with it', async () => {
+    fs.writeFileSync(path.join(dir, 'root.pem'), (await get('/ca/root.pem')).body);
+    fs.writeFileSync(path.join(dir, 'intermediate.pem'), (await get('/ca/intermediate.pem')).body);
+    fs.writeFileSync(path.join(dir, 'crl-signer.pem'), (await get('/ca/crl-signer.pem')).body);
+    const openssl = (...args: string[]) =>
+      execFileSync('openssl', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const dp = openssl('x509', '-in', 'intermediate.pem', '-noout', '-ext', 'crlDistributionPoints');
+    const url = new URL(/URI:(\S+)/.exec(dp)![1]);
+    expect(dp).toContain('CRL Issuer:');
+    const crl = await get(url.pathname);
+    expect(crl.statusCode).toBe(200);
+    fs.writeFileSync(path.join(dir, 'intermediate.crl'), crl.rawPayload);
+    const check = execFileSync(
+      'openssl',
+      ['crl', '-inform', 'DER', '-in', 'intermediate.crl', '-CAfile', 'crl-signer.pem', '-noout'],
+      { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    expect(check).toBe('');
+    openssl('crl', '-inform', 'DER', '-in', 'intermediate.crl', '-out', 'intermediate-crl.pem');
+    const verified = openssl(
+      'verify',
+      '-crl_check',
+      '-extended_crl',
+      '-CAfile',
+      'root.pem',
+      '-untrusted',
+      'crl-signer.pem',
+      '-CRLfile',
+      'intermediate-crl.pem',
+      'intermediate.pem',
+    );
+    expect(verified.trim()).toBe('intermediate.pem: OK');
+  });
+});

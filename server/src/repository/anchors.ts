@@ -1,8 +1,9 @@
-// The trust anchors over HTTP: GET /ca/root.pem and GET /ca/intermediate.pem answer the CA's current root and
-// intermediate certificates (one PEM certificate each), public and cacheable like the CR: what a verifier or a
-// provider configures as its trust anchor, and the intermediate a chain needs.
+// The trust anchors over HTTP: GET /ca/root.pem, /ca/intermediate.pem and /ca/crl-signer.pem answer the CA's
+// current root, intermediate and CRL-signing certificates (one PEM certificate each), public and cacheable like the
+// CR: what a verifier or a provider configures as its trust anchor, the intermediate a chain needs, and the
+// certificate that verifies the CA's indirect CRL (the cRLIssuer the intermediate's CRL distribution point names).
 import type { FastifyInstance } from 'fastify';
-import { type AuthorityIssuer, pemFile } from '../ca';
+import { type AuthorityIssuer, type CrlIssuer, pemFile } from '../ca';
 import { errorBody } from '../http/errors';
 import { emptyResponse, fileResponse } from '../http/responses';
 import { etagMatches, etagOf } from './cr';
@@ -16,18 +17,39 @@ export interface AnchorDeps {
   ca: {
     root: Pick<AuthorityIssuer, 'pem' | 'certificate'>;
     intermediate: Pick<AuthorityIssuer, 'pem' | 'certificate'>;
+    crlSigners: Pick<CrlIssuer, 'certificate' | 'indirect'>[];
   };
   now: () => Date;
 }
 
-type AnchorName = 'root' | 'intermediate';
-const FILES: Record<string, AnchorName> = { 'root.pem': 'root', 'intermediate.pem': 'intermediate' };
+type AnchorName = 'root' | 'intermediate' | 'crlSigner';
+const FILES: Record<string, AnchorName> = {
+  'root.pem': 'root',
+  'intermediate.pem': 'intermediate',
+  'crl-signer.pem': 'crlSigner',
+};
 
-/** The PEM file of one anchor and its ETag, computed once per certificate. */
+/** The dedicated CRL signer in use (the indirect one issued last), or null when the CA has none (a CA_DIR import). */
+export function currentCrlSigner(signers: AnchorDeps['ca']['crlSigners']) {
+  const indirect = signers.filter((s) => s.indirect);
+  if (!indirect.length) return null;
+  return indirect.reduce((a, b) => (b.certificate.notBefore > a.certificate.notBefore ? b : a));
+}
+
+/** The certificate published under a name, or null when there is none. */
+function anchorOf(deps: AnchorDeps, name: AnchorName) {
+  if (name !== 'crlSigner') return deps.ca[name];
+  const signer = currentCrlSigner(deps.ca.crlSigners);
+  return signer && { pem: signer.certificate.toString('pem'), certificate: signer.certificate };
+}
+
+/** The PEM file of one anchor and its ETag, computed once per certificate; null when nothing is published. */
 function anchorFile(deps: AnchorDeps) {
   const memo = new Map<string, { pem: string; etag: string }>();
   return (name: AnchorName) => {
-    const { pem: raw, certificate } = deps.ca[name];
+    const anchor = anchorOf(deps, name);
+    if (!anchor) return null;
+    const { pem: raw, certificate } = anchor;
     let hit = memo.get(raw);
     if (!hit) {
       const pem = pemFile(raw);
@@ -49,12 +71,12 @@ export function anchorRoutes(app: FastifyInstance, deps: AnchorDeps): void {
     (request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       const name = Object.hasOwn(FILES, request.params.file) ? FILES[request.params.file] : undefined;
-      if (!name)
+      const a = name ? fileOf(name) : null;
+      if (!a)
         return reply
           .code(404)
           .header('Cache-Control', 'no-store')
           .send(errorBody(404, 'No CA certificate is published at this address'));
-      const a = fileOf(name);
       const remaining = Math.floor((a.notAfterMs - deps.now().getTime()) / 1000);
       const maxAge = Math.max(0, Math.min(ANCHOR_MAX_AGE_S, remaining));
       reply.header('Cache-Control', `public, max-age=${maxAge}`).header('ETag', a.etag);

@@ -1,6 +1,6 @@
 // The public repository over HTTP: GET /cr/<serial>.pem (the chain, from memory after the first read),
-// GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), GET /ca/root.pem and /ca/intermediate.pem
-// (the trust anchors, anchors.ts), POST /api/public/decrypt_cert (reads and
+// GET /crl/<issuer>.crl (the newest DER CRL, from the CRL publisher), GET /ca/root.pem, /ca/intermediate.pem and
+// /ca/crl-signer.pem (the CA certificates, anchors.ts), POST /api/public/decrypt_cert (reads and
 // describes a certificate at a URL). The daily CRL refresh is in jobs.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CrlPublisher, CrlUnavailableError } from '../authority';
@@ -23,7 +23,7 @@ export interface RepositoryDeps {
   log: { error(obj: object, msg?: string): void };
   config: Pick<Config, 'publicUrl' | 'authRateLimit'>;
   crl: CrlPublisher;
-  /** The CA whose root and intermediate /ca/ publishes. */
+  /** The CA whose root, intermediate and CRL signer /ca/ publishes. */
   ca: AnchorDeps['ca'];
 }
 
