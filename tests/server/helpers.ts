@@ -21,12 +21,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database, migrated with the files of `migrationsDir` (all of today's by default). */
-export async function createTestDatabase(migrationsDir?: string): Promise<TestDatabase> {
+/** A fresh database, migrated with the files of `migrationsDir` (all of today's by default; null: left empty). */
+export async function createTestDatabase(migrationsDir?: string | null): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
     const db = await openPglite(undefined);
-    await migrate(db, migrationsDir);
+    if (migrationsDir !== null) await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -37,7 +37,7 @@ export async function createTestDatabase(migrationsDir?: string): Promise<TestDa
   const u = new URL(url);
   u.pathname = `/${name}`;
   const db = await openPostgres(u.toString(), 5);
-  await migrate(db, migrationsDir);
+  if (migrationsDir !== null) await migrate(db, migrationsDir);
   return {
     db,
     async drop() {
