@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { LIMITS } from '../../contract/constants';
+import { openCaKeys } from './ca';
 import type { Config } from './config';
 import { createServices, type AppDeps, type AppServices } from './services';
 import { healthRoutes } from './health/routes';
@@ -66,10 +67,14 @@ export function contentSecurityPolicy(payments: Config['payments']) {
 
 export type { AppDeps } from './services';
 
-/** The whole app on services built for it; its onClose closes them. */
+/**
+ * The whole app on services built for it, as the launcher runs it; its onClose closes them. The CA's keys are
+ * opened first: a start whose KEY_ENCRYPTION_KEY (or HSM) does not open them fails here, with the reason.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = await createServices(deps);
   try {
+    await openCaKeys(services.ca);
     const app = await buildHttpApp(services, { logger: deps.logger !== false });
     app.addHook('onClose', () => services.close());
     return app;

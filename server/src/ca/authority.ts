@@ -269,12 +269,33 @@ class LazySigner implements Signer {
   }
 
   async sign(data: Uint8Array): Promise<Uint8Array> {
-    if (this.signer) return this.signer.sign(data);
+    return (await this.ready()).sign(data);
+  }
+
+  /** Opens the key now (unsealed with the KEK, or found on the HSM); throws what opening it throws. */
+  async ready(): Promise<Signer> {
+    if (this.signer) return this.signer;
     if (!this.opened) {
       this.opened = this.open();
       this.opened.catch(() => (this.opened = undefined));
     }
     this.signer = await this.opened;
-    return this.signer.sign(data);
+    return this.signer;
+  }
+}
+
+/**
+ * Opens every CA key this portal signs with (the intermediate and the CRL signers) at once, so that a launcher
+ * with the wrong KEY_ENCRYPTION_KEY, a restored backup without it, or an HSM without the keys refuses to start
+ * instead of failing at the first certificate.
+ */
+export async function openCaKeys(ca: CertificateAuthority): Promise<void> {
+  for (const issuer of [ca.intermediate, ...ca.crlSigners]) {
+    if (!(issuer.signer instanceof LazySigner)) continue;
+    try {
+      await issuer.signer.ready();
+    } catch (err) {
+      throw new AuthorityError(`the key of CA ${issuer.id} does not open: ${(err as Error).message}`);
+    }
   }
 }
