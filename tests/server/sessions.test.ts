@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, LOGIN_MESSAGES } from '../../contract/constants';
 import { createTokenService } from '../../server/src/auth/tokens';
+import { inviteAccount } from '../../server/src/accounts/links';
 import { runHousekeeping } from '../../server/src/jobs/housekeeping';
 import { insertReseller, lastToken, login, postJson } from './accounts-fixtures';
 import { activeProvider, type Provider } from './billing-fixtures';
@@ -163,6 +164,23 @@ describe('passwords', () => {
     expect((await profile(old)).statusCode).toBe(401);
     expect((await profile(stranger)).statusCode).toBe(200);
     expect((await profile(await signIn(p, 'brand-new-pass'))).statusCode).toBe(200);
+  });
+
+  it('a password set through an invitation link ends the sessions the account had', async () => {
+    const reseller = await insertReseller(t.db);
+    const token = await sessionToken(t, {
+      type: 'reseller',
+      sub: reseller.accountId,
+      reseller_id: reseller.resellerId,
+    });
+    await inviteAccount(t.services.accounts, reseller.accountId);
+    const set = await postJson(t, '/api/auth/reseller/password', {
+      token: lastToken(t.config, reseller.email),
+      password: 'reseller-pass',
+      password_extra: 'reseller-pass',
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await post('/api/auth/logout', token)).statusCode).toBe(401);
   });
 
   it('a change ends the other sessions and keeps the one that changed it', async () => {
