@@ -37,6 +37,8 @@ export const RESOURCES = [
   'subscription-change-log',
   'admin-payments',
   'admin-invoices',
+  // the signed-in user's own session: logout (delete), password change (edit); every role holds it
+  'session',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -54,11 +56,13 @@ export const ACCESS_MATRIX: Matrix = {
     numbers: ['list', 'show', 'export'],
     'private-keys': ['list', 'show', 'create', 'delete', 'download'],
     certificates: ['list', 'show', 'create', 'renew', 'revoke'],
+    session: ['edit', 'delete'],
   },
   reseller: {
     'reseller-profile': ['show'],
     'reseller-companies': ['list', 'show', 'invite', 'export'],
     'reseller-payments': ['list', 'show', 'export'],
+    session: ['edit', 'delete'],
   },
   admin: {
     resellers: ['list', 'show', 'create', 'edit', 'export'],
@@ -67,6 +71,7 @@ export const ACCESS_MATRIX: Matrix = {
     'admin-payments': ['list', 'show', 'export'],
     'admin-invoices': ['list', 'show', 'download', 'export'],
     imports: ['create'],
+    session: ['edit', 'delete'],
   },
 };
 

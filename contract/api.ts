@@ -13,6 +13,8 @@ export interface TokenClaims {
   company_name?: string;
   service_provider_uuid?: string;
   reseller_id?: string;
+  /** The server-side session this token belongs to (revoked at logout, password change or reset). */
+  sid?: string;
 }
 
 /** GET /api/service_provider: every user field of SPEC.md §3. */

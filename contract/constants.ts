@@ -115,4 +115,5 @@ export const MESSAGES = {
   emailConfirmed: 'Your email address is confirmed. You can sign in now.',
   passwordChanged: 'Your password has been changed. You can sign in now.',
   passwordSet: 'Your password has been set. You can sign in now.',
+  passwordUpdated: 'Your password has been changed. Your other sessions have been signed out.',
 } as const;

@@ -171,6 +171,18 @@ export const setNewPasswordSchema = yup
   })
   .noUnknown(true, unknownField);
 
+/** POST /api/auth/password: a signed-in user replaces the password, proving the current one. */
+export const changePasswordSchema = yup
+  .object({
+    current_password: yup.string().required('Current password is a required field').max(LIMITS.passwordMax),
+    password,
+    password_extra: yup
+      .string()
+      .required('Confirm password is a required field')
+      .oneOf([yup.ref('password')], 'Passwords do not match'),
+  })
+  .noUnknown(true, unknownField);
+
 export const resendConfirmationSchema = forgotPasswordSchema;
 
 export const availabilityQuerySchema = yup
@@ -185,6 +197,7 @@ export type RegistrationStep2 = yup.InferType<typeof registrationStep2Schema>;
 export type RegistrationStep3 = yup.InferType<typeof registrationStep3Schema>;
 export type Registration = yup.InferType<typeof registrationSchema>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
+export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
 
 /**
  * Validates like the server does: all errors, keyed by field, first message per field.

@@ -114,7 +114,7 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
   await app.register(multipart, {
     limits: { fileSize: LIMITS.signatureMaxBytes, files: 1, fields: 40, fieldSize: 4096, parts: 45 },
   });
-  installGuard(app, services.tokens);
+  installGuard(app, services.tokens, services.sessions);
 
   // The modules in one scope where every route must declare its access and its answers (the SPA's files are outside).
   await app.register(async (scope) => {

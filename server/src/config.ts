@@ -49,6 +49,11 @@ export interface Config {
   /** Session lifetimes in seconds: a normal sign-in and one with "Remember me". */
   sessionTtl: number;
   rememberMeTtl: number;
+  /**
+   * How long one server reuses its read of a session (seconds; 0: every request reads it): the bound within
+   * which a logout, a password change or a deactivation made through another server reaches this one.
+   */
+  sessionCacheSeconds: number;
   isProduction: boolean;
 }
 
@@ -162,6 +167,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renewalRevokeDelaySeconds: positiveInt(env, 'RENEWAL_REVOKE_DELAY_SECONDS', 24 * 3600),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
+    sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5),
     isProduction: env.NODE_ENV === 'production',
     ...overrides,
   };

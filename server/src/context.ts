@@ -1,3 +1,4 @@
+import type { SessionService } from './auth/sessions';
 import type { TokenService } from './auth/tokens';
 import type { CrlPublisher } from './authority';
 import type { CertificateAuthority, KeyStore } from './ca';
@@ -14,6 +15,8 @@ export interface AppContext {
   config: Config;
   db: Database;
   tokens: TokenService;
+  /** Server-side sessions: what a token's `sid` names, checked by the guard on every protected request. */
+  sessions: SessionService;
   mailer: Mailer;
   /** Background work (pg-boss); buildApp creates it, the launcher starts its workers. */
   jobs: JobQueue;

@@ -2,6 +2,7 @@
 // (tests replace the clock, the mailer, the job queue, ...). Modules receive the narrow part they need.
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { createSessionService } from './auth/sessions';
 import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
 import { createCrlPublisher, loadOrCreateAuthority } from './authority';
 import {
@@ -120,12 +121,15 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   });
   // Only CA certificates with cRLSign whose keys are held sign CRLs (an imported root's CRL is its operator's).
   const crl = createCrlPublisher({ db, now, log, issuers: [...ca.crlSigners, ...(deps.crlIssuers ?? [])] });
+  const tokens = deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now);
+  const sessions = createSessionService({ db, tokens, now, cacheMs: config.sessionCacheSeconds * 1000 });
   const core: AppContext = {
     config,
     db,
     now,
     log,
-    tokens: deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now),
+    tokens,
+    sessions,
     mailer,
     jobs,
     payments: deps.payments ?? createPaymentGateway(config, { db, now }),
@@ -135,7 +139,6 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     crl,
   };
   const billing = billingDepsOf(core);
-  const { tokens } = core;
   const services: AppServices = {
     ...core,
     // Billing tells the sign-in where a past-due provider pays its open invoice.
@@ -143,6 +146,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
       db,
       config,
       tokens,
+      sessions,
       mailer,
       now,
       log,

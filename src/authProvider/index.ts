@@ -25,7 +25,7 @@ export function createAuthProvider(
 
   return {
     login: (params) => login(params, forget),
-    logout: () => logout(forget),
+    logout: () => logout(forget, now()),
     checkAuth: () => checkAuth(now(), profiles.clear),
     checkError: (error) => checkError(error, forget),
     getIdentity: () => getIdentity(now(), profiles, forget),

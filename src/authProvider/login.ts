@@ -1,8 +1,8 @@
 // Signing in and out (SPEC.md §4 Session): POST /api/auth/login keeps the token and the user in local storage;
-// logging out forgets them.
+// logging out forgets them, then asks the server to end the session (best effort: offline, it is forgotten here).
 import type { LoginResponse } from '../../contract/api';
 import { apiUrl, httpClient } from '../dataProvider/http';
-import { decodeToken, homeOf, saveSession } from './session';
+import { decodeToken, homeOf, readSession, saveSession } from './session';
 import type { LoginParams } from './types';
 
 /** `forget` clears the session and the cached profile before anything else. */
@@ -20,7 +20,31 @@ export async function login({ email, password, remember }: LoginParams, forget: 
   return { redirectTo: homeOf(claims.type) };
 }
 
-export async function logout(forget: () => void) {
+/** How long logging out waits for the server's answer before going to /login anyway. */
+export const LOGOUT_TIMEOUT_MS = 3000;
+
+/** Ends the server's session of `token`; any failure (offline, timeout, an answer other than 204) is ignored. */
+async function endServerSession(token: string): Promise<void> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT_MS);
+  try {
+    // plain fetch, not httpClient: the token was forgotten already, and a failure here is nobody's error
+    await fetch(apiUrl('auth/logout'), {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+  } catch {
+    // best effort: the session is gone from this browser whatever the server says
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Forgets the session here first, then ends it on the server when it was still live. */
+export async function logout(forget: () => void, now: number = Date.now()) {
+  const session = readSession(now);
   forget();
+  if (session.status === 'signed-in') await endServerSession(session.token);
   return '/login';
 }

@@ -210,6 +210,7 @@ describe('invitations and reseller codes', () => {
       log: t.app.log,
       now: () => clock,
       tokens: createTokenService(new TextEncoder().encode(t.config.jwtSecret!), () => clock),
+      sessions: t.services.sessions,
       mailer: createMailer(t.config, t.app.log),
     }) as const;
 

@@ -216,6 +216,7 @@ describe('sign-in', () => {
       log: silentLog,
       now: () => new Date(),
       tokens: createTokenService(new TextEncoder().encode(t.config.jwtSecret!)),
+      sessions: t.services.sessions,
       mailer: { kind: 'outbox', send: async () => {}, close: async () => {} },
       pastDueInvoiceUrl: async (uuid) => (uuid === p.uuid ? 'https://pay.test/invoice/1' : null),
     };
@@ -354,6 +355,7 @@ describe('the provider profile', () => {
     const mixed = await tokens.sign(
       {
         sub: claims.sub!,
+        sid: claims.sid as string,
         type: 'service-provider',
         email: a.email,
         first_name: 'Ada',
@@ -366,6 +368,7 @@ describe('the provider profile', () => {
     const garbage = await tokens.sign(
       {
         sub: claims.sub!,
+        sid: claims.sid as string,
         type: 'service-provider',
         email: a.email,
         first_name: 'A',

@@ -1,7 +1,7 @@
 // Every protected payment route names its resource and action: a provider reaches them, the other roles do not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, sessionToken, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,12 +33,8 @@ function call(t: TestApp, token: string, method: 'get' | 'post' | 'patch', url: 
 
 describe('access to the payment routes', () => {
   it('refuses an admin and a reseller with 403, and lets the provider through', async () => {
-    const base = { email: 'someone@portal.test', first_name: 'Some', last_name: 'One' };
-    const admin = await t.services.tokens.sign({ ...base, sub: ID, type: 'admin' }, 600);
-    const reseller = await t.services.tokens.sign(
-      { ...base, sub: ID, type: 'reseller', reseller_id: ID },
-      600,
-    );
+    const admin = await sessionToken(t, { type: 'admin' });
+    const reseller = await sessionToken(t, { type: 'reseller', reseller_id: ID });
     const provider = await tokenOf(t, await activeProvider(t));
     for (const [method, url] of ROUTES) {
       expect((await call(t, admin, method, url)).statusCode, `admin ${method} ${url}`).toBe(403);

@@ -7,7 +7,7 @@ import { ROLES, type Role } from '../../contract/constants';
 import { buildHttpApp } from '../../server/src/app';
 import { access, installGuard, requireRouteDeclarations, undeclaredRoute } from '../../server/src/http/guard';
 import { createServices } from '../../server/src/services';
-import { createTestDatabase, testConfig, type TestDatabase } from './helpers';
+import { createTestDatabase, sessionToken, testConfig, type TestDatabase } from './helpers';
 
 interface SeenRoute {
   method: string;
@@ -73,15 +73,9 @@ describe('the guard enforces the matrix on every protected route', () => {
   const tokens: Partial<Record<Role, string>> = {};
   beforeAll(async () => {
     for (const type of ROLES) {
-      tokens[type] = await services.tokens.sign(
-        {
-          sub: '00000000-0000-4000-8000-000000000001',
-          type,
-          email: `${type}@portal.test`,
-          first_name: 'A',
-          last_name: 'B',
-        },
-        600,
+      tokens[type] = await sessionToken(
+        { db: database.db, services },
+        { type, email: `${type}@portal.test`, first_name: 'A', last_name: 'B' },
       );
     }
   });
@@ -115,7 +109,7 @@ describe('the guard enforces the matrix on every protected route', () => {
 describe('a route that does not declare itself', () => {
   async function scopeWith(options: Record<string, unknown>) {
     const server = Fastify();
-    installGuard(server, services.tokens);
+    installGuard(server, services.tokens, services.sessions);
     await server.register(async (scope) => {
       requireRouteDeclarations(scope);
       scope.get('/api/thing', options, async () => ({}));

@@ -8,6 +8,7 @@ import {
   storeResellerCode,
   validStoredResellerCode,
 } from '../../src/authProvider/resellerCode';
+import { LOGOUT_TIMEOUT_MS } from '../../src/authProvider/login';
 import { decodeToken, readSession } from '../../src/authProvider/session';
 import type { PortalHttpError } from '../../src/dataProvider/types';
 
@@ -165,6 +166,70 @@ describe('logout', () => {
     await expect(provider().logout({})).resolves.toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('ends the session on the server with the token it held', async () => {
+    const token = makeToken(claimsOf('service-provider'));
+    localStorage.setItem('token', token);
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(provider().logout({})).resolves.toBe('/login');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('still clears the session and goes to /login when the network fails or the server refuses', async () => {
+    for (const answer of [
+      () => fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')),
+      () => fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Your session has expired.' })),
+      () => fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'down' })),
+    ]) {
+      localStorage.setItem('token', makeToken(claimsOf('reseller')));
+      localStorage.setItem('user', '{"id":"user-1"}');
+      answer();
+      await expect(provider().logout({})).resolves.toBe('/login');
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(localStorage.getItem('user')).toBeNull();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not wait for a server that does not answer', async () => {
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem('token', makeToken(claimsOf('admin')));
+      fetchMock.mockImplementationOnce(
+        (_url, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      );
+      const out = provider().logout({});
+      expect(localStorage.getItem('token')).toBeNull();
+      await vi.advanceTimersByTimeAsync(LOGOUT_TIMEOUT_MS);
+      await expect(out).resolves.toBe('/login');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks nothing of the server without a live token', async () => {
+    await expect(provider().logout({})).resolves.toBe('/login');
+    localStorage.setItem('token', makeToken(claimsOf('admin', { exp: Math.floor(Date.now() / 1000) - 10 })));
+    await expect(provider().logout({})).resolves.toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('after a 401 (the session already ended on the server) only clears it here', async () => {
+    localStorage.setItem('token', makeToken(claimsOf('service-provider')));
+    const auth = provider();
+    await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({ logoutUser: true });
+    await expect(auth.logout({})).resolves.toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });
 

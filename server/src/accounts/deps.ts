@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db';
 import type { Mailer, MailMessage } from '../integrations/mail/mailer';
 import { confirmationMail, invitationMail, passwordResetMail } from '../integrations/mail/templates';
 import type { Logger } from '../logger';
+import type { SessionService } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import { LINK_TTL_HOURS, linkExpiry, newLinkToken, type LinkPurpose } from './linkTokens';
 import * as store from './store';
@@ -12,6 +13,7 @@ export interface AccountDeps {
   db: Database;
   config: Config;
   tokens: TokenService;
+  sessions: SessionService;
   mailer: Mailer;
   now: () => Date;
   log: Logger;

@@ -14,7 +14,10 @@ export interface PasswordInput {
 
 const invalidLink = () => badRequest(MESSAGES.invalidToken, { token: MESSAGES.invalidToken });
 
-/** Validated new password from a single-use link; the link is spent only when the password is stored. */
+/**
+ * Validated new password from a single-use link; the link is spent only when the password is stored. Every session
+ * of the account ends with it: whoever held the old password, or a token signed in with it, is out.
+ */
 async function setPasswordFromLink(
   deps: AccountDeps,
   purpose: LinkPurpose,
@@ -25,14 +28,17 @@ async function setPasswordFromLink(
   // Cheap check first, so a wrong link costs no password hashing.
   if (!(await store.isLinkTokenOpen(deps.db, hash, purpose, deps.now()))) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  const revoked = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const accountId = await store.consumeLinkToken(tx, hash, purpose, now);
     if (!accountId) throw invalidLink();
     await store.setPasswordAndConfirm(tx, accountId, passwordHash, now);
     // Whoever asked for the other links of this kind, this password now decides.
     await store.burnOpenLinkTokens(tx, accountId, purpose, now);
+    const reason = purpose === 'password_reset' ? 'password_reset' : 'password_set';
+    return deps.sessions.revokeAll(accountId, reason, { q: tx });
   });
+  deps.sessions.forget(revoked);
 }
 
 /** Same answer whether or not the address has an unconfirmed account: this route tells nobody who is registered. */

@@ -1,4 +1,4 @@
-// Sign-in: SPEC.md §4's outcomes in the order the UI expects, and the session token.
+// Sign-in: SPEC.md §4's outcomes in the order the UI expects, and the session (a row of `sessions` and its token).
 import type { LoginResponse, SessionUser, TokenClaims } from '../../../contract/api';
 import { LOGIN_MESSAGES, MESSAGES } from '../../../contract/constants';
 import type { LoginInput } from '../../../contract/schemas';
@@ -27,7 +27,17 @@ async function serviceProviderRefusal(deps: AccountDeps, a: store.LoginAccount):
   return null;
 }
 
-export async function login(deps: AccountDeps, input: LoginInput): Promise<LoginResponse> {
+/** Where a sign-in comes from, kept with its session. */
+export interface LoginMeta {
+  userAgent?: string;
+  ip?: string;
+}
+
+export async function login(
+  deps: AccountDeps,
+  input: LoginInput,
+  meta: LoginMeta = {},
+): Promise<LoginResponse> {
   const { db, config } = deps;
   const email = input.email.trim().toLowerCase();
   const account = await store.findLoginAccount(db, email);
@@ -65,11 +75,12 @@ export async function login(deps: AccountDeps, input: LoginInput): Promise<Login
     service_provider_uuid: isProvider ? (account.service_provider_id ?? undefined) : undefined,
   };
   const { id, ...identity } = user;
-  const claims: Omit<TokenClaims, 'exp' | 'iat'> = {
+  const claims: Omit<TokenClaims, 'exp' | 'iat' | 'sid'> = {
     sub: id,
     ...identity,
     reseller_id: account.type === 'reseller' ? (account.reseller_id ?? undefined) : undefined,
   };
-  const token = await deps.tokens.sign(claims, input.remember ? config.rememberMeTtl : config.sessionTtl);
+  const ttl = input.remember ? config.rememberMeTtl : config.sessionTtl;
+  const { token } = await deps.sessions.open(claims, ttl, meta);
   return { token, user };
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   availabilityQuerySchema,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   resendConfirmationSchema,
@@ -9,7 +10,7 @@ import {
   validate,
 } from '../../../contract/schemas';
 import { access, currentUser } from '../http/guard';
-import { bool, messageResponse as message, nullableStr, str } from '../http/responses';
+import { bool, emptyResponse, messageResponse as message, nullableStr, str } from '../http/responses';
 import { readRegistrationForm } from './registrationForm';
 import type { AccountDeps } from './deps';
 import {
@@ -21,6 +22,7 @@ import {
 } from './links';
 import { login } from './login';
 import { getProfile } from './profile';
+import { changePassword, logout, logoutEverywhere } from './sessions';
 import { checkAvailability, checkResellerCode, register } from './registration';
 
 // Response schemas are allow-lists: nothing else (hashes, tokens of links) can reach an answer.
@@ -87,7 +89,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     { config: limited, schema: { response: { 200: loginResponse } } },
     async (request) => {
       const input = await validate(loginSchema, request.body);
-      return login(deps, input);
+      return login(deps, input, { userAgent: request.headers['user-agent'], ip: request.ip });
     },
   );
 
@@ -130,6 +132,44 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     async (request) => getProfile(deps, currentUser(request)),
   );
   await emailedLinkRoutes(app, deps, limited);
+  await sessionRoutes(app, deps);
+}
+
+/** The signed-in user's session, whatever the role: logout, logout everywhere, password change. */
+async function sessionRoutes(app: FastifyInstance, deps: AccountDeps) {
+  app.post(
+    '/api/auth/logout',
+    { config: access('session', 'delete'), schema: { response: { 204: emptyResponse } } },
+    async (request, reply) => {
+      await logout(deps, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/logout_all',
+    { config: access('session', 'delete'), schema: { response: { 204: emptyResponse } } },
+    async (request, reply) => {
+      await logoutEverywhere(deps, currentUser(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      // limited like the sign-in: a stolen token must not become a way to guess the password
+      config: {
+        ...access('session', 'edit'),
+        rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
+      },
+      schema: { response: { 200: message } },
+    },
+    async (request) => {
+      const input = await validate(changePasswordSchema, request.body);
+      return changePassword(deps, currentUser(request), input);
+    },
+  );
 }
 
 /** The single-use links of the mails: confirmation, password reset and invitation. */

@@ -79,6 +79,15 @@ export async function findAccountById(q: Queryable, id: string): Promise<Account
   return rows[0];
 }
 
+/** The stored password hash of an account (null: none set yet). */
+export async function findPasswordHash(q: Queryable, accountId: string): Promise<string | null | undefined> {
+  const rows = await q.query<{ password_hash: string | null }>(
+    `SELECT password_hash FROM accounts WHERE id = $1`,
+    [accountId],
+  );
+  return rows[0]?.password_hash;
+}
+
 export async function updatePasswordHash(
   q: Queryable,
   accountId: string,

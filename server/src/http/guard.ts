@@ -1,10 +1,12 @@
-// Every /api route needs a valid token unless it says `config: { public: true }`. A protected route names what it
-// does as `config: { access: { resource, action } }` and the guard asks contract/access.ts's matrix, the same
-// table the web app hides its buttons with.
+// Every /api route needs a valid token of a live session unless it says `config: { public: true }`. A protected
+// route names what it does as `config: { access: { resource, action } }` and the guard asks contract/access.ts's
+// matrix, the same table the web app hides its buttons with. Whether a request is guarded is decided on the route
+// the router matched, never on the raw URL (`/%61pi/…` routes to `/api/…`).
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { canAccess, type Action, type Resource } from '../../../contract/access';
 import type { TokenClaims } from '../../../contract/api';
 import { ROLES } from '../../../contract/constants';
+import type { SessionService } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import { HttpError } from './errors';
 
@@ -48,16 +50,47 @@ export function requireRouteDeclarations(scope: FastifyInstance) {
   });
 }
 
-export function installGuard(app: FastifyInstance, tokens: TokenService) {
+/** The path as the router reads it (decoded once); the raw text when it does not decode. */
+function routedPath(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Does this request need a token? A matched route: unless it is public, when it names an access or lives under
+ * /api/ (its declared path, whatever spelling reached it). No route: when its decoded path is under /api/ in any
+ * case, so that an unknown API path tells an anonymous caller nothing (401) and nothing runs anyway.
+ */
+function isGuarded(request: FastifyRequest): boolean {
+  const { url, config } = request.routeOptions;
+  if (!request.is404 && url !== undefined) {
+    if (config.public === true) return false;
+    return config.access !== undefined || url.startsWith('/api/');
+  }
+  return routedPath(request.url).toLowerCase().startsWith('/api/');
+}
+
+export function installGuard(
+  app: FastifyInstance,
+  tokens: TokenService,
+  sessions: Pick<SessionService, 'isLive'>,
+) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!isGuarded(request)) return;
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/') || config.public) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new HttpError(401, 'Authentication required');
     const claims = await tokens.verify(token);
-    if (!claims) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    // a valid signature is not enough: the session must be live and the account still allowed, as it is now
+    if (!claims || !(await sessions.isLive(claims))) {
+      throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    }
     request.user = claims;
     if (request.is404) return; // no such route: the not-found answer follows
     // canAccess reads an unknown role as a provider (the web app's rule); the server accepts only the three it signs.

@@ -1,6 +1,8 @@
 // The daily housekeeping: deletes what no rule needs any more, so that these tables stay small.
 // - rate-limit counters whose window has ended;
-// - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin).
+// - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin);
+// - sessions a week past their expiry or their revocation (kept that long to tell when and why one ended).
+import { deleteOldSessions } from '../auth/sessionStore';
 import { deleteExpiredJtis } from '../certificates/store';
 import type { Queryable } from '../db';
 import { deleteExpiredRateLimits } from '../http/rateLimitStore';
@@ -9,6 +11,7 @@ import type { JobDefinition } from './queue';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const HOUSEKEEPING_CRON = '30 3 * * *';
 const JTI_MARGIN_MS = 24 * 3600 * 1000;
+export const SESSION_MARGIN_MS = 7 * 24 * 3600 * 1000;
 
 export interface HousekeepingDeps {
   db: Queryable;
@@ -19,7 +22,11 @@ export interface HousekeepingDeps {
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
   const rateLimits = await deleteExpiredRateLimits(deps.db);
   const jtis = await deleteExpiredJtis(deps.db, new Date(deps.now().getTime() - JTI_MARGIN_MS));
-  deps.log.info({ rate_limits: rateLimits, spc_token_jtis: jtis }, 'housekeeping: expired rows deleted');
+  const sessions = await deleteOldSessions(deps.db, new Date(deps.now().getTime() - SESSION_MARGIN_MS));
+  deps.log.info(
+    { rate_limits: rateLimits, spc_token_jtis: jtis, sessions },
+    'housekeeping: expired rows deleted',
+  );
 }
 
 export function housekeepingJobs(deps: HousekeepingDeps): JobDefinition[] {
