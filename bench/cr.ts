@@ -99,7 +99,10 @@ const leaf = await buildShakenCertificate({
   serial,
   ...certificateValidity(now, new Date(now.getTime() + 365 * 86_400_000)),
   issuer: { certificate: ca.intermediate.certificate, signer: ca.intermediate.signer },
-  crl: { url: 'http://portal.test/crl/bench-int.crl' },
+  crl: {
+    url: 'http://portal.test/crl/shaken.crl',
+    issuerDn: new Uint8Array(ca.crlSigner.certificate.subjectName.toArrayBuffer()),
+  },
 });
 await t.db.query(
   `INSERT INTO certificates (serial_number, service_provider_id, private_key_id, issuer_id, status, spc,

@@ -51,6 +51,7 @@ async function issuance(): Promise<(seconds: number, times?: number[]) => Promis
     crlUrl: 'https://ca.example.com/crl/root.crl',
   });
   const issuer = await ShakenIssuer.create(ca.intermediate);
+  const crlIssuer = new Uint8Array(ca.crlSigner.certificate.subjectName.toArrayBuffer());
   // The portal keeps each provider's key as its SubjectPublicKeyInfo DER.
   const subjects = await Promise.all(
     Array.from({ length: 64 }, async () => {
@@ -73,7 +74,8 @@ async function issuance(): Promise<(seconds: number, times?: number[]) => Promis
         subjectPublicKey: subjects[i++ % subjects.length],
         serial: newSerial(),
         ...validity,
-        crl: { url: 'https://ca.example.com/crl/intermediate.crl' },
+        // As the portal issues: the STI-PA's CRL and its issuer's name (here the CA's own CRL signer's).
+        crl: { url: 'https://ca.example.com/crl/shaken.crl', issuerDn: crlIssuer },
       });
       times?.push(performance.now() - t0);
       n++;
