@@ -135,3 +135,36 @@ describe('audit_log', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('decrypt_cert address filter', () => {
+  let decryptCalls = 0;
+  it.each([
+    'https://[::127.0.0.1]/x.pem',
+    'https://[64:ff9b:1::a00:1]/x.pem',
+    'https://[100::1]/x.pem',
+    'https://[2001::1]/x.pem',
+    'https://[2001:1ff::1]/x.pem',
+    'https://192.0.2.10/x.pem',
+    'https://198.51.100.10/x.pem',
+    'https://203.0.113.10/x.pem',
+    'https://198.18.0.10/x.pem',
+    'https://100.64.0.10/x.pem',
+    'https://[::ffff:127.0.0.1]/x.pem',
+  ])('refuses %s with a 400, without connecting', async (url) => {
+    // Each from its own address: the route is limited to LIMIT requests a minute per address.
+    const remoteAddress = `192.0.2.${++decryptCalls}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/decrypt_cert',
+      payload: { url },
+      remoteAddress,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(
+        /^Only https URLs or this portal's certificate repository can be read: \S+ is not a public address$/,
+      ),
+    });
+  });
+});
