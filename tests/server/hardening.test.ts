@@ -18,7 +18,10 @@ let http: ReturnType<typeof api>;
 const logged: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  const config = testConfig({ authRateLimit: LIMIT });
+  const config = testConfig({
+    authRateLimit: LIMIT,
+    stiPaSimAccounts: 'demo:demo-pass:*;other:other-pass:*',
+  });
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const line of chunk.toString().split('\n')) if (line) logged.push(JSON.parse(line));
@@ -166,5 +169,27 @@ describe('decrypt_cert address filter', () => {
         /^Only https URLs or this portal's certificate repository can be read: \S+ is not a public address$/,
       ),
     });
+  });
+});
+
+describe('the STI-PA simulator login limit', () => {
+  // The portal calls the simulator from one address for every provider.
+  const simLogin = (userId: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/stipa-sim/api/v1/auth/login',
+      payload: { userId, password },
+      remoteAddress: '127.0.0.1',
+    });
+
+  it('locks out one STI-PA user after its wrong passwords, not the others calling from the same address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) codes.push((await simLogin('demo', 'wrong')).statusCode);
+    expect(codes).toEqual([...Array(LIMIT).fill(401), 429]);
+    expect((await simLogin('demo', 'demo-pass')).statusCode).toBe(429);
+    expect((await simLogin('DEMO', 'demo-pass')).statusCode).toBe(429);
+    const other = await simLogin('other', 'other-pass');
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ status: 'success', accessToken: expect.any(String) });
   });
 });
