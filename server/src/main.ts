@@ -1,5 +1,6 @@
 // The launcher: config, database, migrations, first-start setup, HTTP server, graceful shutdown.
 import { buildApp } from './app';
+import { CERTIFICATE_RECOVERY_JOB } from './certificates/recovery';
 import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
@@ -36,6 +37,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Workers start once the server answers; a send arriving meanwhile waits for the start.
   await app.jobs.start();
+  // Issuances a crash interrupted are settled now, not only at the next minute's run.
+  await app.jobs.send(CERTIFICATE_RECOVERY_JOB, {}, { singletonKey: 'at-start' });
   app.log.info(
     { url: config.publicUrl, database: db.driver, ms: Date.now() - started },
     `portal ready on ${config.publicUrl}`,

@@ -272,6 +272,9 @@ const portal = {
     status_current: 'Current',
     status_replaced_by: 'Replaced by %{serial}',
     status_revocation_scheduled: 'Revocation scheduled %{date}',
+    status_failed: 'Not issued',
+    status_failed_hint: 'The issuance did not complete and no certificate was issued. Create a new one.',
+    status_pending: 'Being issued',
     revoke_old: {
       legend: 'What happens to the old certificate?',
       keep: 'Keep it valid until it expires',

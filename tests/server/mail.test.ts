@@ -78,7 +78,7 @@ describe('mail templates', () => {
 });
 
 describe('the outbox mailer', () => {
-  it('writes each message as an .eml file with text and HTML, named in time order, and logs its link', async () => {
+  it('writes each message as an .eml file with text and HTML, named in time order, and logs the file, never its link', async () => {
     const cfg = config({ mailFrom: 'Portal <no-reply@portal.test>' });
     const { log, lines } = captureLog();
     const mailer = createMailer(cfg, log);
@@ -114,8 +114,11 @@ describe('the outbox mailer', () => {
       expect(info).toHaveLength(5);
       expect(info[0].args[0]).toMatchObject({
         to: 'user0@carrier.test',
-        link: 'https://portal.example/email-verify?token=token-0',
+        subject: 'Confirm your email address',
+        file: expect.stringMatching(/\.eml$/),
       });
+      expect(info[0].args[0]).not.toHaveProperty('link');
+      expect(JSON.stringify(lines)).not.toContain('token-');
     } finally {
       await mailer.close();
     }

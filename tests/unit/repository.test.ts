@@ -32,10 +32,65 @@ describe('decrypt_cert address policy', () => {
     '',
   ])('refuses %s', (a) => expect(isForbiddenAddress(a)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])(
-    'allows %s',
-    (a) => expect(isForbiddenAddress(a)).toBe(false),
-  );
+  // The IANA special-purpose registries (through ipaddr.js), and the forms that embed an IPv4 address.
+  it.each([
+    ['::127.0.0.1', 'IPv4-compatible loopback (::/96)'],
+    ['[::127.0.0.1]', 'the same, bracketed as in a URL'],
+    ['::10.0.0.1', 'IPv4-compatible private'],
+    ['::8.8.8.8', 'IPv4-compatible, even of a public address'],
+    ['::ffff:0:127.0.0.1', 'IPv4-translated (RFC 6145)'],
+    ['64:ff9b::7f00:1', 'NAT64 well-known prefix'],
+    ['64:ff9b::808:808', 'NAT64, even of a public address'],
+    ['64:ff9b:1::a00:1', 'NAT64 local-use 64:ff9b:1::/48'],
+    ['100::1', 'discard-only 100::/64'],
+    ['100::ffff:ffff:ffff:ffff', 'discard-only, last address'],
+    ['100:0:0:1::1', 'dummy prefix 100:0:0:1::/64 (outside 2000::/3)'],
+    ['2001::1', 'Teredo 2001::/32'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo with an embedded address'],
+    ['2001:2::1', 'benchmarking 2001:2::/48'],
+    ['2001:1ff:ffff::1', 'IETF protocol assignments 2001::/23, last block'],
+    ['2001:10::1', 'ORCHID'],
+    ['2001:20::1', 'ORCHIDv2'],
+    ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation 3fff::/20'],
+    ['2002:7f00:1::1', '6to4 of 127.0.0.1'],
+    ['2002:808:808::1', '6to4, even of a public address'],
+    ['2620:4f:8000::1', 'AS112-v6'],
+    ['5f00::1', 'segment routing'],
+    ['fec0::1', 'deprecated site-local'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:192.0.2.1', 'IPv4-mapped TEST-NET-1'],
+    ['192.0.2.1', 'TEST-NET-1'],
+    ['198.51.100.7', 'TEST-NET-2'],
+    ['203.0.113.255', 'TEST-NET-3'],
+    ['198.18.0.1', 'benchmarking 198.18.0.0/15'],
+    ['198.19.255.255', 'benchmarking, last address'],
+    ['100.64.0.1', 'shared address space 100.64.0.0/10'],
+    ['100.127.255.255', 'shared address space, last address'],
+    ['192.0.0.8', 'IETF protocol assignments 192.0.0.0/24'],
+    ['192.31.196.1', 'AS112-v4'],
+    ['192.52.193.1', 'AMT'],
+    ['192.88.99.1', 'deprecated 6to4 relay anycast'],
+    ['192.175.48.1', 'AS112 direct delegation'],
+    ['240.0.0.1', 'reserved 240.0.0.0/4'],
+    ['127.1', 'shorthand IPv4 (not an address to Node)'],
+    ['0x7f.0.0.1', 'hexadecimal IPv4'],
+  ])('refuses %s (%s)', (a) => expect(isForbiddenAddress(a)).toBe(true));
+
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '100.63.255.255',
+    '198.17.255.255',
+    '198.20.0.1',
+    '203.0.114.1',
+    '2606:4700::1111',
+    '2a00:1450:4001::200e',
+    '2001:200::1',
+    '::ffff:8.8.8.8',
+  ])('allows %s', (a) => expect(isForbiddenAddress(a)).toBe(false));
 
   it('accepts only https URLs without credentials', () => {
     expect(parseHttpsUrl('https://cr.example.com/a.pem').hostname).toBe('cr.example.com');

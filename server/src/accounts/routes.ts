@@ -106,10 +106,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
+  // Answers whether an email or OCN is registered: limited like sign-in, or it is an enumeration oracle.
   app.get(
     '/api/service_provider/check_availability',
     {
-      config: { public: true },
+      config: limited,
       schema: {
         response: { 200: { type: 'object', properties: { isOcnExists: bool, isEmailExists: bool } } },
       },

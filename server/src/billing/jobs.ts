@@ -29,6 +29,8 @@ export function billingJobs(deps: BillingDeps): JobDefinition[] {
         await runBillingSweep(deps, deps.now());
       },
       cron: RENEWALS_CRON,
+      // One run charges every renewal due: it may take minutes (a run cut short is the next run's work).
+      expireInSeconds: 600,
     },
   ];
 }

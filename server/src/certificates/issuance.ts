@@ -1,6 +1,7 @@
 // The issuance pipeline, shared by generate and renew. The RA decides (account active and paid, key owned, SPC
 // token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
-// → the certificate and its audit row are written in one transaction. A renewal settles the old certificate in
+// → the signed certificate is kept on the pending row → it becomes issued with its audit row in one transaction.
+// A crash between these steps leaves the row pending: recovery.ts completes it from what was kept, or fails it. A renewal settles the old certificate in
 // that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
 import { createHash } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
@@ -145,15 +146,15 @@ async function record(
   c: {
     certId: string;
     serial: string;
-    der: Uint8Array;
-    chainPem: string;
     keyId: string;
     renewal?: Renewal;
   },
 ): Promise<Revoked | null> {
   const { renewal } = c;
   return deps.db.transaction(async (tx) => {
-    await store.markIssued(tx, c.certId, c.der, c.chainPem);
+    // Not pending any more: recovery judged the issuance interrupted meanwhile, and settled the row itself.
+    if (!(await store.markIssued(tx, c.certId)))
+      throw new Error('the pending certificate was settled meanwhile');
     await recordAudit(tx, {
       action: 'certificate.issued',
       actor: auditActor(actor),
@@ -193,6 +194,7 @@ async function signAndRecord(
     notBefore,
     notAfter,
     replacesId: renewal?.old.id ?? null,
+    revokeOld: renewal?.revokeOld ?? null,
     now,
   });
   let revoked: Revoked | null;
@@ -208,17 +210,14 @@ async function signAndRecord(
       crl: issuance.crl,
     });
     const chainPem = `${cert.pem.trim()}\n${ca.pem.trim()}\n`;
-    revoked = await record(deps, actor, {
-      certId,
-      serial,
-      der: cert.der,
-      chainPem,
-      keyId: a.key.id,
-      renewal,
-    });
+    if (!(await store.storeSigned(deps.db, certId, cert.der, chainPem))) {
+      throw new Error('the pending certificate was settled meanwhile');
+    }
+    revoked = await record(deps, actor, { certId, serial, keyId: a.key.id, renewal });
   } catch (e) {
     issuance.log.error({ err: e, serial }, 'certificate issuance failed');
-    await store.markFailed(deps.db, certId).catch(() => undefined);
+    const cause = `issuance failed: ${e instanceof Error ? e.message : String(e)}`;
+    await store.markFailed(deps.db, certId, cause).catch(() => undefined);
     return refused('issuance_failed');
   }
   if (revoked) await afterRevocation(deps, revoked);

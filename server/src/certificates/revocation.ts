@@ -96,7 +96,7 @@ export async function revokeCertificate(
 export async function settleReplaced(
   deps: Pick<CertificateDeps, 'jobs' | 'now' | 'config'>,
   tx: Queryable,
-  actor: Actor,
+  actor: RevocationActor & Pick<Actor, 'serviceProviderId'>,
   renewal: { old: store.CertificateRecord; newSerial: string; revokeOld: RenewalRevokeOld },
 ): Promise<Revoked | null> {
   const { old, revokeOld } = renewal;
@@ -116,7 +116,7 @@ export async function settleReplaced(
 async function scheduleRevocation(
   deps: Pick<CertificateDeps, 'jobs' | 'now' | 'config'>,
   tx: Queryable,
-  actor: Actor,
+  actor: RevocationActor,
   cert: store.CertificateRecord,
 ): Promise<void> {
   const at = new Date(deps.now().getTime() + deps.config.renewalRevokeDelaySeconds * 1000);

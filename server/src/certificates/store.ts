@@ -223,27 +223,56 @@ export async function insertPendingCertificate(
     notBefore: Date;
     notAfter: Date;
     replacesId: string | null;
+    /** A renewal's choice for the certificate it replaces (recovery completes the renewal with it). */
+    revokeOld: string | null;
     now: Date;
   },
 ): Promise<string> {
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO certificates (serial_number, service_provider_id, private_key_id, issuer_id, status, spc,
-                               not_before, not_after, replaces_id, created_on)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9) RETURNING id`,
-    [c.serial, c.spId, c.keyId, c.issuerId, c.spc, c.notBefore, c.notAfter, c.replacesId, c.now],
+                               not_before, not_after, replaces_id, renewal_revoke_old, created_on)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [c.serial, c.spId, c.keyId, c.issuerId, c.spc, c.notBefore, c.notAfter, c.replacesId, c.revokeOld, c.now],
   );
   return row.id;
 }
 
-export async function markIssued(q: Queryable, id: string, der: Uint8Array, chainPem: string): Promise<void> {
-  await q.query(
-    `UPDATE certificates SET status = 'issued', certificate_der = $2, chain_pem = $3 WHERE id = $1 AND status = 'pending'`,
+/**
+ * The signed certificate kept on its still pending row, before it is recorded as issued: what recovery completes
+ * the issuance from after a crash. false when the row is not pending any more (recovery settled it meanwhile).
+ */
+export async function storeSigned(
+  q: Queryable,
+  id: string,
+  der: Uint8Array,
+  chainPem: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE certificates SET certificate_der = $2, chain_pem = $3 WHERE id = $1 AND status = 'pending' RETURNING id`,
     [id, Buffer.from(der), chainPem],
   );
+  return rows.length > 0;
 }
 
-export async function markFailed(q: Queryable, id: string): Promise<void> {
-  await q.query(`UPDATE certificates SET status = 'failed' WHERE id = $1 AND status = 'pending'`, [id]);
+/** The pending certificate, signed and stored by storeSigned, becomes issued; false when it was not pending. */
+export async function markIssued(q: Queryable, id: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE certificates SET status = 'issued'
+      WHERE id = $1 AND status = 'pending' AND certificate_der IS NOT NULL AND chain_pem IS NOT NULL RETURNING id`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** The longest failure cause kept (the column's limit). */
+const MAX_FAILURE_CAUSE = 300;
+
+export async function markFailed(q: Queryable, id: string, cause: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE certificates SET status = 'failed', failure_cause = $2 WHERE id = $1 AND status = 'pending' RETURNING id`,
+    [id, cause.slice(0, MAX_FAILURE_CAUSE)],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -133,12 +133,19 @@ function parseFilter(raw: unknown, spec: ListSpec, paramOffset: number) {
   return { where, params };
 }
 
-/** A `skip` or `take` value: a whole number from 0 (absent or empty: the fallback). */
+/**
+ * A `skip` or `take` value: a whole number from 0 written in digits, at most MAX_OFFSET (absent or empty: the
+ * fallback). Anything else (`1e21`, `1.5`, a repeated parameter, a number past what SQL's bigint holds) is a 400.
+ */
 function parseCount(raw: unknown, name: 'skip' | 'take', fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) {
+  if (typeof raw !== 'string' || !/^[0-9]{1,15}$/.test(raw)) {
     const message = `${name} must be a non-negative integer`;
+    throw badRequest(message, { [name]: message });
+  }
+  const n = Number(raw);
+  if (n > MAX_OFFSET) {
+    const message = `${name} must be at most ${MAX_OFFSET}`;
     throw badRequest(message, { [name]: message });
   }
   return n;

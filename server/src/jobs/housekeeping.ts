@@ -30,5 +30,13 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
 }
 
 export function housekeepingJobs(deps: HousekeepingDeps): JobDefinition[] {
-  return [{ name: HOUSEKEEPING_JOB, cron: HOUSEKEEPING_CRON, handler: () => runHousekeeping(deps) }];
+  // Deleting a day of rows may take longer than the default expiry of a job.
+  return [
+    {
+      name: HOUSEKEEPING_JOB,
+      cron: HOUSEKEEPING_CRON,
+      handler: () => runHousekeeping(deps),
+      expireInSeconds: 600,
+    },
+  ];
 }

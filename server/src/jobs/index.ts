@@ -2,6 +2,7 @@
 // definitions, this list registers them all (createServices calls it once).
 import type { AppServices } from '../services';
 import { billingJobs } from '../billing/jobs';
+import { recoveryJobs } from '../certificates/recovery';
 import { certificateJobs } from '../certificates/revocation';
 import { repositoryJobs } from '../repository/jobs';
 import { housekeepingJobs } from './housekeeping';
@@ -21,6 +22,7 @@ export function appJobs(s: AppServices): JobDefinition[] {
   return [
     ...billingJobs(s.billing),
     ...certificateJobs(s.certificates),
+    ...recoveryJobs(s.certificates),
     ...repositoryJobs([s.crl, ...(s.simulatorCrl ? [s.simulatorCrl.publisher] : [])]),
     ...housekeepingJobs(s),
   ];

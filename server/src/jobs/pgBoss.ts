@@ -9,7 +9,7 @@ import { addSchedule, addWorker, applySchedule, registerWorker } from './pgBossW
 import type { JobHandler, JobQueue } from './queue';
 
 export { pgBossDbAdapter } from './pgBossDb';
-export type { JobQueueOptions } from './pgBossState';
+export { JOB_DEFAULTS, type JobQueueOptions } from './pgBossState';
 
 function startQueue(state: QueueState): Promise<void> {
   if (state.started) return Promise.resolve();
@@ -17,7 +17,7 @@ function startQueue(state: QueueState): Promise<void> {
     const began = Date.now();
     await state.boss.start();
     state.started = true;
-    for (const [name, handler] of state.handlers) await registerWorker(state, name, handler);
+    for (const [name, w] of state.handlers) await registerWorker(state, name, w.handler, w.options);
     for (const s of state.schedules.values()) await applySchedule(state, s);
     state.log.info(
       {
@@ -56,7 +56,7 @@ export function createJobQueue(db: Database, opts: JobQueueOptions): JobQueue {
   const state = createQueueState(db, opts);
   return {
     send: (name, data, options) => sendJob(state, name, data, options),
-    work: (name, handler) => addWorker(state, name, handler as JobHandler<object>),
+    work: (name, handler, options) => addWorker(state, name, handler as JobHandler<object>, options),
     schedule: (name, cron, data) => addSchedule(state, name, cron, data),
     start: () => startQueue(state),
     stop: () => stopQueue(state),

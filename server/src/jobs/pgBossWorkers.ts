@@ -1,35 +1,61 @@
 // Working and scheduling: a pg-boss worker per queue that runs its handler, and cron schedules. Both may be
 // declared before start(), which registers them.
 import { ensureQueue, type QueueState, type Schedule } from './pgBossState';
-import type { JobHandler, JobInfo } from './queue';
+import type { JobHandler, JobInfo, WorkOptions } from './queue';
 
-export async function registerWorker(state: QueueState, name: string, handler: JobHandler<object>) {
-  const { boss, log, running } = state;
-  await ensureQueue(state, name);
-  const workerId = await boss.work<object>(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      const info: JobInfo = {
-        id: job.id,
-        name: job.name,
-        retryCount: job.retryCount,
-        retryLimit: job.retryLimit,
-      };
-      running.jobs++;
-      const began = Date.now();
-      try {
-        await handler(job.data, info);
-        log.debug({ queue: name, jobId: job.id, ms: Date.now() - began }, 'job done');
-      } catch (err) {
-        const final = job.retryCount >= job.retryLimit;
-        log[final ? 'error' : 'warn'](
-          { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, of: job.retryLimit + 1 },
-          final ? 'job failed for good' : 'job failed; it will be retried',
-        );
-        throw err;
-      } finally {
-        running.jobs--;
-      }
+interface FetchedJob {
+  id: string;
+  name: string;
+  data: object;
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** Runs one job; answers the error it failed with, if any (logged here). */
+async function runOne(state: QueueState, name: string, handler: JobHandler<object>, job: FetchedJob) {
+  const { log, running } = state;
+  const info: JobInfo = {
+    id: job.id,
+    name: job.name,
+    retryCount: job.retryCount,
+    retryLimit: job.retryLimit,
+  };
+  running.jobs++;
+  const began = Date.now();
+  try {
+    await handler(job.data, info);
+    log.debug({ queue: name, jobId: job.id, ms: Date.now() - began }, 'job done');
+    return null;
+  } catch (err) {
+    const final = job.retryCount >= job.retryLimit;
+    log[final ? 'error' : 'warn'](
+      { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, of: job.retryLimit + 1 },
+      final ? 'job failed for good' : 'job failed; it will be retried',
+    );
+    return err instanceof Error ? err : new Error(String(err));
+  } finally {
+    running.jobs--;
+  }
+}
+
+export async function registerWorker(
+  state: QueueState,
+  name: string,
+  handler: JobHandler<object>,
+  options: WorkOptions = {},
+) {
+  const { boss, batchSize } = state;
+  await ensureQueue(state, name, options);
+  let workerId = '';
+  workerId = await boss.work<object>(name, { includeMetadata: true, batchSize }, async (jobs) => {
+    // The batch runs side by side; each job is failed on its own (a throw here would fail the whole batch, and
+    // retry the jobs that succeeded), and pg-boss completes the rest when this returns.
+    const errors = await Promise.all(jobs.map((job) => runOne(state, name, handler, job)));
+    for (const [i, err] of errors.entries()) {
+      if (err) await boss.fail(name, jobs[i].id, { message: err.message });
     }
+    // Jobs came: fetch again at once rather than after the polling interval, until the queue is empty.
+    if (jobs.length && state.started && workerId) boss.notifyWorker(workerId);
   });
   state.workerIds.set(name, workerId);
 }
@@ -39,10 +65,15 @@ export async function applySchedule(state: QueueState, s: Schedule) {
   await state.boss.schedule(s.name, s.cron, s.data ?? {}, { tz: 'UTC' });
 }
 
-export async function addWorker(state: QueueState, name: string, handler: JobHandler<object>) {
+export async function addWorker(
+  state: QueueState,
+  name: string,
+  handler: JobHandler<object>,
+  options: WorkOptions = {},
+) {
   if (state.handlers.has(name)) throw new Error(`Queue ${name} already has a handler`);
-  state.handlers.set(name, handler);
-  if (state.started) await registerWorker(state, name, handler);
+  state.handlers.set(name, { handler, options });
+  if (state.started) await registerWorker(state, name, handler, options);
 }
 
 export async function addSchedule(state: QueueState, name: string, cron: string, data?: object) {

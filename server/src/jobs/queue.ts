@@ -26,11 +26,19 @@ export interface JobInfo {
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
+export interface WorkOptions {
+  /**
+   * How long one job of this queue may run before it counts as lost and is retried (default 30 s, so that a job
+   * whose process was killed runs again within a minute). Set it for work that may take longer.
+   */
+  expireInSeconds?: number;
+}
+
 export interface JobQueue {
   /** Queues a job; null when a job with the same singletonKey is already waiting or running. Needs start(). */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Registers the handler of a queue; workers run after start(). */
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Runs `name` on a cron schedule (UTC), once across all servers; declared before start(), it applies at start. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
@@ -42,12 +50,18 @@ export interface JobDefinition<T extends object = any> {
   name: string;
   handler: JobHandler<T>;
   cron?: string;
+  /** See WorkOptions: for work that may run longer than the default expiry. */
+  expireInSeconds?: number;
 }
 
 /** Registers every job of the app on its queue: the one place workers and schedules are declared. */
 export async function registerJobs(queue: JobQueue, definitions: readonly JobDefinition[]): Promise<void> {
   for (const job of definitions) {
-    await queue.work(job.name, job.handler);
+    await queue.work(
+      job.name,
+      job.handler,
+      job.expireInSeconds === undefined ? undefined : { expireInSeconds: job.expireInSeconds },
+    );
     if (job.cron) await queue.schedule(job.name, job.cron);
   }
 }

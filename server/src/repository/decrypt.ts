@@ -4,6 +4,7 @@
 import dns from 'node:dns';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { LookupFunction } from 'node:net';
 import { HttpError } from '../http/errors';
 export { type CertificateDescription, describeCertificates, parseCertificates } from './describe';
@@ -34,58 +35,45 @@ export interface FetchOptions {
 
 // ---- addresses ----
 
-const blocked = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
-] as const)
-  blocked.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fe80::', 10], // link-local
-  ['fc00::', 7], // unique-local
-  ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 (could reach private v4)
-  ['2002::', 16], // 6to4 (embeds a v4 address)
-  ['2001:db8::', 32],
-] as const)
-  blocked.addSubnet(net6, prefix, 'ipv6');
+// The IANA IPv4 and IPv6 special-purpose address registries, as ipaddr.js keeps them: every range it names
+// (private, loopback, link-local, carrier-grade NAT, the TEST-NETs, benchmarking, reserved, AS112, AMT, 6to4,
+// Teredo, NAT64, discard, ORCHID, segment routing, documentation, multicast, …) is refused; only `unicast` is
+// read. What the library does not name, in force here by rule rather than by list:
+// - an IPv6 address outside 2000::/3, global unicast, is refused: that covers the IPv4-compatible ::a.b.c.d
+//   (::/96, deprecated, and the form `[::127.0.0.1]` takes), the dummy prefix 100:0:0:1::/64 and every prefix
+//   IANA has not allocated;
+// - an IPv4-mapped ::ffff:a.b.c.d is unwrapped and its IPv4 address judged; the IPv4-translated ::ffff:0:a.b.c.d,
+//   NAT64 (64:ff9b::/96, 64:ff9b:1::/48), 6to4 and Teredo (which embed IPv4 addresses) are refused outright.
+// ipaddr.js 2.5.0 reads an IPv6 address written with a dotted IPv4 tail as IPv4-mapped whatever precedes it
+// (::8.8.8.8 becomes ::ffff:8.8.8.8): the tail is rewritten as two hex groups first, so the bits decide.
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped ::ffff:a.b.c.d or compatible ::a.b.c.d), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = lower.match(/^::(?:ffff:(?:0{1,4}:)?)?(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) return dotted[1];
-  const hexForm = lower.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (hexForm) {
-    const hi = parseInt(hexForm[1], 16);
-    const lo = parseInt(hexForm[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  }
-  return null;
+/** `::a.b.c.d` → `::hhhh:hhhh`: the same address with no dotted tail. */
+function hexTail(v6: string): string {
+  const m = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v6);
+  if (!m) return v6;
+  const [a, b, c, d] = m.slice(2).map(Number);
+  return `${m[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
 }
 
-/** True for private, loopback, link-local, unique-local, multicast, unspecified and reserved addresses. */
+/** True for any address that is not public unicast (see above), and for anything that is not an address. */
 export function isForbiddenAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // Node's strict parser first: no shorthand IPv4 forms (127.1, 0x7f.1) that ipaddr.js would also accept.
   const family = net.isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(bare);
-    if (v4) return blocked.check(v4, 'ipv4');
-    return blocked.check(bare, 'ipv6');
+  if (!family) return true;
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(family === 6 ? hexTail(bare) : bare);
+  } catch {
+    return true;
   }
-  return true; // not an address at all
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() !== 'unicast';
+    if (!v6.match(GLOBAL_UNICAST_V6)) return true;
+  }
+  return ip.range() !== 'unicast';
 }
 
 const defaultResolve = async (host: string): Promise<ResolvedAddress[]> =>

@@ -1,5 +1,6 @@
 // Which certificate of the key to sign with: 'Current' (issued, no issued certificate replaces it), 'Replaced by
-// <short serial>', 'Revocation scheduled <date>' (a renewal asked to revoke it later) and 'Revoked'.
+// <short serial>', 'Revocation scheduled <date>' (a renewal asked to revoke it later) and 'Revoked'. An issuance
+// that did not complete shows 'Not issued' (failed: nothing to sign with) or 'Being issued' (pending).
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
@@ -18,6 +19,18 @@ export function CertificateStatus({ row }: { row: CertificateRow }) {
   const scheduled = !revoked && row.revocation_scheduled_on ? row.revocation_scheduled_on : null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {row.status === 'failed' ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="error"
+          title={translate('portal.certificates.status_failed_hint')}
+          label={translate('portal.certificates.status_failed')}
+        />
+      ) : null}
+      {row.status === 'pending' ? (
+        <Chip size="small" variant="outlined" label={translate('portal.certificates.status_pending')} />
+      ) : null}
       {revoked ? (
         <Chip size="small" color="error" label={translate('portal.certificates.status_revoked')} />
       ) : null}

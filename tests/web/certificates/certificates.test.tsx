@@ -109,6 +109,23 @@ describe('certificate page', () => {
     expect(within(issuedRow).queryByText('Revoked')).not.toBeInTheDocument();
   });
 
+  it('marks an issuance that did not complete as not issued, with no action', async () => {
+    const failed = { ...CERTIFICATES[2], id: 'c5', serial_number: '5E', status: 'failed' };
+    renderCertificates(PATH, {
+      dataProvider: certificatesDataProvider({ lastCertificates: async () => [failed, CERTIFICATES[2]] }),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [failedRow, pendingRow] = rows();
+    expect(rowButtons(failedRow)).toEqual([]);
+    expect(within(failedRow).getByText('Not issued').closest('[title]')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/did not complete/),
+    );
+    expect(within(failedRow).queryByText('Being issued')).not.toBeInTheDocument();
+    expect(within(pendingRow).getByText('Being issued')).toBeInTheDocument();
+    expect(within(pendingRow).queryByText('Not issued')).not.toBeInTheDocument();
+  });
+
   it("toasts a failed key list with the server's message", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = certificatesDataProvider({

@@ -1,15 +1,11 @@
 // The built-in stand-in for a mail server: each message becomes an RFC 5322 .eml file in $DATA_DIR/outbox.
+// The log names the file; the message, with its links, is only in the file.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Mailer } from './mailer';
-
-/** The first http(s) address of a text body: what a developer clicks instead of opening the mail. */
-export function firstLink(text: string): string | undefined {
-  return /https?:\/\/[^\s<>"]+/.exec(text)?.[0];
-}
 
 let sequence = 0;
 
@@ -33,10 +29,9 @@ export function createOutboxMailer(opts: { dir: string; from: string; log: Fasti
       // Written aside then renamed, so whoever watches the folder never reads half a message.
       fs.writeFileSync(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       fs.renameSync(`${file}.tmp`, file);
-      opts.log.info(
-        { to: message.to, subject: message.subject, file, link: firstLink(message.text) },
-        'mail written to the outbox',
-      );
+      // That a mail was written, never what it says: its links carry single-use tokens (password reset,
+      // confirmation), which the file holds and the log must not.
+      opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
     async close() {
       composer.close();

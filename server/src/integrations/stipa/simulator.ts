@@ -3,7 +3,7 @@
 // unset, so the real client is the code path in both cases. Answers use the STI-PA's shapes:
 // {status:'success', ...} or {status:'error', message}.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { encodeTnAuthList, pemFile, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca';
 import type { Config } from '../../config';
 import { emptyResponse, fileResponse, str } from '../../http/responses';
@@ -196,12 +196,29 @@ function crlRoute(sim: FastifyInstance, s: Sim): void {
   );
 }
 
+/** The login limit's key: the user id asked for (case-insensitive), or the address when there is none. */
+function simLoginKey(request: FastifyRequest): string {
+  const userId = (request.body as { userId?: unknown } | undefined)?.userId;
+  const id = typeof userId === 'string' ? userId.trim().toLowerCase().slice(0, 200) : '';
+  return id ? `user:${id}` : `ip:${request.ip}`;
+}
+
 function sessionRoutes(sim: FastifyInstance, s: Sim): void {
   sim.post<{ Body: { userId?: unknown; password?: unknown } }>(
     '/auth/login',
     {
-      // Throttled like the portal's own sign-in (effective where @fastify/rate-limit is registered).
-      config: { public: true, rateLimit: { max: s.deps.config.authRateLimit, timeWindow: '1 minute' } },
+      // Throttled like the portal's own sign-in (effective where @fastify/rate-limit is registered), but per STI-PA
+      // user rather than per address: the portal calls from one address for every provider, so a limit per address
+      // let one provider's wrong passwords lock every other one out.
+      config: {
+        public: true,
+        rateLimit: {
+          max: s.deps.config.authRateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: simLoginKey,
+        },
+      },
       schema: { response: { 200: success({ accessToken: str }) } },
     },
     async (request, reply) => {
