@@ -6,10 +6,11 @@ export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(
     {
       url: opts.url,
-      // A request waits for its mail: a silent server must fail it in seconds, not nodemailer's minutes.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
+      // A silent server must fail a send in seconds, not nodemailer's minutes, and within a mail job's 30 s
+      // expiry (5 + 5 + 15 s at worst): a job still sending at its expiry would be run again, and the mail sent twice.
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 15_000,
     },
     { from: opts.from },
   );
