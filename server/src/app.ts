@@ -66,6 +66,15 @@ export function contentSecurityPolicy(payments: Config['payments']) {
 
 export type { AppDeps } from './services';
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count believes that many X-Forwarded-For entries whoever sent them
+ * (Fastify refuses plain numbers for that reason): safe only when nothing but the proxies reaches this server.
+ */
+export function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 /** The whole app on services built for it; its onClose closes them. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = await createServices(deps);
@@ -90,7 +99,9 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
   const { config } = services;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: services.log } : { logger: false }),
-    trustProxy: config.isProduction,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: request.ip (rate limits, the
+    // agreement's recorded address, the audit log) is otherwise the socket's own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
