@@ -102,6 +102,17 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: request.ip (rate limits, the
     // agreement's recorded address, the audit log) is otherwise the socket's own address.
     trustProxy: trustProxyOption(config.trustProxy),
+    // A client gets this long to send its headers, then its whole request; an idle keep-alive connection is
+    // closed after keepAliveTimeout. Incomplete requests are checked every second.
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Idle connections close at once on shutdown; the launcher cuts the rest after a grace (main.ts).
+    forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
