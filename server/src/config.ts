@@ -172,7 +172,8 @@ export function checkProductionSetup(config: Config): void {
   const missing: string[] = [];
   if (config.payments !== 'stripe')
     missing.push('PAYMENTS=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)');
-  if (!config.stiPaUrl) missing.push('STI_PA_URL');
+  // A real STI-PA's SPC tokens are verified against its root: without it no certificate could be issued.
+  if (!config.stiPaUrl || !config.stiPaRootPem) missing.push('STI_PA_URL (with STI_PA_ROOT_PEM)');
   if (missing.length === 0) return;
   throw new ConfigError(
     `NODE_ENV=production needs ${missing.join(' and ')} (sandbox payments and the built-in STI-PA simulator ` +

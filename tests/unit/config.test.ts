@@ -76,14 +76,22 @@ describe('RENEWAL_REVOKE_DELAY_SECONDS', () => {
 
 describe('a production start', () => {
   const stripe = { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-  const stiPa = { STI_PA_URL: 'https://sti-pa.example.com/api/v1' };
+  const stiPa = {
+    STI_PA_URL: 'https://sti-pa.example.com/api/v1',
+    STI_PA_ROOT_PEM: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+  };
 
   it('refuses the sandbox payments and the STI-PA simulator, naming the variables', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /^NODE_ENV=production needs PAYMENTS=stripe \(with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\) and STI_PA_URL .*DEMO_MODE=true/,
+      /^NODE_ENV=production needs PAYMENTS=stripe \(with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\) and STI_PA_URL \(with STI_PA_ROOT_PEM\) .*DEMO_MODE=true/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', ...stripe })).toThrow(/needs STI_PA_URL \(/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...stripe })).toThrow(
+      /needs STI_PA_URL \(with STI_PA_ROOT_PEM\) \(/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...stripe, STI_PA_URL: 'https://sti-pa.example.com/api/v1' }),
+    ).toThrow(/needs STI_PA_URL \(with STI_PA_ROOT_PEM\)/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...stiPa })).toThrow(
       /needs PAYMENTS=stripe .*\(sandbox/,
     );
