@@ -6,6 +6,8 @@ export interface PublicSettings {
   payments: 'sandbox' | 'stripe';
   /** Stripe's publishable key (pk_...), set in Stripe mode: the card form's secure fields need it. */
   stripe_publishable_key?: string;
+  /** A demo portal (sandbox payments or the built-in STI-PA simulator): every page shows a banner. */
+  demo?: boolean;
 }
 
 export const DEFAULT_SETTINGS: PublicSettings = {

@@ -68,6 +68,15 @@ export function contentSecurityPolicy(payments: Config['payments']) {
 export type { AppDeps } from './services';
 
 /**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count believes that many X-Forwarded-For entries whoever sent them
+ * (Fastify refuses plain numbers for that reason): safe only when nothing but the proxies reaches this server.
+ */
+export function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/**
  * The whole app on services built for it, as the launcher runs it; its onClose closes them. The CA's keys are
  * opened first: a start whose KEY_ENCRYPTION_KEY (or HSM) does not open them fails here, with the reason.
  */
@@ -95,7 +104,20 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
   const { config } = services;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: services.log } : { logger: false }),
-    trustProxy: config.isProduction,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: request.ip (rate limits, the
+    // agreement's recorded address, the audit log) is otherwise the socket's own address.
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A client gets this long to send its headers, then its whole request; an idle keep-alive connection is
+    // closed after keepAliveTimeout. Incomplete requests are checked every second.
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Idle connections close at once on shutdown; the launcher cuts the rest after a grace (main.ts).
+    forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

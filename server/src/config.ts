@@ -1,5 +1,6 @@
 // The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 export interface Config {
   port: number;
@@ -55,6 +56,17 @@ export interface Config {
    */
   sessionCacheSeconds: number;
   isProduction: boolean;
+  /** DEMO_MODE=true: a production start that is a demo on purpose (sandbox payments, the STI-PA simulator). */
+  demoMode: boolean;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For is believed (Fastify's trustProxy). false: none, the socket's
+   * address is the client's; a number: that many hops; a list: those addresses and CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /** HTTP timeouts in milliseconds: all request headers, the whole request, an idle keep-alive connection. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +99,91 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const n = int(env, name, fallback);
   if (n < 1) throw new ConfigError(`${name} must be a positive integer, got "${n}"`);
   return n;
+}
+
+/** The named proxy ranges of Fastify's trustProxy (proxy-addr). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  if (entry.includes('/')) {
+    try {
+      ipaddr.parseCIDR(entry);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(entry);
+}
+
+/** Unset: no proxy is trusted. A hop count (`1`), or a comma list of addresses, CIDRs and proxy-addr's names. */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isAddressOrCidr(e));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDRs, got "${bad}"`,
+    );
+  return entries;
+}
+
+function bool(env: Env, name: string): boolean {
+  const raw = str(env, name);
+  if (raw === undefined) return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
+}
+
+/** The HTTP server's timeouts; the headers must arrive within the time allowed for the whole request. */
+function httpTimeouts(env: Env) {
+  const headers = positiveInt(env, 'HEADERS_TIMEOUT_SECONDS', 10);
+  const request = positiveInt(env, 'REQUEST_TIMEOUT_SECONDS', 30);
+  const keepAlive = positiveInt(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 5);
+  if (headers > request)
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${headers}) must not be longer than REQUEST_TIMEOUT_SECONDS (${request})`,
+    );
+  return {
+    headersTimeoutMs: headers * 1000,
+    requestTimeoutMs: request * 1000,
+    keepAliveTimeoutMs: keepAlive * 1000,
+  };
+}
+
+/** How the server faces the network: a declared demo, the proxies it trusts, its HTTP timeouts. */
+function serverSettings(env: Env) {
+  return { demoMode: bool(env, 'DEMO_MODE'), trustProxy: trustProxy(env), ...httpTimeouts(env) };
+}
+
+/** A sandbox or simulated side is in use: payments are not real or certificates are not trusted. */
+export function isDemo(config: Pick<Config, 'demoMode' | 'payments' | 'stiPaUrl'>): boolean {
+  return config.demoMode || config.payments !== 'stripe' || !config.stiPaUrl;
+}
+
+/**
+ * In production the server runs only against a real payment provider and a real STI-PA, unless DEMO_MODE=true
+ * says that this is a demo. One line, naming the variables.
+ */
+export function checkProductionSetup(config: Config): void {
+  if (!config.isProduction || config.demoMode) return;
+  const missing: string[] = [];
+  if (config.payments !== 'stripe')
+    missing.push('PAYMENTS=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)');
+  // A real STI-PA's SPC tokens are verified against its root: without it no certificate could be issued.
+  if (!config.stiPaUrl || !config.stiPaRootPem) missing.push('STI_PA_URL (with STI_PA_ROOT_PEM)');
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `NODE_ENV=production needs ${missing.join(' and ')} (sandbox payments and the built-in STI-PA simulator ` +
+      'are for demos); set DEMO_MODE=true to run a demo on purpose',
+  );
 }
 
 function str(env: Env, name: string): string | undefined {
@@ -169,8 +266,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5),
     isProduction: env.NODE_ENV === 'production',
+    ...serverSettings(env),
     ...overrides,
   };
+  checkProductionSetup(config);
   return config;
 }
 

@@ -1,5 +1,6 @@
 // pino options: secrets never reach the log (passwords, tokens, card fields, authorization headers).
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 const SECRET_FIELDS = [
   'password',
@@ -42,6 +43,17 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       },
     },
   };
+}
+
+/**
+ * Where the log goes: stdout, written synchronously. Nothing is left to flush at exit, so a reader of stdout that
+ * is gone (a closed pipe) cannot hold the process: pino's asynchronous stream retries a failed write forever in
+ * its exit flush. A broken pipe turns the log off (pino's own handling of EPIPE); other write errors drop the line.
+ */
+export function logDestination(fd = 1) {
+  const stream = pino.destination({ dest: fd, sync: true });
+  stream.on('error', () => undefined);
+  return stream;
 }
 
 /** The log services write to: pino's, which the HTTP server shares (no Fastify type needed outside HTTP code). */

@@ -6,6 +6,11 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 
+/** Requests in flight get this long to finish at shutdown; then their connections are closed. */
+const SHUTDOWN_GRACE_MS = 3_000;
+/** The whole shutdown (connections, jobs, database) ends within this. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main() {
   const started = Date.now();
   const config = loadConfig();
@@ -20,15 +25,27 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Running jobs get up to 8 s (the queue's stop timeout) to finish before the process is forced out.
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // The whole shutdown fits in 10 s: requests in flight get SHUTDOWN_GRACE_MS, running jobs the queue's stop
+    // timeout. Past the limit the process leaves with code 1.
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: forced exit');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
+    // Idle connections close at once (forceCloseConnections: 'idle'); what is still open after the grace (a slow
+    // request, a client that sent half a request) is cut so that the server's close can finish.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    cut.unref();
+    let code = 0;
     try {
       // app.close() stops the job workers (an onClose hook), waiting for running jobs, before the database closes.
       await app.close();
       await db.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

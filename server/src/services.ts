@@ -31,7 +31,7 @@ import {
 } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
-import { loggerOptions } from './logger';
+import { logDestination, loggerOptions } from './logger';
 import type { AccountDeps } from './accounts/deps';
 import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
@@ -79,7 +79,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   const log = (
     deps.logger === false
       ? pino({ enabled: false })
-      : pino(loggerOptions(config.logLevel) as pino.LoggerOptions)
+      : pino(loggerOptions(config.logLevel) as pino.LoggerOptions, logDestination())
   ) as FastifyBaseLogger;
   const closers: (() => Promise<void> | void)[] = [];
   const now = deps.now ?? (() => new Date());
@@ -102,7 +102,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   }
   const mailer = deps.mailer ?? createMailer(config, log);
   if (!deps.mailer) closers.push(() => mailer.close());
-  const jobs = deps.jobs ?? createJobQueue(db, { log });
+  // Running jobs get 4 s to finish at shutdown (then they are retried): the whole shutdown fits in 10 s (main.ts).
+  const jobs = deps.jobs ?? createJobQueue(db, { log, stopTimeoutMs: 4_000 });
   // Stopped first: running jobs finish while the mailer and the other services are still open. stop() waits for
   // them and does nothing when never started.
   if (!deps.jobs) closers.push(() => jobs.stop());

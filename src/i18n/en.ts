@@ -6,6 +6,7 @@ import type { TranslationMessages } from 'react-admin';
 
 const portal = {
   product: 'SHAKEN CA',
+  demo_banner: 'Demo portal: payments are simulated and certificates are not trusted',
   titles: {
     'service-provider': 'Service Provider Portal',
     reseller: 'Reseller Portal',

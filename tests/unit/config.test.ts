@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/src/config';
+import { ConfigError, isDemo, loadConfig } from '../../server/src/config';
 
 describe('config', () => {
   it('has the embedded defaults', () => {
@@ -71,5 +71,112 @@ describe('RENEWAL_REVOKE_DELAY_SECONDS', () => {
   it('refuses what is not a positive whole number of seconds', () => {
     for (const bad of ['0', '-5', '1.5', 'a day'])
       expect(() => loadConfig({ RENEWAL_REVOKE_DELAY_SECONDS: bad })).toThrow(/RENEWAL_REVOKE_DELAY_SECONDS/);
+  });
+});
+
+describe('a production start', () => {
+  const stripe = { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const stiPa = {
+    STI_PA_URL: 'https://sti-pa.example.com/api/v1',
+    STI_PA_ROOT_PEM: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+  };
+
+  it('refuses the sandbox payments and the STI-PA simulator, naming the variables', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /^NODE_ENV=production needs PAYMENTS=stripe \(with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\) and STI_PA_URL \(with STI_PA_ROOT_PEM\) .*DEMO_MODE=true/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ...stripe })).toThrow(
+      /needs STI_PA_URL \(with STI_PA_ROOT_PEM\) \(/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...stripe, STI_PA_URL: 'https://sti-pa.example.com/api/v1' }),
+    ).toThrow(/needs STI_PA_URL \(with STI_PA_ROOT_PEM\)/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...stiPa })).toThrow(
+      /needs PAYMENTS=stripe .*\(sandbox/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'false' })).toThrow(/DEMO_MODE=true/);
+  });
+
+  it('runs on a real payment provider and a real STI-PA', () => {
+    const c = loadConfig({ NODE_ENV: 'production', ...stripe, ...stiPa });
+    expect(c.isProduction).toBe(true);
+    expect(c.demoMode).toBe(false);
+    expect(isDemo(c)).toBe(false);
+  });
+
+  it('runs as a demo when DEMO_MODE=true says so', () => {
+    const c = loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' });
+    expect(c.demoMode).toBe(true);
+    expect(c.payments).toBe('sandbox');
+    expect(isDemo(c)).toBe(true);
+    expect(isDemo(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', ...stripe, ...stiPa }))).toBe(true);
+  });
+
+  it('is a demo in development whenever the sandbox or the simulator is in use', () => {
+    expect(isDemo(loadConfig({}))).toBe(true);
+    expect(isDemo(loadConfig({ ...stripe }))).toBe(true);
+    expect(isDemo(loadConfig({ ...stiPa }))).toBe(true);
+    expect(isDemo(loadConfig({ ...stripe, ...stiPa }))).toBe(false);
+  });
+
+  it('refuses a DEMO_MODE that is not true or false', () => {
+    expect(() => loadConfig({ DEMO_MODE: 'yes please' })).toThrow(/DEMO_MODE must be "true" or "false"/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset or 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('reads a hop count, or a list of addresses, CIDRs and named ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8, ::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses what would trust everyone or is not an address', () => {
+    for (const bad of [
+      'true',
+      'yes',
+      '*',
+      '10.0.0.300',
+      '10.0.0.0/40',
+      'proxy.example.com',
+      '10.0.0.1,,10.0.0.2',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be/);
+  });
+});
+
+describe('HTTP timeouts', () => {
+  it('default to 10 s for the headers, 30 s for the request and 5 s of keep-alive', () => {
+    const c = loadConfig({});
+    expect([c.headersTimeoutMs, c.requestTimeoutMs, c.keepAliveTimeoutMs]).toEqual([10_000, 30_000, 5_000]);
+    const set = loadConfig({
+      HEADERS_TIMEOUT_SECONDS: '2',
+      REQUEST_TIMEOUT_SECONDS: '20',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+    });
+    expect([set.headersTimeoutMs, set.requestTimeoutMs, set.keepAliveTimeoutMs]).toEqual([
+      2_000, 20_000, 65_000,
+    ]);
+  });
+
+  it('refuses no timeout at all, and headers allowed longer than the whole request', () => {
+    for (const name of ['HEADERS_TIMEOUT_SECONDS', 'REQUEST_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS'])
+      for (const bad of ['0', '-1', '2.5', 'ten'])
+        expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(name));
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS \(40\) must not be longer than REQUEST_TIMEOUT_SECONDS \(30\)/,
+    );
   });
 });

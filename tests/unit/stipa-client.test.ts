@@ -167,6 +167,12 @@ describe('parseSimAccounts', () => {
     expect(parseSimAccounts(undefined)).toEqual([{ userId: 'demo', password: 'demo-pass', ocns: '*' }]);
   });
 
+  it('has no account at all by default where the demo account is not allowed', () => {
+    expect(parseSimAccounts(undefined, false)).toEqual([]);
+    expect(parseSimAccounts('  ', false)).toEqual([]);
+    expect(parseSimAccounts('a:p1:073K', false)).toEqual([{ userId: 'a', password: 'p1', ocns: ['073K'] }]);
+  });
+
   it('reads user:pass:OCN;… with lists, * and colons in passwords', () => {
     expect(parseSimAccounts('a:p1:073K; b:p:w:d:1234,567a ;c:x:*')).toEqual([
       { userId: 'a', password: 'p1', ocns: ['073K'] },

@@ -1,19 +1,23 @@
 // Public settings the web app needs before anyone signs in.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import { str } from '../http/responses';
+import { isDemo, type Config } from '../config';
+import { bool, str } from '../http/responses';
 
-export type SettingsDeps = { config: Pick<Config, 'supportUrl' | 'payments' | 'stripePublishableKey'> };
+export type SettingsDeps = {
+  config: Pick<Config, 'supportUrl' | 'payments' | 'stripePublishableKey' | 'demoMode' | 'stiPaUrl'>;
+};
 
 const settingsResponse = {
   type: 'object',
-  properties: { support_url: str, payments: str, stripe_publishable_key: str },
+  properties: { support_url: str, payments: str, stripe_publishable_key: str, demo: bool },
 } as const;
 
 export async function settingsRoutes(app: FastifyInstance, { config }: SettingsDeps) {
   const settings = {
     support_url: config.supportUrl,
     payments: config.payments,
+    // A demo (simulated payments or the built-in STI-PA): every page says so.
+    demo: isDemo(config),
     // Stripe Elements in the card form needs the publishable key (never the secret one).
     ...(config.payments === 'stripe' && config.stripePublishableKey
       ? { stripe_publishable_key: config.stripePublishableKey }

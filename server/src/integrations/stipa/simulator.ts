@@ -27,9 +27,12 @@ export class SimAccountsError extends Error {
 
 export const DEFAULT_SIM_ACCOUNTS: SimAccount[] = [{ userId: 'demo', password: 'demo-pass', ocns: '*' }];
 
-/** `user:pass:OCN;user2:pass2:*` (OCN may be a comma list; the password may contain ':'). */
-export function parseSimAccounts(spec: string | undefined): SimAccount[] {
-  if (spec === undefined || spec.trim() === '') return DEFAULT_SIM_ACCOUNTS;
+/**
+ * `user:pass:OCN;user2:pass2:*` (OCN may be a comma list; the password may contain ':'). Unset, the demo account
+ * (any OCN) when `demoAccount` allows it (development, or DEMO_MODE=true), else no account at all.
+ */
+export function parseSimAccounts(spec: string | undefined, demoAccount = true): SimAccount[] {
+  if (spec === undefined || spec.trim() === '') return demoAccount ? DEFAULT_SIM_ACCOUNTS : [];
   return spec
     .split(';')
     .map((s) => s.trim())
@@ -109,7 +112,14 @@ const refuse = (reply: FastifyReply, status: number, message: string) =>
 export interface StipaSimulatorDeps {
   config: Pick<
     Config,
-    'stiPaUrl' | 'stiPaSimAccounts' | 'stiPaSimTokenLifetime' | 'crlUrl' | 'publicUrl' | 'authRateLimit'
+    | 'stiPaUrl'
+    | 'stiPaSimAccounts'
+    | 'stiPaSimTokenLifetime'
+    | 'crlUrl'
+    | 'publicUrl'
+    | 'authRateLimit'
+    | 'isProduction'
+    | 'demoMode'
   >;
   now: () => Date;
   /** The simulator's root and signing keys (simulatorKeyring), shared with the STI-PA trust policy. */
@@ -141,7 +151,8 @@ function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions
   const sessions = new Map<string, { account: SimAccount; expiresAt: number }>();
   return {
     deps,
-    accounts: parseSimAccounts(config.stiPaSimAccounts),
+    // The demo account is never the default of a production start that is not declared a demo.
+    accounts: parseSimAccounts(config.stiPaSimAccounts, !config.isProduction || config.demoMode),
     tokenLifetime: options.tokenLifetimeSeconds ?? config.stiPaSimTokenLifetime,
     accessLifetimeMs: (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000,
     crlUrl: options.crlUrl ?? config.crlUrl ?? `${simulatorBaseUrl(config.publicUrl)}${SIM_CRL_PATH}`,
