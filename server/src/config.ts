@@ -49,6 +49,8 @@ export interface Config {
   /** Session lifetimes in seconds: a normal sign-in and one with "Remember me". */
   sessionTtl: number;
   rememberMeTtl: number;
+  /** How long a request repeated with a running request's Idempotency-Key waits for its answer before a 409. */
+  idempotencyWaitMs: number;
   isProduction: boolean;
 }
 
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renewalRevokeDelaySeconds: positiveInt(env, 'RENEWAL_REVOKE_DELAY_SECONDS', 24 * 3600),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
+    idempotencyWaitMs: int(env, 'IDEMPOTENCY_WAIT_MS', 10_000),
     isProduction: env.NODE_ENV === 'production',
     ...overrides,
   };

@@ -1,8 +1,10 @@
 // The daily housekeeping: deletes what no rule needs any more, so that these tables stay small.
 // - rate-limit counters whose window has ended;
-// - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin).
+// - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin);
+// - Idempotency-Key answers older than a day.
 import { deleteExpiredJtis } from '../certificates/store';
 import type { Queryable } from '../db';
+import { IDEMPOTENCY_RETENTION_MS, deleteExpiredIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredRateLimits } from '../http/rateLimitStore';
 import type { JobDefinition } from './queue';
 
@@ -19,7 +21,14 @@ export interface HousekeepingDeps {
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
   const rateLimits = await deleteExpiredRateLimits(deps.db);
   const jtis = await deleteExpiredJtis(deps.db, new Date(deps.now().getTime() - JTI_MARGIN_MS));
-  deps.log.info({ rate_limits: rateLimits, spc_token_jtis: jtis }, 'housekeeping: expired rows deleted');
+  const idempotencyKeys = await deleteExpiredIdempotencyKeys(
+    deps.db,
+    new Date(deps.now().getTime() - IDEMPOTENCY_RETENTION_MS),
+  );
+  deps.log.info(
+    { rate_limits: rateLimits, spc_token_jtis: jtis, idempotency_keys: idempotencyKeys },
+    'housekeeping: expired rows deleted',
+  );
 }
 
 export function housekeepingJobs(deps: HousekeepingDeps): JobDefinition[] {
