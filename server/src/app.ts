@@ -14,6 +14,7 @@ import { healthRoutes } from './health/routes';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { installGuard, requireRouteDeclarations } from './http/guard';
+import { idempotencySecret, installIdempotency } from './http/idempotency';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
@@ -137,6 +138,11 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     limits: { fileSize: LIMITS.signatureMaxBytes, files: 1, fields: 40, fieldSize: 4096, parts: 45 },
   });
   installGuard(app, services.tokens, services.sessions);
+  installIdempotency(app, {
+    db: services.db,
+    secret: idempotencySecret(config),
+    waitMs: () => config.idempotencyWaitMs,
+  });
 
   // The modules in one scope where every route must declare its access and its answers (the SPA's files are outside).
   await app.register(async (scope) => {

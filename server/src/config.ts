@@ -55,6 +55,8 @@ export interface Config {
    * which a logout, a password change or a deactivation made through another server reaches this one.
    */
   sessionCacheSeconds: number;
+  /** How long a request repeated with a running request's Idempotency-Key waits for its answer before a 409. */
+  idempotencyWaitMs: number;
   isProduction: boolean;
   /** DEMO_MODE=true: a production start that is a demo on purpose (sandbox payments, the STI-PA simulator). */
   demoMode: boolean;
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5),
+    idempotencyWaitMs: int(env, 'IDEMPOTENCY_WAIT_MS', 10_000),
     isProduction: env.NODE_ENV === 'production',
     ...serverSettings(env),
     ...overrides,

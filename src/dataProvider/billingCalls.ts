@@ -2,7 +2,16 @@
 // invoice file.
 import type { SavedCard, SubscriptionPlan } from '../../contract/api';
 import { RECURRING_INTERVAL_COUNT } from '../../contract/constants';
-import { apiUrl, fetchFile, getJson, httpClient, messageOf, postJson, type MessageAnswer } from './http';
+import {
+  apiUrl,
+  fetchFile,
+  getJson,
+  httpClient,
+  messageOf,
+  postIdempotent,
+  postJson,
+  type MessageAnswer,
+} from './http';
 import type { PortalDataProvider } from './types';
 
 export type BillingCalls = Pick<
@@ -21,11 +30,11 @@ export type BillingCalls = Pick<
 export function billingCalls(): BillingCalls {
   return {
     createSubscriptionCheckout(params) {
-      return postJson<{ data: { url: string } }>('payment/subscription', params);
+      return postIdempotent<{ data: { url: string } }>('payment/subscription', params);
     },
 
     extendSubscription(recurring_interval) {
-      return postJson<{ url: string }>('payment/subscription/extend', { recurring_interval });
+      return postIdempotent<{ url: string }>('payment/subscription/extend', { recurring_interval });
     },
 
     getPlan() {
@@ -51,7 +60,7 @@ export function billingCalls(): BillingCalls {
 
     async addCard(payload) {
       // sandbox: the card fields; Stripe: { payment_method_id, address } only (the card stays with Stripe)
-      return messageOf(await postJson<MessageAnswer>('payment/payment_card', payload));
+      return messageOf(await postIdempotent<MessageAnswer>('payment/payment_card', payload));
     },
 
     async updateCard(id, payload) {

@@ -5,7 +5,7 @@ import {
   filenameFromContentDisposition,
   splitPemCertificates,
 } from '../../contract/certificates';
-import { apiUrl, createHttpError, fetchFile, getJson, httpClient, postJson } from './http';
+import { apiUrl, createHttpError, fetchFile, getJson, httpClient, postIdempotent, postJson } from './http';
 import type { PortalDataProvider } from './types';
 
 export type CertificateCalls = Pick<
@@ -65,11 +65,11 @@ export function certificateCalls(): CertificateCalls {
     },
 
     async createPrivateKey() {
-      return postJson<PrivateKeyRow | undefined>('service_provider/generate_sti_priv_key');
+      return postIdempotent<PrivateKeyRow | undefined>('service_provider/generate_sti_priv_key');
     },
 
     async importPrivateKey(pem) {
-      return postJson<PrivateKeyRow | undefined>('service_provider/sti_priv_key/import', { pem });
+      return postIdempotent<PrivateKeyRow | undefined>('service_provider/sti_priv_key/import', { pem });
     },
 
     async deletePrivateKey(uuid) {
@@ -99,7 +99,7 @@ export function certificateCalls(): CertificateCalls {
     },
 
     async generateCertificate(payload) {
-      const json = await postJson<GenerateCertificateResult>(
+      const json = await postIdempotent<GenerateCertificateResult>(
         'service_provider/generate_sti_spc_cert',
         payload,
       );
@@ -107,7 +107,7 @@ export function certificateCalls(): CertificateCalls {
     },
 
     renewCertificate(serialNumber, creds) {
-      return postJson<unknown>(
+      return postIdempotent<unknown>(
         `service_provider/replace_sti_spc_cert/${encodeURIComponent(serialNumber)}`,
         creds,
       );

@@ -64,13 +64,17 @@ function buildHeaders(options: HttpOptions): Headers {
 }
 
 /** fetch with the token, JSON decoding and the portal's error shapes. Same answer shape as react-admin's fetchJson. */
-export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+export async function httpClient<T = any>(
+  url: string,
+  options: HttpOptions = {},
+  { announce = true }: { announce?: boolean } = {},
+): Promise<HttpResponse<T>> {
   let response: Response;
   try {
     response = await fetch(url, { ...options, headers: buildHeaders(options) });
   } catch (error) {
     if (isAbort(error)) throw error;
-    announceNetworkError(NETWORK_ERROR_MESSAGE);
+    if (announce) announceNetworkError(NETWORK_ERROR_MESSAGE);
     const networkError = new HttpError(NETWORK_ERROR_MESSAGE, 0, null) as PortalHttpError;
     (networkError as PortalHttpError & { code: string }).code = 'ERR_NETWORK';
     throw networkError;
@@ -113,6 +117,48 @@ export async function postJson<T>(path: string, body?: unknown): Promise<T> {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return json;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Attempts of one action whose request may not have reached the server (a network error): all with one key. */
+export const IDEMPOTENT_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 300;
+
+/** A random UUID v4; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * POST for one user action that creates or charges (API.md, Idempotency-Key): one key for the action, sent again
+ * with each retry after a network error, so that the server makes the effect once and answers the retry with
+ * the first answer.
+ */
+export async function postIdempotent<T>(path: string, body?: unknown): Promise<T> {
+  const key = newIdempotencyKey();
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= IDEMPOTENT_ATTEMPTS;
+    try {
+      const { json } = await httpClient<T>(
+        apiUrl(path),
+        {
+          method: 'POST',
+          headers: { [IDEMPOTENCY_HEADER]: key },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        },
+        { announce: last },
+      );
+      return json;
+    } catch (error) {
+      if (last || (error as { status?: number }).status !== 0) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+    }
+  }
 }
 
 export type MessageAnswer = { message?: string } | undefined;

@@ -852,7 +852,9 @@ describe('payment cards and checkouts in sandbox mode', () => {
     const p = await confirmedProvider(sb);
     const old = (await startCheckout(sb, p.spId, 'month')).json().data.url as string;
     sbClock += 23 * HOUR;
-    const fresh = (await startCheckout(sb, p.spId, 'year')).json().data.url as string;
+    // Another provider's page (a second one of p would replace p's open page at once).
+    const q = await confirmedProvider(sb);
+    const fresh = (await startCheckout(sb, q.spId, 'year')).json().data.url as string;
     expect((await runBillingSweep(billingDepsOf(sb.services), new Date(sbClock))).expiredCheckouts).toBe(0);
     sbClock += 1 * HOUR + 60_000;
     expect((await runBillingSweep(billingDepsOf(sb.services), new Date(sbClock))).expiredCheckouts).toBe(1);
@@ -861,6 +863,6 @@ describe('payment cards and checkouts in sandbox mode', () => {
     expect((await payForm(sb, old)).statusCode).toBe(410);
     expect((await sb.app.inject({ method: 'GET', url: path(fresh) })).statusCode).toBe(200);
     expect((await payForm(sb, fresh)).statusCode).toBe(303);
-    expect((await login(sb, p.email, p.password)).statusCode).toBe(200);
+    expect((await login(sb, q.email, q.password)).statusCode).toBe(200);
   });
 });

@@ -55,7 +55,33 @@ async function openSession(
   return session.url;
 }
 
-/** A new checkout of a subscription or an extension; answers its page. */
+/**
+ * An open checkout for the same purpose, if any: the same plan answers its page (a double submit, a second tab:
+ * one page, one payment); another plan closes it, at the provider too, before a new page is opened.
+ */
+async function reuseOpenCheckout(
+  deps: BillingDeps,
+  tx: Queryable,
+  spId: string,
+  purpose: CheckoutPurpose,
+  interval: RecurringInterval,
+): Promise<string | null> {
+  const open = await store.openCheckoutFor(tx, spId, purpose, deps.now(), CHECKOUT_MAX_AGE_MS);
+  if (!open) return null;
+  if (open.recurring_interval === interval && open.url) return open.url;
+  if (open.provider_ref && deps.payments.expireCheckout) {
+    try {
+      await deps.payments.expireCheckout(open.provider_ref);
+    } catch (err) {
+      deps.log.warn({ err, checkoutId: open.id }, 'an open checkout could not be closed at the provider');
+      throw new HttpError(409, BILLING_MESSAGES.checkoutInProgress);
+    }
+  }
+  await store.expireCheckout(tx, open.id);
+  return null;
+}
+
+/** A new checkout of a subscription or an extension (or the one already open for it); answers its page. */
 export async function newCheckout(
   deps: BillingDeps,
   provider: store.ProviderRow,
@@ -65,6 +91,10 @@ export async function newCheckout(
 ): Promise<string> {
   const customerRef = await customerRefOf(deps, provider);
   return deps.db.transaction(async (tx) => {
+    // Under the provider's lock: at most one open checkout per purpose, whichever server takes the request.
+    await store.lockProvider(tx, provider.id);
+    const open = await reuseOpenCheckout(deps, tx, provider.id, purpose, interval);
+    if (open) return open;
     const checkout = await store.insertCheckout(tx, {
       spId: provider.id,
       subscriptionId,

@@ -19,6 +19,8 @@ export const BILLING_MESSAGES = {
   cardNotFound: 'Card not found',
   providerNotFound: 'Service provider not found',
   canceledAtProvider: 'The subscription was canceled at the payment provider and ends with its period',
+  checkoutInProgress:
+    'A payment for this is already in progress. Please finish it or wait until its page expires.',
 } as const;
 
 /** Adds calendar months in UTC; the 31st of a month becomes the last day of a shorter one. */

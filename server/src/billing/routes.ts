@@ -75,7 +75,7 @@ async function paymentPageRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.post(
     '/api/payment/subscription',
-    { config: limited, schema: answers({ 200: subscriptionCheckoutResponse }) },
+    { config: { ...limited, idempotent: true }, schema: answers({ 200: subscriptionCheckoutResponse }) },
     async (request) => startSubscription(deps, await validate(subscriptionRequestSchema, request.body)),
   );
 
@@ -134,7 +134,10 @@ function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.post(
     '/api/payment/subscription/extend',
-    { config: access('subscription', 'extend'), schema: answers({ 200: checkoutUrlResponse }) },
+    {
+      config: { ...access('subscription', 'extend'), idempotent: true },
+      schema: answers({ 200: checkoutUrlResponse }),
+    },
     async (request) => {
       const input = await validate(extendSchema, request.body);
       return extendSubscription(deps, currentUser(request), input);
@@ -161,7 +164,7 @@ function cardRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.post(
     '/api/payment/payment_card',
-    { config: access('cards', 'create'), schema: answers({ 201: messageResponse }) },
+    { config: { ...access('cards', 'create'), idempotent: true }, schema: answers({ 201: messageResponse }) },
     async (request, reply) => {
       const input = await parseNewCard(deps, request.body);
       return reply.status(201).send(await addCard(deps, currentUser(request), input));

@@ -168,6 +168,20 @@ async function record(
   });
 }
 
+export const CERTIFICATE_CONFLICT = {
+  pending: 'A certificate for this key is being created. Please wait a moment and reload the list.',
+  valid:
+    'This key already has a valid certificate. Renew that certificate instead of generating another one.',
+  renewed: 'This certificate has already been renewed. Renew its newest certificate instead.',
+} as const;
+
+/** One certificate per key at a time: a generate while the key has one, or a second renewal, is a 409. */
+function refuseAnotherCertificate(o: store.IssuanceObstacles, renewal: Renewal | undefined): void {
+  if (o.pending) throw conflict(CERTIFICATE_CONFLICT.pending);
+  if (renewal ? o.renewed : o.valid)
+    throw conflict(renewal ? CERTIFICATE_CONFLICT.renewed : CERTIFICATE_CONFLICT.valid);
+}
+
 /** The intent is stored first (serial recorded before anything is signed), then issuer and signer, then the record. */
 async function signAndRecord(
   deps: CertificateDeps,
@@ -185,18 +199,27 @@ async function signAndRecord(
   const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
   const serial = newSerial();
   const ca = deps.ca.intermediate;
-  const certId = await store.insertPendingCertificate(deps.db, {
-    serial,
-    spId,
-    keyId: a.key.id,
-    issuerId: ca.id,
-    spc: a.spc,
-    notBefore,
-    notAfter,
-    replacesId: renewal?.old.id ?? null,
-    revokeOld: renewal?.revokeOld ?? null,
-    now,
+  const certId = await deps.db.transaction(async (tx) => {
+    // Issuances of one key queue on its row, on every server: the first records its intent, the others see it.
+    if (!(await store.findKey(tx, spId, a.key.id, { forUpdate: true }))) return null;
+    refuseAnotherCertificate(
+      await store.issuanceObstacles(tx, a.key.id, renewal?.old.id ?? null, now),
+      renewal,
+    );
+    return store.insertPendingCertificate(tx, {
+      serial,
+      spId,
+      keyId: a.key.id,
+      issuerId: ca.id,
+      spc: a.spc,
+      notBefore,
+      notAfter,
+      replacesId: renewal?.old.id ?? null,
+      revokeOld: renewal?.revokeOld ?? null,
+      now,
+    });
   });
+  if (certId === null) return refused('key_not_found');
   let revoked: Revoked | null;
   try {
     const cert = await deps.ca.leafIssuer.issue({

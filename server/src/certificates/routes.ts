@@ -90,7 +90,10 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
 
   app.post(
     '/api/service_provider/generate_sti_priv_key',
-    { config: access('private-keys', 'create'), schema: { response: { 201: keyResponse } } },
+    {
+      config: { ...access('private-keys', 'create'), idempotent: true },
+      schema: { response: { 201: keyResponse } },
+    },
     async (request, reply) => {
       const key = await service.generateKey(deps, actorOf(request));
       return reply.status(201).send(key);
@@ -100,7 +103,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
   app.post(
     '/api/service_provider/sti_priv_key/import',
     {
-      config: access('private-keys', 'create'),
+      config: { ...access('private-keys', 'create'), idempotent: true },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { response: { 201: keyResponse } },
     },
@@ -173,7 +176,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   app.post(
     '/api/service_provider/generate_sti_spc_cert',
     {
-      config: access('certificates', 'create'),
+      config: { ...access('certificates', 'create'), idempotent: true },
       preHandler: limited,
       schema: { response: { 200: issueResponse } },
     },
@@ -187,7 +190,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   app.post<{ Params: { serial: string } }>(
     '/api/service_provider/replace_sti_spc_cert/:serial',
     {
-      config: access('certificates', 'renew'),
+      config: { ...access('certificates', 'renew'), idempotent: true },
       preHandler: limited,
       schema: { response: { 200: issueResponse } },
     },

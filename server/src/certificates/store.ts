@@ -211,6 +211,39 @@ export async function certificateBySerial(
   return rows[0];
 }
 
+/** A pending issuance younger than this still runs; an older one died with its server (recovery settles it). */
+export const PENDING_ISSUANCE_MS = 60_000;
+
+/** What stands in the way of another certificate of a key: one being made, one valid, or an earlier renewal. */
+export interface IssuanceObstacles {
+  pending: boolean;
+  valid: boolean;
+  renewed: boolean;
+}
+
+/**
+ * Read under the key's lock (findKey forUpdate): an issuance of the key still running, a valid certificate of
+ * the key, and, for a renewal of `replacesId`, a certificate that already renewed it (issued or being issued).
+ */
+export async function issuanceObstacles(
+  q: Queryable,
+  keyId: string,
+  replacesId: string | null,
+  now: Date,
+): Promise<IssuanceObstacles> {
+  const [row] = await q.query<IssuanceObstacles>(
+    `SELECT
+       EXISTS (SELECT 1 FROM certificates WHERE private_key_id = $1 AND status = 'pending'
+                  AND created_on > $3::timestamptz - $4::integer * interval '1 millisecond') AS pending,
+       EXISTS (SELECT 1 FROM certificates WHERE private_key_id = $1 AND status = 'issued'
+                  AND not_after > $3::timestamptz) AS valid,
+       EXISTS (SELECT 1 FROM certificates WHERE replaces_id = $2 AND (status = 'issued' OR (status = 'pending'
+                  AND created_on > $3::timestamptz - $4::integer * interval '1 millisecond'))) AS renewed`,
+    [keyId, replacesId, now, PENDING_ISSUANCE_MS],
+  );
+  return row;
+}
+
 /** The serial and the intent are recorded before anything is signed. */
 export async function insertPendingCertificate(
   q: Queryable,

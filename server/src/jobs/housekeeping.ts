@@ -2,9 +2,11 @@
 // - rate-limit counters whose window has ended;
 // - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin);
 // - sessions a week past their expiry or their revocation (kept that long to tell when and why one ended).
+// - Idempotency-Key answers older than a day.
 import { deleteOldSessions } from '../auth/sessionStore';
 import { deleteExpiredJtis } from '../certificates/store';
 import type { Queryable } from '../db';
+import { IDEMPOTENCY_RETENTION_MS, deleteExpiredIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredRateLimits } from '../http/rateLimitStore';
 import type { JobDefinition } from './queue';
 
@@ -23,8 +25,12 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
   const rateLimits = await deleteExpiredRateLimits(deps.db);
   const jtis = await deleteExpiredJtis(deps.db, new Date(deps.now().getTime() - JTI_MARGIN_MS));
   const sessions = await deleteOldSessions(deps.db, new Date(deps.now().getTime() - SESSION_MARGIN_MS));
+  const idempotencyKeys = await deleteExpiredIdempotencyKeys(
+    deps.db,
+    new Date(deps.now().getTime() - IDEMPOTENCY_RETENTION_MS),
+  );
   deps.log.info(
-    { rate_limits: rateLimits, spc_token_jtis: jtis, sessions },
+    { rate_limits: rateLimits, spc_token_jtis: jtis, sessions, idempotency_keys: idempotencyKeys },
     'housekeeping: expired rows deleted',
   );
 }

@@ -74,6 +74,33 @@ export async function expireOpenCheckouts(q: Queryable, now: Date, maxAgeMs: num
   return rows.map((r) => r.id);
 }
 
+/**
+ * The open checkout of a provider for a purpose, with its page, not past its own expiry nor older than `maxAgeMs`;
+ * read under the provider's lock (lockProvider).
+ */
+export async function openCheckoutFor(
+  q: Queryable,
+  spId: string,
+  purpose: CheckoutPurpose,
+  now: Date,
+  maxAgeMs: number,
+): Promise<CheckoutRow | undefined> {
+  const rows = await q.query<CheckoutRow>(
+    `SELECT ${CHECKOUT_COLUMNS} FROM checkouts
+      WHERE service_provider_id = $1 AND purpose = $2 AND status = 'open' AND url IS NOT NULL
+        AND created_on > $3::timestamptz - $4::int * interval '1 millisecond'
+        AND (expires_on IS NULL OR expires_on > $3::timestamptz)
+      ORDER BY created_on DESC LIMIT 1`,
+    [spId, purpose, now, maxAgeMs],
+  );
+  return rows[0];
+}
+
+/** Closes one open checkout (another one replaces it). */
+export async function expireCheckout(q: Queryable, id: string): Promise<void> {
+  await q.query(`UPDATE checkouts SET status = 'expired' WHERE id = $1 AND status = 'open'`, [id]);
+}
+
 /** A checkout with url, made from a provider's own pay page (a past-due invoice at the provider). */
 export async function insertExternalCheckout(
   q: Queryable,

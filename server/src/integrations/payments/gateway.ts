@@ -85,6 +85,11 @@ export interface PaymentGateway {
   /** The provider's customer for a service provider; `existingRef` when one was made before. */
   ensureCustomer(p: { serviceProviderId: string; email: string; name: string; existingRef?: string | null }): Promise<string>;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Closes an open checkout at the provider so that it can no longer be paid; throws when it cannot be closed
+   * (already paid). Not needed where the page reads our checkout row (the sandbox).
+   */
+  expireCheckout?(ref: string): Promise<void>;
   listCards(customerRef: string): Promise<SavedCard[]>;
   /** Throws PaymentDeclined with a message the user can read when the card is refused. */
   addCard(customerRef: string, card: NewCard, billing: BillingAddress): Promise<SavedCard>;

@@ -74,10 +74,16 @@ export async function addCard(
   if (!check.ok) throw invalidCard(check.field, check.message);
   if (check.digits === SANDBOX_CARD_DECLINED) throw new PaymentDeclined(DECLINED_MESSAGE);
   // Only what a provider shows is kept: brand, last four digits, expiry. Never the number or the CVC.
+  // The same card saved again (the same brand, last four and expiry) is not a second card: the one kept takes
+  // the new billing address and becomes the current card again.
   const rows = await db.query<CardRow>(
     `INSERT INTO payment_cards (id, customer, brand, last4, exp_month, exp_year, line1, state, city, postal_code,
        behaviour, created)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${CARD_COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (customer, brand, last4, exp_month, exp_year) DO UPDATE SET
+       line1 = excluded.line1, state = excluded.state, city = excluded.city, postal_code = excluded.postal_code,
+       created = GREATEST(payment_cards.created, excluded.created)
+     RETURNING ${CARD_COLUMNS}`,
     [
       newId('card_sb_'),
       customerRef,

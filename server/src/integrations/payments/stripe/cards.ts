@@ -59,6 +59,24 @@ export async function listCards(stripe: Stripe, customerRef: string): Promise<Sa
   return list.data.filter((pm) => pm.card).map(toSavedCard);
 }
 
+/** A card of the customer other than `pm` with the same number (fingerprint) and expiry, if any. */
+async function sameCardSaved(
+  stripe: Stripe,
+  customerRef: string,
+  pm: Stripe.PaymentMethod,
+): Promise<Stripe.PaymentMethod | undefined> {
+  const card = pm.card;
+  if (!card?.fingerprint) return undefined;
+  const saved = await stripe.customers.listPaymentMethods(customerRef, { type: 'card', limit: 100 });
+  return saved.data.find(
+    (other) =>
+      other.id !== pm.id &&
+      other.card?.fingerprint === card.fingerprint &&
+      other.card?.exp_month === card.exp_month &&
+      other.card?.exp_year === card.exp_year,
+  );
+}
+
 export async function addCard(
   stripe: Stripe,
   customerRef: string,
@@ -69,17 +87,20 @@ export async function addCard(
   const pmId = card.paymentMethodId;
   if (!/^pm_[A-Za-z0-9_]+$/.test(pmId)) throw new PaymentDeclined(RAW_CARD_MESSAGE);
   try {
-    await stripe.paymentMethods.attach(pmId, { customer: customerRef });
-    const pm = await stripe.paymentMethods.update(pmId, {
+    // The same card (Stripe's fingerprint of its number, and its expiry) already saved is used, not saved twice.
+    const same = await sameCardSaved(stripe, customerRef, await stripe.paymentMethods.retrieve(pmId));
+    const cardId = same?.id ?? pmId;
+    if (!same) await stripe.paymentMethods.attach(pmId, { customer: customerRef });
+    const pm = await stripe.paymentMethods.update(cardId, {
       billing_details: { address: address(billing) },
     });
-    await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: pmId } });
+    await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: cardId } });
     // Checkout sets the subscription's own default card, which wins over the customer's: move it too.
     const subs = await stripe.subscriptions.list({ customer: customerRef, status: 'all', limit: 100 });
     for (const sub of subs.data) {
       if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
-      if (idOf(sub.default_payment_method) === pmId) continue;
-      await stripe.subscriptions.update(sub.id, { default_payment_method: pmId });
+      if (idOf(sub.default_payment_method) === cardId) continue;
+      await stripe.subscriptions.update(sub.id, { default_payment_method: cardId });
     }
     return toSavedCard(pm);
   } catch (err) {

@@ -48,6 +48,9 @@ export function createStripeGateway(config: Config, opts: { client?: Stripe } = 
     priceIds: prices.priceIds,
     ensureCustomer: (p) => ensureCustomer(stripe, p),
     createCheckout: (req) => createCheckout(stripe, prices, req),
+    async expireCheckout(ref) {
+      await stripe.checkout.sessions.expire(ref);
+    },
     listCards: (customerRef) => listCards(stripe, customerRef),
     addCard: (customerRef, card, billing) => addCard(stripe, customerRef, card, billing),
     updateCard: (customerRef, cardId, update) => updateCard(stripe, customerRef, cardId, update),
