@@ -193,6 +193,27 @@ function str(env: Env, name: string): string | undefined {
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
+/** STRIPE_API_BASE (e.g. http://127.0.0.1:12111): the host, port and protocol the stripe SDK is pointed at. */
+function stripeApiSettings(env: Env): Pick<Config, 'stripeApiHost' | 'stripeApiPort' | 'stripeApiProtocol'> {
+  const base = str(env, 'STRIPE_API_BASE');
+  if (base === undefined) return {};
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new ConfigError(`STRIPE_API_BASE must be an absolute URL, got "${base}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`STRIPE_API_BASE must be http or https, got "${base}"`);
+  }
+  const http = url.protocol === 'http:';
+  return {
+    stripeApiHost: url.hostname,
+    stripeApiPort: Number(url.port || (http ? 80 : 443)),
+    stripeApiProtocol: http ? 'http' : 'https',
+  };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000);
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
@@ -214,18 +235,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
   const slot = str(env, 'PKCS11_SLOT');
-  const stripeApiBase = str(env, 'STRIPE_API_BASE');
-  let stripeApi: URL | undefined;
-  if (stripeApiBase !== undefined) {
-    try {
-      stripeApi = new URL(stripeApiBase);
-    } catch {
-      throw new ConfigError(`STRIPE_API_BASE must be an absolute URL, got "${stripeApiBase}"`);
-    }
-    if (stripeApi.protocol !== 'http:' && stripeApi.protocol !== 'https:') {
-      throw new ConfigError(`STRIPE_API_BASE must be http or https, got "${stripeApiBase}"`);
-    }
-  }
 
   const config: Config = {
     port,
@@ -241,11 +250,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     stripeSecretKey: str(env, 'STRIPE_SECRET_KEY'),
     stripeWebhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
     stripePublishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
-    stripeApiHost: stripeApi?.hostname,
-    stripeApiPort: stripeApi
-      ? Number(stripeApi.port || (stripeApi.protocol === 'http:' ? 80 : 443))
-      : undefined,
-    stripeApiProtocol: stripeApi ? (stripeApi.protocol === 'http:' ? 'http' : 'https') : undefined,
+    ...stripeApiSettings(env),
     stiPaUrl: str(env, 'STI_PA_URL'),
     stiPaSimAccounts: str(env, 'STI_PA_SIM_ACCOUNTS'),
     stiPaSimTokenLifetime: simTokenLifetime(env),
