@@ -18,6 +18,7 @@ import {
   assertSerialParam,
 } from './service';
 import * as store from './store';
+import * as revocationStore from './revocationStore';
 
 /** The job that mails the subscriber about a revocation; queued in the revoking transaction, so none is lost. */
 export const CERTIFICATE_REVOKED_MAIL_JOB = 'certificate-revoked-mail';
@@ -185,7 +186,7 @@ export async function reportRevocation(
   deps: Pick<CertificateDeps, 'db' | 'stiPa' | 'now'>,
   certificateId: string,
 ): Promise<void> {
-  const r = await store.unreportedRevocation(deps.db, certificateId);
+  const r = await revocationStore.unreportedRevocation(deps.db, certificateId);
   if (!r) return;
   await deps.stiPa.reportRevocation({
     serial: r.serial_number,
@@ -194,7 +195,7 @@ export async function reportRevocation(
     reason: r.revocation_reason,
     notAfter: new Date(r.not_after),
   });
-  await store.markRevocationReported(deps.db, certificateId, deps.now());
+  await revocationStore.markRevocationReported(deps.db, certificateId, deps.now());
 }
 
 export function queueRevocationMail(
@@ -222,7 +223,7 @@ export async function sendRevocationMail(
   deps: Pick<CertificateDeps, 'db' | 'mailer' | 'config'>,
   certificateId: string,
 ): Promise<void> {
-  const notice = await store.revocationNotice(deps.db, certificateId);
+  const notice = await revocationStore.revocationNotice(deps.db, certificateId);
   if (!notice) return;
   await deps.mailer.send(
     certificateRevokedMail({
