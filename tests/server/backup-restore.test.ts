@@ -168,9 +168,11 @@ describe(`backup and restore (${usingPostgres ? 'pg_dump/pg_restore' : 'the PGli
       expect(pub(['pkey', '-in', 'key.pem', '-pubout'])).toBe(
         pub(['x509', '-in', 'chain.pem', '-noout', '-pubkey']),
       );
+      // A new key (sealed under the KEK too) and a certificate on it: the CA's keys sign.
+      const fresh = (await http.post('/api/service_provider/generate_sti_priv_key')).json().priv_key_uuid;
       const again = await http.post('/api/service_provider/generate_sti_spc_cert', {
         ...STIPA,
-        private_key_uuid: keyId,
+        private_key_uuid: fresh,
       });
       expect(again.json().success).toBe(true);
     } finally {

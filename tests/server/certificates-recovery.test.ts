@@ -33,10 +33,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A key of its own for each issuance: a key with a valid certificate gets no second one. */
+async function newKey(): Promise<string> {
+  const key = await http.post('/api/service_provider/generate_sti_priv_key');
+  expect(key.statusCode).toBe(201);
+  return key.json().priv_key_uuid;
+}
+
 async function issue(): Promise<{ serial_number: string; id: string }> {
   const res = await http.post('/api/service_provider/generate_sti_spc_cert', {
     ...STIPA,
-    private_key_uuid: keyId,
+    private_key_uuid: await newKey(),
   });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toMatchObject({ success: true });
@@ -176,10 +183,11 @@ describe('recovery of interrupted issuances', () => {
       });
       return issueOriginal(...args);
     };
+    const fresh = await newKey();
     try {
       const res = await http.post('/api/service_provider/generate_sti_spc_cert', {
         ...STIPA,
-        private_key_uuid: keyId,
+        private_key_uuid: fresh,
       });
       expect(res.json()).toEqual({ success: false, error_cause: 'issuance_failed' });
     } finally {
