@@ -54,6 +54,8 @@ export interface Config {
    * which a logout, a password change or a deactivation made through another server reaches this one.
    */
   sessionCacheSeconds: number;
+  /** Upload limit of a number import file in bytes (NUMBER_IMPORT_MAX_BYTES, default 200 MB). */
+  numberImportMaxBytes: number;
   isProduction: boolean;
 }
 
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5),
+    numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
     ...overrides,
   };

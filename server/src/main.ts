@@ -4,6 +4,7 @@ import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
+import { SWEEP_JOB as NUMBER_SWEEP_JOB } from './numbers/service';
 
 async function main() {
   const started = Date.now();
@@ -36,6 +37,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Workers start once the server answers; a send arriving meanwhile waits for the start.
   await app.jobs.start();
+  // Imports a killed process left waiting or running are re-queued or failed now rather than at the next sweep.
+  await app.jobs.send(NUMBER_SWEEP_JOB, {});
   app.log.info(
     { url: config.publicUrl, database: db.driver, ms: Date.now() - started },
     `portal ready on ${config.publicUrl}`,

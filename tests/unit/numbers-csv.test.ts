@@ -70,7 +70,10 @@ describe('the rows of an import file', () => {
   });
 
   it('checks columns, dates and names', () => {
-    expect(row('2015550100,Ann,Acme,2024-02-29')).toMatchObject({ tn: '2015550100', assignedOn: '2024-02-29' });
+    expect(row('2015550100,Ann,Acme,2024-02-29')).toMatchObject({
+      tn: '2015550100',
+      assignedOn: '2024-02-29',
+    });
     expect(row('2015550100,Ann').reason).toBe(ROW_MESSAGES.columns(4, 2));
     expect(row('2015550100,Ann,Acme,2023-02-29').reason).toBe(ROW_MESSAGES.date);
     expect(row(`2015550100,${'a'.repeat(101)},Acme,`).reason).toBe(ROW_MESSAGES.nameTooLong('voip_user'));
@@ -98,7 +101,9 @@ describe('the CSV writer', () => {
   });
 
   it('quotes commas, quotes and line ends, writes null as empty, ends records with CRLF', () => {
-    expect(csvLine(['a,b', 'say "hi"', 'two\nlines', null, 7])).toBe('"a,b","say ""hi""","two\nlines",,7\r\n');
+    expect(csvLine(['a,b', 'say "hi"', 'two\nlines', null, 7])).toBe(
+      '"a,b","say ""hi""","two\nlines",,7\r\n',
+    );
   });
 
   it('what it writes reads back as the neutralised values', () => {

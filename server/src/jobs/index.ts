@@ -4,6 +4,7 @@ import type { AppServices } from '../services';
 import { billingJobs } from '../billing/jobs';
 import { certificateJobs } from '../certificates/revocation';
 import { repositoryJobs } from '../repository/jobs';
+import { numberJobs } from '../numbers/jobs';
 import { housekeepingJobs } from './housekeeping';
 import type { JobDefinition } from './queue';
 
@@ -23,5 +24,6 @@ export function appJobs(s: AppServices): JobDefinition[] {
     ...certificateJobs(s.certificates),
     ...repositoryJobs([s.crl, ...(s.simulatorCrl ? [s.simulatorCrl.publisher] : [])]),
     ...housekeepingJobs(s),
+    ...numberJobs(s),
   ];
 }
