@@ -13,6 +13,10 @@ import * as store from './store';
 import type { NumberDeps } from './service';
 
 export const BATCH_ROWS = 10_000;
+/** An attempt shows progress at least this often while it reads (one heartbeat per batch). */
+export const STALE_MS = 60_000;
+/** Attempts before an import is failed for good (pg-boss's retries and the sweep's both count). */
+export const MAX_ATTEMPTS = 5;
 
 /** Thrown when another attempt owns the import now: this one stops without touching it. */
 class Superseded extends Error {}
@@ -45,6 +49,12 @@ export interface RunOptions {
 export async function runImport(deps: NumberDeps, importId: string, opts: RunOptions = {}): Promise<void> {
   const imp = await store.getImport(deps.db, importId);
   if (!imp || imp.status === 'completed' || imp.status === 'failed') return;
+  const alive = imp.heartbeat_on && deps.now().getTime() - imp.heartbeat_on.getTime() < STALE_MS;
+  if (imp.status === 'processing' && alive) return; // another attempt is running it
+  if (imp.attempts >= MAX_ATTEMPTS) {
+    await giveUp(deps, importId, new Error(IMPORT_MESSAGES.interrupted));
+    return;
+  }
   const file = imp.file_path ? path.join(deps.config.dataDir, imp.file_path) : null;
   if (!file || !fs.existsSync(file)) {
     await store.failImport(deps.db, importId, IMPORT_MESSAGES.fileGone);
@@ -52,7 +62,7 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
     return;
   }
   const runId = randomUUID();
-  if (!(await store.beginRun(deps.db, importId, runId))) return;
+  if (!(await store.beginRun(deps.db, importId, runId, deps.now()))) return;
   const began = Date.now();
   let header: Header | null = null;
   let read = 0;
@@ -62,7 +72,8 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
     if (!batch.length) return;
     await store.stageRows(deps.db, importId, runId, batch);
     batch = [];
-    if (!(await store.heartbeat(deps.db, importId, runId, read, failed))) throw new Superseded();
+    const run = { id: importId, runId, now: deps.now() };
+    if (!(await store.heartbeat(deps.db, run, read, failed))) throw new Superseded();
     await opts.afterBatch?.(read);
   };
   try {
@@ -82,16 +93,21 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
     if (!header) throw new HeaderError(IMPORT_MESSAGES.noHeader);
     await flush();
     const result = await deps.db.transaction((tx) => store.commitRun(tx, importId, runId));
-    if (!result) return;
+    if (!result) throw new Superseded();
     fs.rmSync(file, { force: true });
     deps.log.info({ importId, ...result, ms: Date.now() - began }, 'number import completed');
   } catch (e) {
-    if (e instanceof Superseded) return;
+    if (e instanceof Superseded) {
+      await store.dropRun(deps.db, runId);
+      return;
+    }
     if (e instanceof HeaderError) {
       await store.failImport(deps.db, importId, e.message);
       fs.rmSync(file, { force: true });
       return;
     }
+    // This attempt is over: the next one (a retry, the sweep's) need not wait for its heartbeat to age.
+    await store.endRun(deps.db, importId, runId).catch(() => undefined);
     throw e;
   }
 }
@@ -101,5 +117,7 @@ export async function giveUp(deps: NumberDeps, importId: string, err: unknown): 
   const imp = await store.getImport(deps.db, importId);
   deps.log.error({ err, importId }, 'number import failed on its last attempt');
   await store.failImport(deps.db, importId, IMPORT_MESSAGES.interrupted);
-  if (imp?.file_path) fs.rmSync(path.join(deps.config.dataDir, imp.file_path), { force: true });
+  if (imp?.file_path) {
+    fs.rmSync(path.join(deps.config.dataDir, imp.file_path), { force: true, recursive: true });
+  }
 }

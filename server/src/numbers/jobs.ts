@@ -1,18 +1,15 @@
 // The background work of number imports: the import itself, and the sweep that makes sure no import waits or
-// runs forever. pg-boss retries an import whose attempt failed or whose process died (after the job's expiry);
-// the sweep, every few minutes and once at start, re-queues an import that has shown no progress for STALE_MS
-// and no live job (the singleton key refuses a second one), and fails one that has used up its attempts.
+// runs forever. pg-boss retries an import whose attempt failed, or whose process died once the job expires; the
+// sweep, every minute and once at start, re-queues at once an import without a heartbeat for STALE_MS (a killed
+// process's) and fails one that has used up its attempts. A job that finds the import finished, or running
+// with a fresh heartbeat, does nothing: extra jobs are harmless.
 import { IMPORT_MESSAGES } from '../../../contract/numbers';
 import type { JobDefinition, JobInfo } from '../jobs/queue';
-import { giveUp, runImport } from './importer';
+import { MAX_ATTEMPTS, STALE_MS, giveUp, runImport } from './importer';
 import { IMPORT_JOB, SWEEP_JOB, type NumberDeps } from './service';
 import * as store from './store';
 
-/** An import without progress for this long is looked at by the sweep (longer than a commit of 10^7 rows). */
-export const STALE_MS = 20 * 60 * 1000;
-/** Attempts before an import is failed for good (pg-boss's own retries count too). */
-export const MAX_ATTEMPTS = 5;
-export const SWEEP_CRON = '*/5 * * * *';
+export const SWEEP_CRON = '* * * * *';
 
 export async function importJob(deps: NumberDeps, data: { importId: string }, job?: JobInfo): Promise<void> {
   try {
@@ -36,7 +33,8 @@ export async function sweepImports(deps: NumberDeps, staleMs = STALE_MS) {
       result.failed++;
       continue;
     }
-    const id = await deps.jobs.send(IMPORT_JOB, { importId: imp.id }, { singletonKey: imp.id });
+    // Its own key: the job of a killed process may still count as active until pg-boss expires it.
+    const id = await deps.jobs.send(IMPORT_JOB, { importId: imp.id }, { singletonKey: `resume:${imp.id}` });
     if (id) result.requeued++;
   }
   if (stale.length) deps.log.info(result, 'number import sweep');

@@ -50,6 +50,7 @@ export async function startImport(deps: NumberDeps, actor: NumberActor, file: Up
         filename: file.filename,
         filePath: file.relPath,
         size: file.size,
+        now: deps.now(),
       });
       await deps.jobs.send(IMPORT_JOB, { importId: file.id }, { tx, singletonKey: file.id });
     });

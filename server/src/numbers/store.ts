@@ -29,12 +29,21 @@ export async function providerExists(db: Queryable, providerId: string): Promise
 
 export async function insertImport(
   db: Queryable,
-  i: { id: string; providerId: string; accountId: string; filename: string; filePath: string; size: number },
+  i: {
+    id: string;
+    providerId: string;
+    accountId: string;
+    filename: string;
+    filePath: string;
+    size: number;
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO number_imports (id, service_provider_id, imported_by, filename, file_path, size_bytes, heartbeat_on)
-     VALUES ($1, $2, $3, $4, $5, $6, now())`,
-    [i.id, i.providerId, i.accountId, i.filename, i.filePath, i.size],
+    `INSERT INTO number_imports
+       (id, service_provider_id, imported_by, filename, file_path, size_bytes, imported_on, heartbeat_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+    [i.id, i.providerId, i.accountId, i.filename, i.filePath, i.size, i.now],
   );
 }
 
@@ -67,14 +76,19 @@ export async function listImports(db: Queryable, providerId: string, list: ListQ
 }
 
 /** This attempt takes the import over: status processing, a new run id, counts back to zero. */
-export async function beginRun(db: Queryable, id: string, runId: string): Promise<ImportRow | null> {
+export async function beginRun(
+  db: Queryable,
+  id: string,
+  runId: string,
+  now: Date,
+): Promise<ImportRow | null> {
   const [row] = await db.query<ImportRow>(
     `UPDATE number_imports
-        SET status = 'processing', run_id = $2, attempts = attempts + 1, started_on = now(), heartbeat_on = now(),
+        SET status = 'processing', run_id = $2, attempts = attempts + 1, started_on = $3, heartbeat_on = $3,
             count = 0, success_count = 0, fail_count = 0, reason = NULL
       WHERE id = $1 AND status IN ('pending', 'processing')
       RETURNING *`,
-    [id, runId],
+    [id, runId, now],
   );
   if (row)
     await db.query('DELETE FROM number_import_staging WHERE import_id = $1 AND run_id <> $2', [id, runId]);
@@ -82,11 +96,16 @@ export async function beginRun(db: Queryable, id: string, runId: string): Promis
 }
 
 /** Progress of a run: rows read so far and rows failed so far. False when another attempt took over. */
-export async function heartbeat(db: Queryable, id: string, runId: string, count: number, failed: number) {
+export async function heartbeat(
+  db: Queryable,
+  run: { id: string; runId: string; now: Date },
+  count: number,
+  failed: number,
+) {
   const rows = await db.query(
-    `UPDATE number_imports SET count = $3, fail_count = $4, heartbeat_on = now()
+    `UPDATE number_imports SET count = $3, fail_count = $4, heartbeat_on = $5
       WHERE id = $1 AND run_id = $2 AND status = 'processing' RETURNING 1`,
-    [id, runId, count, failed],
+    [run.id, run.runId, count, failed, run.now],
   );
   return rows.length > 0;
 }
@@ -111,6 +130,16 @@ export async function stageRows(db: Queryable, importId: string, runId: string, 
       rows.map((r) => r.reason),
     ],
   );
+}
+
+/** The staged rows of an attempt that another one overtook. */
+export async function dropRun(db: Queryable, runId: string): Promise<void> {
+  await db.query('DELETE FROM number_import_staging WHERE run_id = $1', [runId]);
+}
+
+/** An attempt that stopped on an error lets go of the import (its heartbeat no longer says it runs). */
+export async function endRun(db: Queryable, id: string, runId: string): Promise<void> {
+  await db.query(`UPDATE number_imports SET heartbeat_on = NULL WHERE id = $1 AND run_id = $2`, [id, runId]);
 }
 
 export async function failImport(db: Queryable, id: string, reason: string): Promise<void> {
@@ -189,7 +218,7 @@ export async function commitRun(
 export async function staleImports(db: Queryable, before: Date): Promise<ImportRow[]> {
   return db.query<ImportRow>(
     `SELECT * FROM number_imports
-      WHERE status IN ('pending', 'processing') AND coalesce(heartbeat_on, imported_on) < $1
+      WHERE status IN ('pending', 'processing') AND (heartbeat_on IS NULL OR heartbeat_on < $1)
       ORDER BY imported_on LIMIT 1000`,
     [before],
   );

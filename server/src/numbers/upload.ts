@@ -71,10 +71,9 @@ function multipartRefusal(e: unknown): Error {
 
 /** A display name: the base name of what the browser sent, without control characters, at most 255 characters. */
 function cleanFilename(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path
-    .basename((name ?? '').replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const base = [...path.basename((name ?? '').replace(/\\/g, '/'))]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
     .trim();
   return (base || 'numbers.csv').slice(0, 255);
 }
