@@ -15,6 +15,8 @@ import type { NumberDeps } from './service';
 export const BATCH_ROWS = 10_000;
 /** An attempt shows progress at least this often while it reads (one heartbeat per batch). */
 export const STALE_MS = 60_000;
+/** An import that adds at least this many numbers refreshes the table's statistics. */
+const ANALYZE_AFTER_ROWS = 10_000;
 /** Attempts before an import is failed for good (pg-boss's retries and the sweep's both count). */
 export const MAX_ATTEMPTS = 5;
 
@@ -95,6 +97,8 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
     const result = await deps.db.transaction((tx) => store.commitRun(tx, importId, runId));
     if (!result) throw new Superseded();
     fs.rmSync(file, { force: true });
+    // Fresh statistics after a large import, so the listing's plans fit (PGlite has no autovacuum).
+    if (result.success >= ANALYZE_AFTER_ROWS) await deps.db.query('ANALYZE numbers');
     deps.log.info({ importId, ...result, ms: Date.now() - began }, 'number import completed');
   } catch (e) {
     if (e instanceof Superseded) {

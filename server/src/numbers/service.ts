@@ -39,24 +39,29 @@ export const OPTIONS_MAX = 200;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Records the uploaded file as a pending import and queues its job, both or neither. */
+/**
+ * Records the uploaded file as a pending import, then queues its job (sent after the commit, the worker starts at
+ * once rather than at its next poll). Should the send be lost, the sweep queues it a minute later.
+ */
 export async function startImport(deps: NumberDeps, actor: NumberActor, file: UploadedFile): Promise<string> {
   try {
-    await deps.db.transaction(async (tx) => {
-      await store.insertImport(tx, {
-        id: file.id,
-        providerId: actor.serviceProviderId,
-        accountId: actor.accountId,
-        filename: file.filename,
-        filePath: file.relPath,
-        size: file.size,
-        now: deps.now(),
-      });
-      await deps.jobs.send(IMPORT_JOB, { importId: file.id }, { tx, singletonKey: file.id });
+    await store.insertImport(deps.db, {
+      id: file.id,
+      providerId: actor.serviceProviderId,
+      accountId: actor.accountId,
+      filename: file.filename,
+      filePath: file.relPath,
+      size: file.size,
+      now: deps.now(),
     });
   } catch (e) {
     fs.rmSync(path.join(deps.config.dataDir, file.relPath), { force: true });
     throw e;
+  }
+  try {
+    await deps.jobs.send(IMPORT_JOB, { importId: file.id }, { singletonKey: file.id });
+  } catch (err) {
+    deps.log.warn({ err, importId: file.id }, 'number import queued by the next sweep');
   }
   return file.id;
 }

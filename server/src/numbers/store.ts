@@ -186,6 +186,7 @@ export async function commitRun(
     `WITH ins AS (
        INSERT INTO numbers (service_provider_id, tn, voip_user, organization, assigned_on, import_id)
        SELECT $1, tn, voip_user, organization, assigned_on, $2 FROM number_import_work WHERE reason IS NULL
+       ORDER BY tn -- the primary key's order: its pages are written once each
        ON CONFLICT DO NOTHING RETURNING 1)
      SELECT count(*)::int AS success FROM ins`,
     [provider, importId],

@@ -67,10 +67,9 @@ CREATE UNLOGGED TABLE number_import_staging (
   organization    text,
   assigned_on_raw text,
   assigned_on     date,
-  reason          text,
-  PRIMARY KEY (run_id, line)
+  reason          text
 );
-CREATE INDEX number_import_staging_import_idx ON number_import_staging (import_id);
+-- No index: an index would cost every staged row, and the table only holds the imports running now.
 
 -- The rejected rows of a completed import with their reason: the error report, read in line order.
 CREATE TABLE number_import_errors (
