@@ -248,3 +248,39 @@ describe('the import history list', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('the CSV export of the listing', () => {
+  it('streams every number of the current filter, in number order, neutralised; none of another provider', async () => {
+    const res = await b.get(
+      `/api/service_provider/tn/assigned/export?${q({ filter: { organization: 'Many' } })}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="numbers.csv"');
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('tn,created_on,assigned_on,voip_user,organization');
+    expect(lines).toHaveLength(COUNT_CAP + 5 + 1);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(
+      Array.from({ length: COUNT_CAP + 5 }, (_, i) => String(3035550000 + i)),
+    );
+    expect(lines[1]).toMatch(/^3035550000,\d{4}-\d\d-\d\dT[\d:.]+Z,,bulk,Many$/);
+
+    const imp = await importCsv(
+      b,
+      'tn,voip_user,organization\n4045550100,"=HYPERLINK(""http://x"")",@evil\n',
+    );
+    expect(imp.success_count).toBe(1);
+    const injected = await b.get(
+      `/api/service_provider/tn/assigned/export?${q({ filter: { q: '4045550100' } })}`,
+    );
+    const [, row] = injected.body.split('\r\n');
+    expect(row.split(',').slice(3)).toEqual([`"'=HYPERLINK(""http://x"")"`, "'@evil"]);
+
+    const mine = await a.get(
+      `/api/service_provider/tn/assigned/export?${q({ filter: { q: '4045550100' } })}`,
+    );
+    expect(mine.body).toBe('tn,created_on,assigned_on,voip_user,organization\r\n');
+    const bad = await a.get(`/api/service_provider/tn/assigned/export?${q({ filter: { q: 'x' } })}`);
+    expect(bad.statusCode).toBe(400);
+  }, 60_000);
+});

@@ -183,6 +183,20 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
     },
   );
 
+  app.get<{ Querystring: { filter?: string } }>(
+    '/api/service_provider/tn/assigned/export',
+    { config: access('numbers', 'export'), schema: { response: { 200: fileResponse(CSV_TYPE) } } },
+    async (request, reply) => {
+      const list = parseListQuery({ filter: request.query.filter }, NUMBERS_LIST, { paramOffset: 1 });
+      const stream = service.exportNumbers(deps, providerActor(request), list);
+      return reply
+        .type(CSV_TYPE)
+        .header('Content-Disposition', 'attachment; filename="numbers.csv"')
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+
   app.get<{ Querystring: { q?: string; limit?: string } }>(
     '/api/service_provider/tn/assigned/options',
     { config: access('numbers', 'list'), schema: { response: { 200: optionsResponse } } },

@@ -122,10 +122,11 @@ export async function stageRows(db: Queryable, importId: string, runId: string, 
       importId,
       rows.map((r) => r.line),
       rows.map((r) => r.tn),
-      rows.map((r) => r.tnRaw),
+      // as written only when it differs from the stored value (most rows): less to send and to store
+      rows.map((r) => (r.tnRaw === r.tn ? null : r.tnRaw)),
       rows.map((r) => r.voipUser),
       rows.map((r) => r.organization),
-      rows.map((r) => r.assignedOnRaw),
+      rows.map((r) => (r.assignedOnRaw === r.assignedOn ? null : r.assignedOnRaw)),
       rows.map((r) => r.assignedOn),
       rows.map((r) => r.reason),
     ],
@@ -193,7 +194,8 @@ export async function commitRun(
   );
   await tx.query(
     `INSERT INTO number_import_errors (import_id, line, tn, voip_user, organization, assigned_on, reason)
-     SELECT $1, line, tn_raw, voip_user, organization, assigned_on_raw, reason
+     SELECT $1, line, coalesce(tn_raw, tn), voip_user, organization, coalesce(assigned_on_raw, assigned_on::text),
+            reason
        FROM number_import_work WHERE reason IS NOT NULL`,
     [importId],
   );
@@ -311,4 +313,20 @@ export async function distinctValues(
     [providerId, prefix, limit + 1],
   );
   return rows.map((r) => r.v);
+}
+
+/** Up to `limit` numbers of the provider matching the filters after `afterTn`, in number order (the export's keyset). */
+export async function numbersAfter(
+  db: Queryable,
+  providerId: string,
+  list: Pick<ListQuery, 'where' | 'params'>,
+  afterTn: string,
+  limit: number,
+) {
+  const after = `$${list.params.length + 2}`;
+  return db.query<NumberRow>(
+    `SELECT tn_uuid AS id, tn_uuid, tn, created_on, assigned_on, voip_user, organization FROM numbers
+      ${whereClause(['service_provider_id = $1', ...list.where, `tn > ${after}`])} ORDER BY tn LIMIT ${limit}`,
+    [providerId, ...list.params, afterTn],
+  );
 }
