@@ -129,7 +129,8 @@ function get(port: number, url: string, token: string): Promise<{ status: number
 }
 
 async function importEndToEnd(t: TestApp, port: number, token: string) {
-  let peakRss = process.memoryUsage.rss();
+  const rssBefore = process.memoryUsage.rss();
+  let peakRss = rssBefore;
   const health: number[] = [];
   let running = true;
   const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
@@ -161,7 +162,7 @@ async function importEndToEnd(t: TestApp, port: number, token: string) {
   clearInterval(rssTimer);
   if (status !== 'completed' || row!.success_count !== ROWS)
     throw new Error(`import ended ${JSON.stringify(row)}`);
-  return { ms, uploadedMs, peakRss, healthMax: Math.max(...health), healthP95: p95(health) };
+  return { ms, uploadedMs, rssBefore, peakRss, healthMax: Math.max(...health), healthP95: p95(health) };
 }
 
 /** Other providers' numbers, straight into the table (the listing's share of a 10^7-row table). */
@@ -240,7 +241,9 @@ async function benchOne(kind: 'pg' | 'pglite') {
       `portal, upload to completed:                ${(imp.ms / 1000).toFixed(2)} s (${rate(ROWS, imp.ms)}); upload itself ${(imp.uploadedMs / 1000).toFixed(2)} s`,
     );
     console.log(`ratio portal rate / baseline rate:          ${(baselineMs / imp.ms).toFixed(2)}×`);
-    console.log(`peak RSS of the process while importing:    ${mb(imp.peakRss)}`);
+    console.log(
+      `peak RSS of the process while importing:    ${mb(imp.peakRss)} (${mb(imp.rssBefore)} before the upload)`,
+    );
     console.log(
       `GET /api/health during the import:          p95 ${imp.healthP95.toFixed(1)} ms, max ${imp.healthMax.toFixed(1)} ms`,
     );
