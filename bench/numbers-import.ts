@@ -15,7 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
-import { createTestApp, type TestApp } from '../tests/server/helpers';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { buildHttpApp } from '../server/src/app';
+import { openPglite } from '../server/src/db';
+import { migrate } from '../server/src/db/migrate';
+import { createJobQueue } from '../server/src/jobs/pgBoss';
+import { createServices } from '../server/src/services';
+import { createTestApp, testConfig, type TestApp } from '../tests/server/helpers';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const OTHER_ROWS = Number(process.env.OTHER_ROWS ?? 0);
@@ -221,11 +228,37 @@ async function listing(port: number, token: string) {
   return { out, healthP95: p95(health) };
 }
 
+/** The app on PGlite in a folder, as the server runs it (DATA_DIR/db), not in memory as the tests do. */
+async function pgliteApp(): Promise<TestApp> {
+  const config = testConfig();
+  const db = await openPglite(path.join(config.dataDir, 'db'));
+  await migrate(db);
+  const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+  const jobs = createJobQueue(db, { log, pollingIntervalSeconds: 1, stopTimeoutMs: 2_000 });
+  const services = await createServices({ config, db, jobs, logger: false });
+  const app = await buildHttpApp(services, { logger: false });
+  await app.ready();
+  await jobs.start();
+  return {
+    app,
+    services,
+    db,
+    config,
+    async close() {
+      await jobs.stop();
+      await app.close();
+      await services.close();
+      await db.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function benchOne(kind: 'pg' | 'pglite') {
   if (kind === 'pg') process.env.TEST_DATABASE_URL = PG_URL;
   else delete process.env.TEST_DATABASE_URL;
   const baselineMs = kind === 'pg' ? psqlCopy() : await pgliteCopy();
-  const t = await createTestApp();
+  const t = kind === 'pg' ? await createTestApp() : await pgliteApp();
   try {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
