@@ -2,10 +2,11 @@
 // report (neutralised), tenant isolation and the admin's import on a provider's behalf.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, ROW_MESSAGES } from '../../contract/numbers';
+import { IMPORT_MESSAGES, NUMBER_IMPORT, ROW_MESSAGES } from '../../contract/numbers';
 import { IMPORTS_DIR } from '../../server/src/numbers/upload';
-import { type TestApp, createTestApp, sessionToken } from './helpers';
+import { type TestApp, createTestApp, secondApp, sessionToken } from './helpers';
 import { multipart } from './accounts-fixtures';
 import {
   type Session,
@@ -215,4 +216,45 @@ describe('the admin imports on a provider’s behalf', () => {
     expect(asProvider.statusCode).toBe(403);
     expect(importFiles()).toEqual([]);
   });
+});
+
+describe('the 200 MB limit itself', () => {
+  it('a file of 200 MB and one byte, streamed, is refused with 413 and leaves no file', async () => {
+    const app = await secondApp(t.db, { ...t.config, numberImportMaxBytes: NUMBER_IMPORT.maxBytes });
+    try {
+      const boundary = '----limit';
+      const line = Buffer.from('2015550100,Ann,Acme,2024-01-01\n'.padStart(64, ' '));
+      const body = (size: number) =>
+        Readable.from(
+          (function* () {
+            yield Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n` +
+                `Content-Type: text/csv\r\n\r\ntn,voip_user,organization,assigned_on\n`,
+            );
+            let left = size - 38;
+            const block = Buffer.concat(Array.from({ length: 16 * 1024 }, () => line));
+            while (left > 0) {
+              const part = block.subarray(0, Math.min(block.length, left));
+              left -= part.length;
+              yield part;
+            }
+            yield Buffer.from(`\r\n--${boundary}--\r\n`);
+          })(),
+        );
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/service_provider/tn/import',
+        headers: {
+          authorization: `Bearer ${a.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: body(NUMBER_IMPORT.maxBytes + 1),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ statusCode: 413, message: IMPORT_MESSAGES.tooLarge });
+      expect(importFiles()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
