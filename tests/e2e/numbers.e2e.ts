@@ -62,9 +62,11 @@ describe('telephone numbers', { timeout: 240_000 }, () => {
       await page.getByRole('cell', { name: '2015550100' }).waitFor({ state: 'detached' });
       assert.deepEqual(await page.getByRole('cell', { name: /^20155501/ }).allInnerTexts(), ['2015550101']);
       await page.getByLabel('Number contains').fill('');
-      await page.getByLabel('VoIP user').click();
+      await page.getByRole('cell', { name: '2015550100' }).waitFor();
+      await page.getByRole('combobox', { name: 'VoIP user' }).click();
       await page.getByRole('option', { name: 'Ann' }).click();
-      await page.getByLabel('Organization').click();
+      await page.getByRole('cell', { name: '2015550101' }).waitFor({ state: 'detached' });
+      await page.getByRole('combobox', { name: 'Organization' }).click();
       await page.getByRole('option', { name: 'Beta' }).click();
       await page.getByRole('cell', { name: '2015550100' }).waitFor({ state: 'detached' });
       assert.deepEqual(await page.getByRole('cell', { name: /^20155501/ }).allInnerTexts(), ['2015550102']);
