@@ -37,6 +37,8 @@ export const RESOURCES = [
   'subscription-change-log',
   'admin-payments',
   'admin-invoices',
+  // the admin's import of numbers on a provider's behalf
+  'number-imports',
   // the signed-in user's own session: logout (delete), password change (edit); every role holds it
   'session',
 ] as const;
@@ -71,6 +73,7 @@ export const ACCESS_MATRIX: Matrix = {
     'admin-payments': ['list', 'show', 'export'],
     'admin-invoices': ['list', 'show', 'download', 'export'],
     imports: ['create'],
+    'number-imports': ['create'],
     session: ['edit', 'delete'],
   },
 };

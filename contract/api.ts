@@ -154,3 +154,6 @@ export interface GenerateCertificateResult {
   error_cause?: string;
   certificate?: CertificateRow;
 }
+
+/** Numbers and their imports (API.md "Number import files"): the shapes live beside their rules. */
+export type { AssignedNumber, NumberImport, NumberOptions } from './numbers';

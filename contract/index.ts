@@ -3,3 +3,4 @@ export * from './schemas';
 export type * from './api';
 export * from './access';
 export * from './cards';
+export * from './numbers';

@@ -21,6 +21,7 @@ import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
+import { numberRoutes } from './numbers/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
 
 declare module 'fastify' {
@@ -38,6 +39,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await billingRoutes(app, s.billing);
   await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl, ca: s.ca });
   await certificateRoutes(app, s.certificates);
+  await numberRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, jobs: s.jobs });
   await stipaSimulatorRoutes(app, {
     config: s.config,
     now: s.now,

@@ -57,6 +57,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** How long a request repeated with a running request's Idempotency-Key waits for its answer before a 409. */
   idempotencyWaitMs: number;
+  /** Upload limit of a number import file in bytes (NUMBER_IMPORT_MAX_BYTES, default 200 MB). */
+  numberImportMaxBytes: number;
   isProduction: boolean;
   /** DEMO_MODE=true: a production start that is a demo on purpose (sandbox payments, the STI-PA simulator). */
   demoMode: boolean;
@@ -273,6 +275,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5),
     idempotencyWaitMs: int(env, 'IDEMPOTENCY_WAIT_MS', 10_000),
+    numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
     ...serverSettings(env),
     ...overrides,

@@ -5,6 +5,7 @@ import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
+import { SWEEP_JOB as NUMBER_SWEEP_JOB } from './numbers/service';
 
 /** Requests in flight get this long to finish at shutdown; then their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -56,6 +57,8 @@ async function main() {
   await app.jobs.start();
   // Issuances a crash interrupted are settled now, not only at the next minute's run.
   await app.jobs.send(CERTIFICATE_RECOVERY_JOB, {}, { singletonKey: 'at-start' });
+  // Imports a killed process left waiting or running are re-queued or failed now rather than at the next sweep.
+  await app.jobs.send(NUMBER_SWEEP_JOB, {});
   app.log.info(
     { url: config.publicUrl, database: db.driver, ms: Date.now() - started },
     `portal ready on ${config.publicUrl}`,

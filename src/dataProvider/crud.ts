@@ -3,6 +3,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
 import { API_URL, apiUrl, httpClient } from './http';
+import { getPartialList } from './numberCalls';
 import { resourceConfig, type ResourceConfig } from './resources';
 
 function withId<T extends Record<string, any>>(config: ResourceConfig, row: T): T & RaRecord {
@@ -43,6 +44,7 @@ export function createCrud(): DataProvider {
     async getList(resource, params) {
       const config = resourceConfig(resource);
       if (config.paging === 'skip-take') return getSkipTakeList(config, params);
+      if (config.paging === 'partial') return getPartialList(config, params);
       const result = await rest.getList(config.path, params);
       return { ...result, data: withIds(config, result.data) };
     },

@@ -4,6 +4,7 @@ import { accountCalls } from './accountCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
+import { numberCalls } from './numberCalls';
 import type { PortalDataProvider } from './types';
 
 export {
@@ -18,7 +19,7 @@ export { RESOURCE_CONFIG, resourcePath } from './resources';
 export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 export function createDataProvider(): PortalDataProvider {
-  return { ...createCrud(), ...accountCalls(), ...billingCalls(), ...certificateCalls() };
+  return { ...createCrud(), ...accountCalls(), ...billingCalls(), ...certificateCalls(), ...numberCalls() };
 }
 
 export const dataProvider: PortalDataProvider = createDataProvider();

@@ -17,6 +17,7 @@ import type {
 // AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
+import type { NumberOptions } from '../../contract/numbers';
 import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 
 export interface RegisterPayload {
@@ -96,6 +97,16 @@ export interface PortalDataProvider extends DataProvider {
   decryptCertificate(url: string): Promise<{ text: string }>;
   /** GET /cr/{serial}.pem (public) at this portal's origin: the chain's certificates in PEM, leaf first. */
   getCertificateChain(crUrl: string): Promise<string[]>;
+
+  // ---- numbers (API.md, provider rows) ----
+  /** POST /api/service_provider/tn/import (multipart `file`), telling the bytes sent as they go: 202 `{id}`. */
+  uploadNumbers(file: File, onProgress?: (sent: number, total: number) => void): Promise<{ id: string }>;
+  /** GET /api/service_provider/tn/import-history/{id}/errors: the rejected rows as CSV. */
+  downloadImportErrors(id: string): Promise<{ blob: Blob; filename: string }>;
+  /** GET /api/service_provider/tn/assigned/export: the numbers of the listing's filter as CSV. */
+  exportNumbers(filter: Record<string, unknown>): Promise<{ blob: Blob; filename: string }>;
+  /** GET /api/service_provider/tn/assigned/options?q=: the dropdowns' values starting with q. */
+  numberOptions(q?: string): Promise<NumberOptions>;
 }
 
 /** What a failed call rejects with: the server's `message`, its status, and its body. */

@@ -17,8 +17,9 @@ export interface ResourceApi {
   createPath?: string;
   /** The verb of an update; ra-data-simple-rest's default is PUT. */
   updateMethod?: 'PUT' | 'PATCH';
-  /** The list answers `{ total, data }` and pages with skip/take instead of a range (the private keys). */
-  paging?: 'skip-take';
+  /** The list answers `{ total, data }` and pages with skip/take instead of a range (the private keys); or
+   * its total may be `*`, with X-Has-Next-Page for react-admin's partial pagination (the numbers). */
+  paging?: 'skip-take' | 'partial';
 }
 
 export const VIEW_TYPES = ['list', 'show', 'edit', 'create'] as const;

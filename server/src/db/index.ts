@@ -27,9 +27,12 @@ const parseDate = (v: string) => v;
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: the trigram index of "number contains" (migration 011), as on PostgreSQL
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const db: PGlite = await PGlite.create(dataDir, {
     parsers: { [OID.int8]: parseNumber, [OID.numeric]: parseNumber, [OID.date]: parseDate },
+    extensions: { pg_trgm },
   });
   let closed = false;
   return {

@@ -5,6 +5,7 @@ import { billingJobs } from '../billing/jobs';
 import { recoveryJobs } from '../certificates/recovery';
 import { certificateJobs } from '../certificates/revocation';
 import { repositoryJobs } from '../repository/jobs';
+import { numberJobs } from '../numbers/jobs';
 import { housekeepingJobs } from './housekeeping';
 import type { JobDefinition } from './queue';
 
@@ -25,5 +26,6 @@ export function appJobs(s: AppServices): JobDefinition[] {
     ...recoveryJobs(s.certificates),
     ...repositoryJobs([s.crl, ...(s.simulatorCrl ? [s.simulatorCrl.publisher] : [])]),
     ...housekeepingJobs(s),
+    ...numberJobs(s),
   ];
 }

@@ -1,6 +1,9 @@
-// The provider's number imports (SPEC.md §2, Import history). Its table arrives with a later release.
-import { comingSoon } from '../../components/ComingSoon';
+// The provider's number imports (SPEC.md §2, Import history), at /import-history: the list, the Import button
+// with its upload progress, and each import's error report.
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
+
+export type { ImportRecord } from './ImportList';
 
 export default defineResource({
   name: 'imports',
@@ -8,5 +11,5 @@ export default defineResource({
   routes: [{ path: '/import-history', view: 'list' }],
   menu: { label: 'portal.menu.import_history' },
   texts: 'resources.imports',
-  views: { list: comingSoon('portal.menu.import_history') },
+  views: { list: lazy(() => import('./ImportList')), recordRepresentation: 'filename' },
 });

@@ -1,13 +1,15 @@
-// The provider's assigned numbers (SPEC.md §2, Number listing); not in the sidebar. Its table arrives with a
-// later release.
-import { comingSoon } from '../../components/ComingSoon';
+// The provider's assigned numbers (SPEC.md §2, Number listing), at /number-listing; not in the sidebar. The total
+// of a filter matching very many numbers is not counted: the list pages by "next page" (paging: 'partial').
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
+
+export type { NumberRecord } from './NumberList';
 
 export default defineResource({
   name: 'numbers',
-  api: { path: 'service_provider/tn/assigned', idField: 'tn_uuid' },
+  api: { path: 'service_provider/tn/assigned', idField: 'tn_uuid', paging: 'partial' },
   routes: [{ path: '/number-listing', view: 'list' }],
   menu: null,
   texts: 'resources.numbers',
-  views: { list: comingSoon('portal.pages.number_listing') },
+  views: { list: lazy(() => import('./NumberList')), recordRepresentation: 'tn' },
 });

@@ -1,0 +1,85 @@
+// Telephone numbers: the import file's rules, the messages of its refusals and row failures, and the wire shapes
+// of imports and numbers (API.md "Number import files"). Shared by the server and the web app's import form.
+
+export const NUMBER_IMPORT = {
+  /** Upload limit of one CSV file (about 5 million rows). */
+  maxBytes: 200 * 1024 * 1024,
+  /** Columns of the header, case-insensitive; only `tn` is required. */
+  columns: ['tn', 'voip_user', 'organization', 'assigned_on'] as const,
+  /** Longest value of one cell the import reads (longer: the row fails). */
+  maxFieldLength: 255,
+  /** voip_user and organization as stored. */
+  maxNameLength: 100,
+  /** Cells per row the parser keeps; a row with more fails without its cells being held in memory. */
+  maxFields: 64,
+} as const;
+
+export const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Refusals of an upload (4xx) and reasons of a failed import. */
+export const IMPORT_MESSAGES = {
+  notMultipart: 'Send the CSV file as multipart/form-data in the field "file"',
+  noFile: 'Send the CSV file in the field "file"',
+  empty: 'The file is empty',
+  tooLarge: 'The file is larger than 200 MB',
+  notCsv: 'The file is not a CSV text file',
+  noHeader: 'The first line must be a header naming the columns, with at least "tn"',
+  fileGone: 'The uploaded file is no longer available: please import it again',
+  interrupted: 'The import was interrupted too many times: please import the file again',
+} as const;
+
+/** Why one row of a file was rejected (the error report's reason column). */
+export const ROW_MESSAGES = {
+  tnMissing: 'The number is missing',
+  tnNotDigits: 'The number may contain only digits, spaces, dashes, dots, parentheses and a leading +1',
+  tn11Digits: 'An 11-digit number must start with 1',
+  tnLength: 'A number must have 10 digits (or 11 starting with 1)',
+  tnNanp: 'Not a NANP number: the area code and the exchange must start with 2-9',
+  columns: (expected: number, found: number) => `Expected ${expected} columns, found ${found}`,
+  fieldTooLong: `A value is longer than ${NUMBER_IMPORT.maxFieldLength} characters`,
+  nameTooLong: (field: string) => `${field} is longer than ${NUMBER_IMPORT.maxNameLength} characters`,
+  binary: 'The row contains control characters or bytes that are not UTF-8 text',
+  date: 'assigned_on must be a date as YYYY-MM-DD',
+  unterminated: 'A quoted value is not closed before the end of the file',
+  duplicateInFile: (line: number) => `Duplicate of line ${line} of this file`,
+  duplicateHeld: 'This number is already imported',
+} as const;
+
+/** GET /api/service_provider/tn/import-history: one import. */
+export interface NumberImport {
+  id: string;
+  imported_on: string;
+  filename: string;
+  status: ImportStatus;
+  count: number;
+  success_count: number;
+  fail_count: number;
+  completed_on: string | null;
+  /** Why a failed import failed; null otherwise. */
+  reason: string | null;
+}
+
+/** GET /api/service_provider/tn/assigned: one number. */
+export interface AssignedNumber {
+  id: string;
+  tn_uuid: string;
+  tn: string;
+  created_on: string;
+  assigned_on: string | null;
+  voip_user: { name: string | null; company: string | null };
+}
+
+/** GET /api/service_provider/tn/assigned/options: the dropdowns' values (a bounded page of each). */
+export interface NumberOptions {
+  voip_users: string[];
+  organizations: string[];
+  /** True when more values than those returned match (narrow with `q`). */
+  more: { voip_users: boolean; organizations: boolean };
+}
+
+/** Headers of the number listing beside Content-Range (see docs/api.md "Telephone numbers"). */
+export const LIST_HEADERS = {
+  /** "true" or "false": whether a row follows the page (always sent; what partial pagination needs). */
+  hasNextPage: 'X-Has-Next-Page',
+} as const;

@@ -1,0 +1,224 @@
+// Numbers and their imports over HTTP: parse, authorize, call the service, answer.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LIST_HEADERS } from '../../../contract/numbers';
+import { CSV_TYPE } from '../http/csv';
+import { HttpError, badRequest } from '../http/errors';
+import { access, currentUser } from '../http/guard';
+import { type ListSpec, MAX_PAGE_ROWS, parseListQuery, sendList } from '../http/list';
+import { bool, fileResponse, nullableStr, num, str } from '../http/responses';
+import * as service from './service';
+import { receiveImportFile } from './upload';
+
+const importResponse = {
+  type: 'object',
+  properties: {
+    id: str,
+    imported_on: str,
+    filename: str,
+    status: str,
+    count: num,
+    success_count: num,
+    fail_count: num,
+    completed_on: nullableStr,
+    reason: nullableStr,
+  },
+} as const;
+const numberResponse = {
+  type: 'object',
+  properties: {
+    id: str,
+    tn_uuid: str,
+    tn: str,
+    created_on: str,
+    assigned_on: nullableStr,
+    voip_user: { type: 'object', properties: { name: nullableStr, company: nullableStr } },
+  },
+} as const;
+const strings = { type: 'array', items: str } as const;
+const optionsResponse = {
+  type: 'object',
+  properties: {
+    voip_users: strings,
+    organizations: strings,
+    more: { type: 'object', properties: { voip_users: bool, organizations: bool } },
+  },
+} as const;
+const acceptedResponse = { type: 'object', properties: { id: str } } as const;
+
+const IMPORTS_LIST: ListSpec = {
+  sortable: {
+    imported_on: 'imported_on',
+    filename: 'filename',
+    status: 'status',
+    count: 'count',
+    success_count: 'success_count',
+    fail_count: 'fail_count',
+    completed_on: 'completed_on',
+  },
+  filters: {
+    status: {
+      sql: (p) => `status = ${p}`,
+      value: (v) => {
+        if (typeof v !== 'string') throw badRequest('The status filter must be a text');
+        return v;
+      },
+    },
+  },
+  defaultSort: ['imported_on', 'DESC'],
+  tiebreaker: 'id',
+};
+
+const name = (field: string) => (v: unknown) => {
+  if (typeof v !== 'string' || v.length > 100) {
+    throw badRequest(`The ${field} filter must be a text of at most 100 characters`, {
+      [field]: `${field} must be a text of at most 100 characters`,
+    });
+  }
+  return v;
+};
+
+const NUMBERS_LIST: ListSpec = {
+  sortable: {
+    tn: 'tn',
+    created_on: 'created_on',
+    assigned_on: 'assigned_on',
+    voip_user: 'voip_user',
+    organization: 'organization',
+  },
+  filters: {
+    q: {
+      sql: (p) => `tn LIKE ${p}`,
+      value: (v) => {
+        const digits = typeof v === 'number' ? String(v) : v;
+        if (typeof digits !== 'string' || !/^\d{1,10}$/.test(digits)) {
+          const message = 'The number filter takes 1 to 10 digits';
+          throw badRequest(message, { q: message });
+        }
+        return `%${digits}%`;
+      },
+    },
+    voip_user: { sql: (p) => `voip_user = ${p}`, value: name('voip_user') },
+    organization: { sql: (p) => `organization = ${p}`, value: name('organization') },
+  },
+  defaultSort: ['tn', 'ASC'],
+  tiebreaker: 'tn',
+};
+
+function providerActor(request: FastifyRequest): service.NumberActor {
+  const user = currentUser(request);
+  if (!user.service_provider_uuid) throw new HttpError(403, 'You are not allowed to do this');
+  return { accountId: user.sub, serviceProviderId: user.service_provider_uuid };
+}
+
+function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
+  app.post(
+    '/api/service_provider/tn/import',
+    { config: access('imports', 'create'), schema: { response: { 202: acceptedResponse } } },
+    async (request, reply) => {
+      const actor = providerActor(request);
+      const file = await receiveImportFile(request, deps.config.dataDir, deps.config.numberImportMaxBytes);
+      const id = await service.startImport(deps, actor, file);
+      return reply.status(202).send({ id });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/service_provider/:id/tn/import',
+    { config: access('number-imports', 'create'), schema: { response: { 202: acceptedResponse } } },
+    async (request, reply) => {
+      const actor = await service.actorForProvider(deps, currentUser(request).sub, request.params.id);
+      const file = await receiveImportFile(request, deps.config.dataDir, deps.config.numberImportMaxBytes);
+      const id = await service.startImport(deps, actor, file);
+      return reply.status(202).send({ id });
+    },
+  );
+
+  app.get(
+    '/api/service_provider/tn/import-history',
+    {
+      config: access('imports', 'list'),
+      schema: { response: { 200: { type: 'array', items: importResponse } } },
+    },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, IMPORTS_LIST, { paramOffset: 1 });
+      const { rows, total } = await service.listImports(deps, providerActor(request), list);
+      return sendList(reply, 'imports', rows, total, list.range);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/service_provider/tn/import-history/:id/errors',
+    { config: access('imports', 'show'), schema: { response: { 200: fileResponse(CSV_TYPE) } } },
+    async (request, reply) => {
+      const { stream } = await service.errorReport(deps, providerActor(request), request.params.id);
+      return reply
+        .type(CSV_TYPE)
+        .header('Content-Disposition', `attachment; filename="import-${request.params.id}-errors.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+}
+
+function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
+  app.get(
+    '/api/service_provider/tn/assigned',
+    {
+      config: access('numbers', 'list'),
+      schema: { response: { 200: { type: 'array', items: numberResponse } } },
+    },
+    async (request, reply) => {
+      const parsed = parseListQuery(request.query, NUMBERS_LIST, { paramOffset: 1 });
+      // Without a range, the first page of the most rows a page may hold: never the whole list.
+      const range = parsed.range ?? [0, MAX_PAGE_ROWS - 1];
+      const list = { ...parsed, range, limit: range[1] - range[0] + 1, offset: range[0] };
+      const page = await service.listNumbers(deps, providerActor(request), list);
+      // An exact total, or `*` when the filtered rows are more than COUNT_CAP; the next-page flag always.
+      const end = page.rows.length ? range[0] + page.rows.length - 1 : range[0];
+      return reply
+        .header('Content-Range', `numbers ${range[0]}-${end}/${page.total ?? '*'}`)
+        .header(LIST_HEADERS.hasNextPage, String(page.hasNext))
+        .header('Access-Control-Expose-Headers', `Content-Range, ${LIST_HEADERS.hasNextPage}`)
+        .send(page.rows);
+    },
+  );
+
+  app.get<{ Querystring: { filter?: string } }>(
+    '/api/service_provider/tn/assigned/export',
+    { config: access('numbers', 'export'), schema: { response: { 200: fileResponse(CSV_TYPE) } } },
+    async (request, reply) => {
+      const list = parseListQuery({ filter: request.query.filter }, NUMBERS_LIST, { paramOffset: 1 });
+      const stream = service.exportNumbers(deps, providerActor(request), list);
+      return reply
+        .type(CSV_TYPE)
+        .header('Content-Disposition', 'attachment; filename="numbers.csv"')
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get<{ Querystring: { q?: string; limit?: string } }>(
+    '/api/service_provider/tn/assigned/options',
+    { config: access('numbers', 'list'), schema: { response: { 200: optionsResponse } } },
+    async (request) => {
+      const { q = '', limit } = request.query;
+      if (typeof q !== 'string' || q.length > 100) {
+        throw badRequest('q must be a text of at most 100 characters', { q: 'q is too long' });
+      }
+      let n = service.OPTIONS_DEFAULT;
+      if (limit !== undefined) {
+        n = Number(limit);
+        if (!Number.isInteger(n) || n < 1 || n > service.OPTIONS_MAX) {
+          const message = `limit must be a whole number from 1 to ${service.OPTIONS_MAX}`;
+          throw badRequest(message, { limit: message });
+        }
+      }
+      return service.numberOptions(deps, providerActor(request), q, n);
+    },
+  );
+}
+
+export async function numberRoutes(app: FastifyInstance, deps: service.NumberDeps): Promise<void> {
+  importRoutes(app, deps);
+  numberListRoutes(app, deps);
+}

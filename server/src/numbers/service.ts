@@ -1,0 +1,182 @@
+// Numbers and their imports: the rules, as (deps, actor, …) functions. Everything is scoped by the provider the
+// actor acts for (its own, or the one an admin imports for).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { AssignedNumber, NumberImport, NumberOptions } from '../../../contract/numbers';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import { csvLine } from '../http/csv';
+import { notFound } from '../http/errors';
+import type { ListQuery } from '../http/list';
+import type { JobQueue } from '../jobs/queue';
+import type { Logger } from '../logger';
+import * as store from './store';
+import type { UploadedFile } from './upload';
+
+export interface NumberDeps {
+  db: Database;
+  /** dataDir holds the files waiting to be imported; numberImportMaxBytes is the upload limit. */
+  config: Pick<Config, 'dataDir' | 'numberImportMaxBytes'>;
+  jobs: JobQueue;
+  log: Logger;
+  now: () => Date;
+}
+
+export interface NumberActor {
+  accountId: string;
+  serviceProviderId: string;
+}
+
+export const IMPORT_JOB = 'numbers.import';
+export const SWEEP_JOB = 'numbers.sweep';
+
+/** Filtered totals are counted exactly up to this many rows; beyond, the listing says `/*` (see docs/api.md). */
+export const COUNT_CAP = 10_000;
+/** Options: values per list by default, and at most. */
+export const OPTIONS_DEFAULT = 50;
+export const OPTIONS_MAX = 200;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Records the uploaded file as a pending import, then queues its job (sent after the commit, the worker starts at
+ * once rather than at its next poll). Should the send be lost, the sweep queues it a minute later.
+ */
+export async function startImport(deps: NumberDeps, actor: NumberActor, file: UploadedFile): Promise<string> {
+  try {
+    await store.insertImport(deps.db, {
+      id: file.id,
+      providerId: actor.serviceProviderId,
+      accountId: actor.accountId,
+      filename: file.filename,
+      filePath: file.relPath,
+      size: file.size,
+      now: deps.now(),
+    });
+  } catch (e) {
+    fs.rmSync(path.join(deps.config.dataDir, file.relPath), { force: true });
+    throw e;
+  }
+  try {
+    await deps.jobs.send(IMPORT_JOB, { importId: file.id }, { singletonKey: file.id });
+  } catch (err) {
+    deps.log.warn({ err, importId: file.id }, 'number import queued by the next sweep');
+  }
+  return file.id;
+}
+
+/** The admin's import on behalf of a provider: the provider must exist (404 otherwise). */
+export async function actorForProvider(deps: NumberDeps, accountId: string, providerId: string) {
+  if (!UUID.test(providerId) || !(await store.providerExists(deps.db, providerId))) {
+    throw notFound('Service provider not found');
+  }
+  return { accountId, serviceProviderId: providerId };
+}
+
+export async function listImports(deps: NumberDeps, actor: NumberActor, list: ListQuery) {
+  return store.listImports(deps.db, actor.serviceProviderId, list);
+}
+
+export interface NumberPage {
+  rows: AssignedNumber[];
+  /** Exact, or null when the filtered rows are more than COUNT_CAP. */
+  total: number | null;
+  hasNext: boolean;
+}
+
+export async function listNumbers(
+  deps: NumberDeps,
+  actor: NumberActor,
+  list: ListQuery & { limit: number },
+): Promise<NumberPage> {
+  const page = await store.listNumbers(deps.db, actor.serviceProviderId, list);
+  const total = list.where.length
+    ? await store.cappedCount(deps.db, actor.serviceProviderId, list, COUNT_CAP)
+    : await store.numberTotal(deps.db, actor.serviceProviderId);
+  return {
+    total,
+    hasNext: page.hasNext,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      tn_uuid: r.tn_uuid,
+      tn: r.tn,
+      created_on: r.created_on.toISOString(),
+      assigned_on: r.assigned_on,
+      voip_user: { name: r.voip_user, company: r.organization },
+    })),
+  };
+}
+
+export async function numberOptions(
+  deps: NumberDeps,
+  actor: NumberActor,
+  prefix: string,
+  limit: number,
+): Promise<NumberOptions> {
+  const users = await store.distinctValues(deps.db, actor.serviceProviderId, 'voip_user', prefix, limit);
+  const orgs = await store.distinctValues(deps.db, actor.serviceProviderId, 'organization', prefix, limit);
+  return {
+    voip_users: users.slice(0, limit),
+    organizations: orgs.slice(0, limit),
+    more: { voip_users: users.length > limit, organizations: orgs.length > limit },
+  };
+}
+
+const REPORT_PAGE = 5_000;
+export const ERROR_REPORT_HEADER = ['line', 'tn', 'voip_user', 'organization', 'assigned_on', 'reason'];
+
+/**
+ * The error report of one of the actor's imports: its rejected rows as CSV, read from the database page by page
+ * (keyset on the line) as the client reads, so a report of a million rows never sits in memory. 404 when the
+ * import is not the actor's.
+ */
+export async function errorReport(
+  deps: NumberDeps,
+  actor: NumberActor,
+  importId: string,
+): Promise<{ import: NumberImport; stream: Readable }> {
+  const imp = UUID.test(importId) ? await store.importOf(deps.db, actor.serviceProviderId, importId) : null;
+  if (!imp) throw notFound('Import not found');
+  async function* lines() {
+    yield csvLine(ERROR_REPORT_HEADER);
+    let after = 0;
+    for (;;) {
+      const rows = await store.errorPage(deps.db, importId, after, REPORT_PAGE);
+      if (!rows.length) return;
+      yield rows
+        .map((r) => csvLine([r.line, r.tn, r.voip_user, r.organization, r.assigned_on, r.reason]))
+        .join('');
+      after = rows[rows.length - 1].line;
+      if (rows.length < REPORT_PAGE) return;
+    }
+  }
+  return { import: imp, stream: Readable.from(lines(), { objectMode: false }) };
+}
+
+export const EXPORT_HEADER = ['tn', 'created_on', 'assigned_on', 'voip_user', 'organization'];
+
+/**
+ * The provider's numbers matching the listing's filters as CSV, in number order, read 5,000 at a time by keyset
+ * as the client reads: a million numbers export without being held in memory.
+ */
+export function exportNumbers(
+  deps: NumberDeps,
+  actor: NumberActor,
+  list: Pick<ListQuery, 'where' | 'params'>,
+) {
+  async function* lines() {
+    yield csvLine(EXPORT_HEADER);
+    let after = '';
+    for (;;) {
+      const rows = await store.numbersAfter(deps.db, actor.serviceProviderId, list, after, REPORT_PAGE);
+      if (!rows.length) return;
+      yield rows
+        .map((r) => csvLine([r.tn, r.created_on.toISOString(), r.assigned_on, r.voip_user, r.organization]))
+        .join('');
+      after = rows[rows.length - 1].tn;
+      if (rows.length < REPORT_PAGE) return;
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

@@ -1,0 +1,177 @@
+// /import-history (SPEC.md §2): the provider's imports, newest first, 7 a page, 'No Data Found' when empty.
+// The Import button uploads a CSV with a progress bar of the bytes sent; the list then refreshes every second while
+// an import is pending or processing, so its status and counts move until it ends; a finished import with
+// rejected rows offers its error report.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  NumberField,
+  Pagination,
+  TextField,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { PAGE_SIZES } from '../../../contract/constants';
+import type { NumberImport } from '../../../contract/numbers';
+import { formatDateTime } from '../../components/dates';
+import { saveFile } from '../../components/certificates/saveFile';
+import type { PortalDataProvider } from '../../dataProvider';
+
+export type ImportRecord = NumberImport;
+
+/** While an import runs, the list is read again this often. */
+export const REFRESH_MS = 1000;
+
+const running = (r: ImportRecord) => r.status === 'pending' || r.status === 'processing';
+
+function ImportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { refetch } = useListContext();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProgress({ name: file.name, percent: 0 });
+    try {
+      await dataProvider.uploadNumbers(file, (sent, total) =>
+        setProgress({ name: file.name, percent: total ? Math.round((sent / total) * 100) : 0 }),
+      );
+      notify('portal.numbers.uploaded', { type: 'success' });
+      refetch();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Box sx={{ px: 2, py: 1 }}>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        hidden
+        aria-label={translate('portal.numbers.choose_file')}
+        onChange={onFile}
+      />
+      <Button variant="contained" disabled={progress !== null} onClick={() => input.current?.click()}>
+        {translate('portal.numbers.import')}
+      </Button>
+      {progress && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2">
+            {translate('portal.numbers.uploading', { name: progress.name, percent: progress.percent })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={progress.percent}
+            aria-label={translate('portal.numbers.upload_progress')}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ErrorsButton({ record }: { record: ImportRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  if (record.status !== 'completed' || !record.fail_count) return null;
+  const download = async () => {
+    try {
+      const { blob, filename } = await dataProvider.downloadImportErrors(record.id);
+      saveFile(blob, filename);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Button
+      size="small"
+      onClick={download}
+      aria-label={translate('portal.numbers.download_errors', { name: record.filename })}
+    >
+      {translate('portal.numbers.errors')}
+    </Button>
+  );
+}
+
+function ImportRows() {
+  const translate = useTranslate();
+  const { data, refetch } = useListContext<ImportRecord>();
+  const active = Boolean(data?.some(running));
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => refetch(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, refetch]);
+  if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
+  return (
+    <Datagrid
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={<Typography sx={{ p: 2 }}>{translate('portal.common.no_data_found')}</Typography>}
+    >
+      <FunctionField<ImportRecord> source="imported_on" render={(r) => formatDateTime(r.imported_on)} />
+      <TextField source="filename" />
+      <FunctionField<ImportRecord>
+        source="status"
+        render={(r) =>
+          r.status === 'failed' && r.reason
+            ? `${translate('portal.numbers.status.failed')}: ${r.reason}`
+            : translate(`portal.numbers.status.${r.status}`)
+        }
+      />
+      <NumberField source="count" />
+      <NumberField source="success_count" />
+      <NumberField source="fail_count" />
+      <FunctionField<ImportRecord> source="completed_on" render={(r) => formatDateTime(r.completed_on)} />
+      <FunctionField<ImportRecord>
+        label="portal.numbers.errors"
+        sortable={false}
+        render={(r) => <ErrorsButton record={r} />}
+      />
+    </Datagrid>
+  );
+}
+
+export function ImportList() {
+  const translate = useTranslate();
+  return (
+    <List
+      resource="imports"
+      title={translate('portal.menu.import_history')}
+      perPage={PAGE_SIZES.imports}
+      sort={{ field: 'imported_on', order: 'DESC' }}
+      exporter={false}
+      actions={false}
+      empty={false}
+      error={false}
+      queryOptions={{ onError: (error: Error) => console.error(error) }}
+      pagination={<Pagination rowsPerPageOptions={[PAGE_SIZES.imports]} />}
+    >
+      <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
+        {translate('portal.menu.import_history')}
+      </Typography>
+      <ImportButton />
+      <ImportRows />
+    </List>
+  );
+}
+
+export default ImportList;

@@ -1,0 +1,170 @@
+// /number-listing (SPEC.md §2): the provider's numbers, 7 a page, paged, sorted and filtered by the server: number
+// contains (digits), VoIP user and organization equal, their dropdowns searching the server's distinct values as
+// the user types (a provider may have thousands). Export downloads the server's CSV of the current filter. When
+// the server counts no total (a filter matching very many numbers) the pager goes by "next page" alone.
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MuiTextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  Pagination,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useDataProvider,
+  useInput,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { PAGE_SIZES } from '../../../contract/constants';
+import type { AssignedNumber, NumberOptions } from '../../../contract/numbers';
+import { formatDateOnly, formatDateTime } from '../../components/dates';
+import { saveFile } from '../../components/certificates/saveFile';
+import type { PortalDataProvider } from '../../dataProvider';
+
+export type NumberRecord = AssignedNumber;
+
+/** How long typing pauses before the dropdown asks the server. */
+export const SEARCH_DELAY_MS = 250;
+
+interface OptionsInputProps {
+  source: 'voip_user' | 'organization';
+  kind: keyof Omit<NumberOptions, 'more'>;
+  label: string;
+  alwaysOn?: boolean;
+}
+
+/** A dropdown of the server's distinct values starting with what is typed. */
+function OptionsInput({ source, kind, label }: OptionsInputProps) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { field } = useInput({ source });
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      dataProvider
+        .numberOptions(text)
+        .then((o) => live && setOptions(o[kind]))
+        .catch((error: Error) => console.error(error));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text, kind, dataProvider]);
+  return (
+    <Autocomplete
+      options={options}
+      value={(field.value as string | undefined) || null}
+      onChange={(_, value) => field.onChange(value ?? '')}
+      inputValue={text}
+      onInputChange={(_, value) => setText(value)}
+      filterOptions={(x) => x}
+      sx={{ minWidth: 220, mb: 1 }}
+      renderInput={(params) => <MuiTextField {...params} label={translate(label)} size="small" />}
+    />
+  );
+}
+
+const filters = [
+  <TextInput
+    key="q"
+    source="q"
+    label="portal.numbers.filter_number"
+    helperText="portal.numbers.digits_only"
+    parse={(v: string) => (v ?? '').replace(/\D/g, '').slice(0, 10)}
+    alwaysOn
+  />,
+  <OptionsInput
+    key="voip_user"
+    source="voip_user"
+    kind="voip_users"
+    label="portal.numbers.filter_voip_user"
+    alwaysOn
+  />,
+  <OptionsInput
+    key="organization"
+    source="organization"
+    kind="organizations"
+    label="portal.numbers.filter_organization"
+    alwaysOn
+  />,
+];
+
+function ExportButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { filterValues } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const { blob, filename } = await dataProvider.exportNumbers(filterValues);
+      saveFile(blob, filename);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <TopToolbar>
+      <Button onClick={onClick} disabled={busy}>
+        {translate('portal.numbers.export')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function NumberRows() {
+  const translate = useTranslate();
+  const { data } = useListContext<NumberRecord>();
+  if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
+  return (
+    <Datagrid
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={<Typography sx={{ p: 2 }}>{translate('portal.common.no_data_found')}</Typography>}
+    >
+      <TextField source="tn" />
+      <FunctionField<NumberRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <TextField source="voip_user.name" sortBy="voip_user" />
+      <TextField source="voip_user.company" sortBy="organization" />
+      <FunctionField<NumberRecord> source="assigned_on" render={(r) => formatDateOnly(r.assigned_on)} />
+    </Datagrid>
+  );
+}
+
+export function NumberList() {
+  const translate = useTranslate();
+  return (
+    <List
+      resource="numbers"
+      title={translate('portal.pages.number_listing')}
+      perPage={PAGE_SIZES.numbers}
+      sort={{ field: 'tn', order: 'ASC' }}
+      filters={filters}
+      actions={<ExportButton />}
+      empty={false}
+      error={false}
+      queryOptions={{ onError: (error: Error) => console.error(error) }}
+      pagination={<Pagination rowsPerPageOptions={[PAGE_SIZES.numbers]} />}
+    >
+      <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
+        {translate('portal.pages.number_listing')}
+      </Typography>
+      <NumberRows />
+    </List>
+  );
+}
+
+export default NumberList;
