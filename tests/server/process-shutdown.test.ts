@@ -1,93 +1,17 @@
 // The real server as a process (server/src/main.ts on PGlite in a temporary DATA_DIR): a production start that
 // would be a demo is refused, the HTTP timeouts close slow clients, and SIGTERM ends the process with code 0
 // within 10 s, whatever connections are open and even when nobody reads its stdout any more.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(__dirname, '../..');
-const START_TIMEOUT_MS = 90_000;
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  stdout: string;
-  stderr: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-}
-
-const started: Server[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Spawns the launcher with only the environment given here (no database URL: PGlite in DATA_DIR). */
-async function spawnServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.homedir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      ADMIN_PASSWORD: 'admin-pass-1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = {
-    child,
-    port,
-    dataDir,
-    stdout: '',
-    stderr: '',
-    exited: new Promise((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-    ),
-  };
-  child.stdout?.on('data', (d: Buffer) => (server.stdout += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (server.stderr += d.toString()));
-  started.push(server);
-  return server;
-}
-
-/** Resolves once the server logged that it is ready; fails if it exits first. */
-async function ready(server: Server): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let exited = false;
-  void server.exited.then(() => (exited = true));
-  while (!server.stdout.includes('portal ready')) {
-    if (exited) throw new Error(`the server exited: ${server.stderr}`);
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The exit within `ms`, or 'still running'. */
-async function exitWithin(server: Server, ms: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'still running'>((r) => (timer = setTimeout(() => r('still running'), ms)));
-  const result = await Promise.race([server.exited, timeout]);
-  clearTimeout(timer);
-  return result;
-}
+import {
+  START_TIMEOUT_MS,
+  exitWithin,
+  ready,
+  spawnServer,
+  stopServers,
+  type ServerProcess as Server,
+} from './process-fixtures';
 
 /** A raw connection that writes `data` (maybe nothing) and reports what came back and when it closed. */
 function rawSocket(port: number, data: string) {
@@ -109,12 +33,7 @@ function rawSocket(port: number, data: string) {
 
 const HALF_REQUEST = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ';
 
-afterAll(() => {
-  for (const s of started) {
-    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    fs.rmSync(s.dataDir, { recursive: true, force: true });
-  }
-});
+afterAll(stopServers);
 
 describe('a production start', () => {
   it('is refused with one line naming the variables when it would run the demo', async () => {
