@@ -7,14 +7,20 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { type Config, testDatabaseUrl } from '../../server/src/config';
 import { type Database, openPglite, openPostgres } from '../../server/src/db';
 import { migrate } from '../../server/src/db/migrate';
 import { activeProvider, api, tokenOf, type Provider } from './billing-fixtures';
-import { type TestApp, injectFetch, secondApp, testConfig, usingPostgres } from './helpers';
+import {
+  type TestApp,
+  createPostgresDatabase,
+  injectFetch,
+  secondApp,
+  testConfig,
+  usingPostgres,
+} from './helpers';
 
 const STIPA = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass' };
 const kek = () => randomBytes(32).toString('base64');
@@ -29,20 +35,9 @@ async function freshDatabase(name: string): Promise<{ db: Database; url?: string
     const dir = path.join(tmp, name);
     return { db: await openPglite(dir), dir };
   }
-  const dbName = `portal_drill_${name}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  cleanup.push(async () => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  });
-  const u = new URL(server);
-  u.pathname = `/${dbName}`;
-  return { db: await openPostgres(u.toString(), 3), url: u.toString() };
+  const created = await createPostgresDatabase(server, `portal_drill_${name}`);
+  cleanup.push(created.drop);
+  return { db: await openPostgres(created.url, 3), url: created.url };
 }
 
 const KEY = kek();

@@ -23,6 +23,27 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** An empty PostgreSQL database of its own on the server at `serverUrl`, named `<prefix>_<random>`; drop() removes it. */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** A fresh database, migrated with the files of `migrationsDir` (all of today's by default; null: left empty). */
 export async function createTestDatabase(migrationsDir?: string | null): Promise<TestDatabase> {
   const url = testDatabaseUrl();
@@ -31,23 +52,14 @@ export async function createTestDatabase(migrationsDir?: string | null): Promise
     if (migrationsDir !== null) await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString(), 5);
+  const created = await createPostgresDatabase(url, 'portal_test');
+  const db = await openPostgres(created.url, 5);
   if (migrationsDir !== null) await migrate(db, migrationsDir);
   return {
     db,
     async drop() {
       await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await created.drop();
     },
   };
 }

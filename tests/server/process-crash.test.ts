@@ -10,7 +10,7 @@
 // intent) until every issuance asked for it, then lets them all go at once. From the first success on, the server
 // is frozen (SIGSTOP) again and again a few ms apart and the database looked at; the first time it holds a pending
 // row, the frozen server is killed (SIGKILL): the crash happens in exactly the state that was seen.
-import { X509Certificate, randomBytes } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { testDatabaseUrl } from '../../server/src/config';
 import { openPglite } from '../../server/src/db';
 import { NOT_SIGNED_CAUSE, PENDING_GRACE_MS } from '../../server/src/certificates/recovery';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
-import type { TestApp } from './helpers';
+import { type TestApp, createPostgresDatabase } from './helpers';
 import {
   type ServerProcess,
   exitWithin,
@@ -64,14 +64,8 @@ const CERT_SQL = `SELECT serial_number, status, failure_cause, private_key_id::t
                     FROM certificates ORDER BY created_on`;
 
 async function postgresDatabase(url: string): Promise<ServerDatabase> {
-  const name = `portal_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const dbUrl = u.toString();
+  const created = await createPostgresDatabase(url, 'portal_crash');
+  const dbUrl = created.url;
   return {
     env: { DATABASE_URL: dbUrl },
     writeMark: () => null,
@@ -84,12 +78,7 @@ async function postgresDatabase(url: string): Promise<ServerDatabase> {
         await c.end();
       }
     },
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: created.drop,
   };
 }
 
