@@ -1,9 +1,18 @@
-// The provider's listings (SPEC.md §2): a heading, newest first, a fixed page size, CSV export, a progress bar
-// while loading and the listing's own empty text. SPEC.md §8: a failed load is only logged and the bar stays.
+// The provider's listings (SPEC.md §2): a heading, newest first unless told, a fixed page size, CSV export (or the
+// listing's own actions), a progress bar while loading and the listing's own empty text. SPEC.md §8: a failed load
+// is only logged and the bar stays.
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { Datagrid, List, Pagination, useListContext, useTranslate, type Exporter } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  Datagrid,
+  List,
+  Pagination,
+  useListContext,
+  useTranslate,
+  type Exporter,
+  type SortPayload,
+} from 'react-admin';
 
 export interface PortalListProps {
   /** The resource's context (its descriptor's name) when not given. */
@@ -11,7 +20,14 @@ export interface PortalListProps {
   /** Message key of the heading and page title. */
   title: string;
   perPage: number;
-  exporter: Exporter;
+  /** The first sort (newest first by created_on when not given). */
+  sort?: SortPayload;
+  exporter?: Exporter | false;
+  /** The list's filters, and its toolbar in place of react-admin's (false: none). */
+  filters?: ReactElement[];
+  actions?: ReactElement | false;
+  /** What stands between the heading and the rows (an Import button, say). */
+  before?: ReactNode;
   /** Message key of the text shown when there are no rows. */
   emptyText: string;
   /** The columns (react-admin fields). */
@@ -33,15 +49,30 @@ function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' |
   );
 }
 
-export function PortalList({ resource, title, perPage, exporter, emptyText, children }: PortalListProps) {
+const NEWEST_FIRST: SortPayload = { field: 'created_on', order: 'DESC' };
+
+export function PortalList({
+  resource,
+  title,
+  perPage,
+  sort = NEWEST_FIRST,
+  exporter,
+  filters,
+  actions,
+  before,
+  emptyText,
+  children,
+}: PortalListProps) {
   const translate = useTranslate();
   return (
     <List
       resource={resource}
       title={translate(title)}
       perPage={perPage}
-      sort={{ field: 'created_on', order: 'DESC' }}
+      sort={sort}
       exporter={exporter}
+      filters={filters}
+      actions={actions}
       empty={false}
       error={false}
       queryOptions={{ onError: (error: Error) => console.error(error) }}
@@ -50,6 +81,7 @@ export function PortalList({ resource, title, perPage, exporter, emptyText, chil
       <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
         {translate(title)}
       </Typography>
+      {before}
       <PortalRows emptyText={emptyText}>{children}</PortalRows>
     </List>
   );

@@ -8,11 +8,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import {
-  Datagrid,
   FunctionField,
-  List,
   NumberField,
-  Pagination,
   TextField,
   useDataProvider,
   useListContext,
@@ -24,6 +21,7 @@ import type { NumberImport } from '../../../contract/numbers';
 import { formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
+import { PortalList } from '../PortalList';
 
 export type ImportRecord = NumberImport;
 
@@ -111,8 +109,8 @@ function ErrorsButton({ record }: { record: ImportRecord }) {
   );
 }
 
-function ImportRows() {
-  const translate = useTranslate();
+/** While an import runs, the list is read again every REFRESH_MS, so its status and counts move. */
+function RefreshWhileRunning() {
   const { data, refetch } = useListContext<ImportRecord>();
   const active = Boolean(data?.some(running));
   useEffect(() => {
@@ -120,12 +118,26 @@ function ImportRows() {
     const timer = setInterval(() => refetch(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [active, refetch]);
-  if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
+  return null;
+}
+
+export function ImportList() {
+  const translate = useTranslate();
   return (
-    <Datagrid
-      bulkActionButtons={false}
-      rowClick={false}
-      empty={<Typography sx={{ p: 2 }}>{translate('portal.common.no_data_found')}</Typography>}
+    <PortalList
+      resource="imports"
+      title="portal.menu.import_history"
+      perPage={PAGE_SIZES.imports}
+      sort={{ field: 'imported_on', order: 'DESC' }}
+      exporter={false}
+      actions={false}
+      before={
+        <>
+          <ImportButton />
+          <RefreshWhileRunning />
+        </>
+      }
+      emptyText="portal.common.no_data_found"
     >
       <FunctionField<ImportRecord> source="imported_on" render={(r) => formatDateTime(r.imported_on)} />
       <TextField source="filename" />
@@ -146,31 +158,7 @@ function ImportRows() {
         sortable={false}
         render={(r) => <ErrorsButton record={r} />}
       />
-    </Datagrid>
-  );
-}
-
-export function ImportList() {
-  const translate = useTranslate();
-  return (
-    <List
-      resource="imports"
-      title={translate('portal.menu.import_history')}
-      perPage={PAGE_SIZES.imports}
-      sort={{ field: 'imported_on', order: 'DESC' }}
-      exporter={false}
-      actions={false}
-      empty={false}
-      error={false}
-      queryOptions={{ onError: (error: Error) => console.error(error) }}
-      pagination={<Pagination rowsPerPageOptions={[PAGE_SIZES.imports]} />}
-    >
-      <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
-        {translate('portal.menu.import_history')}
-      </Typography>
-      <ImportButton />
-      <ImportRows />
-    </List>
+    </PortalList>
   );
 }
 

@@ -4,15 +4,10 @@
 // the server counts no total (a filter matching very many numbers) the pager goes by "next page" alone.
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MuiTextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import {
-  Datagrid,
   FunctionField,
-  List,
-  Pagination,
   TextField,
   TextInput,
   TopToolbar,
@@ -27,6 +22,7 @@ import type { AssignedNumber, NumberOptions } from '../../../contract/numbers';
 import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
+import { PortalList } from '../PortalList';
 
 export type NumberRecord = AssignedNumber;
 
@@ -125,45 +121,23 @@ function ExportButton() {
   );
 }
 
-function NumberRows() {
-  const translate = useTranslate();
-  const { data } = useListContext<NumberRecord>();
-  if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
+export function NumberList() {
   return (
-    <Datagrid
-      bulkActionButtons={false}
-      rowClick={false}
-      empty={<Typography sx={{ p: 2 }}>{translate('portal.common.no_data_found')}</Typography>}
+    <PortalList
+      resource="numbers"
+      title="portal.pages.number_listing"
+      perPage={PAGE_SIZES.numbers}
+      sort={{ field: 'tn', order: 'ASC' }}
+      filters={filters}
+      actions={<ExportButton />}
+      emptyText="portal.common.no_data_found"
     >
       <TextField source="tn" />
       <FunctionField<NumberRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
       <TextField source="voip_user.name" sortBy="voip_user" />
       <TextField source="voip_user.company" sortBy="organization" />
       <FunctionField<NumberRecord> source="assigned_on" render={(r) => formatDateOnly(r.assigned_on)} />
-    </Datagrid>
-  );
-}
-
-export function NumberList() {
-  const translate = useTranslate();
-  return (
-    <List
-      resource="numbers"
-      title={translate('portal.pages.number_listing')}
-      perPage={PAGE_SIZES.numbers}
-      sort={{ field: 'tn', order: 'ASC' }}
-      filters={filters}
-      actions={<ExportButton />}
-      empty={false}
-      error={false}
-      queryOptions={{ onError: (error: Error) => console.error(error) }}
-      pagination={<Pagination rowsPerPageOptions={[PAGE_SIZES.numbers]} />}
-    >
-      <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
-        {translate('portal.pages.number_listing')}
-      </Typography>
-      <NumberRows />
-    </List>
+    </PortalList>
   );
 }
 
