@@ -1,6 +1,7 @@
-// Crash safety of number imports: an attempt that dies midway (an error, or a process killed with SIGKILL) leaves
-// no number behind, and the next attempt (pg-boss's retry or the sweep's) imports the whole file exactly once; an
-// import whose file is gone, or that keeps dying, ends failed with its reason instead of staying processing.
+// Crash safety of number imports: an attempt that dies midway (an error, or a process killed with SIGKILL) shows
+// no number of its import, and the next attempt (pg-boss's retry or the sweep's) resumes after the last committed
+// batch and imports the whole file exactly once; an import whose file is gone, or that keeps dying, ends failed
+// with its reason instead of staying processing, and the rows it wrote are removed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../contract/numbers';
 import { type Database, openPglite } from '../../server/src/db';
 import { migrate } from '../../server/src/db/migrate';
-import { BATCH_ROWS, MAX_ATTEMPTS, STALE_MS, runImport } from '../../server/src/numbers/importer';
+import { MAX_ATTEMPTS, STALE_MS, runImport } from '../../server/src/numbers/importer';
 import { importJob, sweepImports } from '../../server/src/numbers/jobs';
 import type { NumberDeps } from '../../server/src/numbers/service';
 import * as store from '../../server/src/numbers/store';
@@ -22,6 +23,8 @@ import { numberRows } from './numbers-fixtures';
 
 let t: TestApp;
 let deps: NumberDeps;
+/** A fixed batch size, so that an attempt dies at a known point. */
+const BATCH_ROWS = 10_000;
 const ROWS = BATCH_ROWS * 2 + 500;
 
 beforeAll(async () => {
@@ -72,13 +75,13 @@ async function pendingImport(db: Database, dataDir: string, rows = ROWS) {
 
 async function state(db: Database, id: string, providerId: string) {
   const imp = (await store.getImport(db, id))!;
-  const [{ numbers }] = await db.query<{ numbers: number }>(
-    'SELECT count(*)::int AS numbers FROM numbers WHERE service_provider_id = $1',
+  // what the listing shows (rows of imports not completed are hidden), and what the table holds
+  const [{ numbers, written }] = await db.query<{ numbers: number; written: number }>(
+    `SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM number_imports i WHERE i.id = n.import_id
+                                                  AND i.hidden_rows))::int AS numbers,
+            count(*)::int AS written
+       FROM numbers n WHERE n.service_provider_id = $1`,
     [providerId],
-  );
-  const [{ staged }] = await db.query<{ staged: number }>(
-    'SELECT count(*)::int AS staged FROM number_import_staging WHERE import_id = $1',
-    [id],
   );
   return {
     status: imp.status,
@@ -86,7 +89,7 @@ async function state(db: Database, id: string, providerId: string) {
     success: imp.success_count,
     fail: imp.fail_count,
     numbers,
-    staged,
+    written,
   };
 }
 
@@ -101,10 +104,11 @@ async function ageHeartbeat(db: Database, id: string) {
 }
 
 describe('an attempt that dies midway', () => {
-  it('leaves no number, shows its progress, and the retry imports everything exactly once', async () => {
+  it('shows no number, shows its progress, and the retry resumes and imports everything exactly once', async () => {
     const imp = await pendingImport(t.db, t.config.dataDir);
     await expect(
       runImport(deps, imp.id, {
+        batchRows: BATCH_ROWS,
         afterBatch: (rows) => {
           if (rows >= BATCH_ROWS * 2) throw new Error('the process dies here');
         },
@@ -113,11 +117,12 @@ describe('an attempt that dies midway', () => {
     expect(await state(t.db, imp.id, imp.providerId)).toEqual({
       status: 'processing',
       count: BATCH_ROWS * 2,
-      success: 0,
+      success: BATCH_ROWS * 2,
       fail: 0,
       numbers: 0,
-      staged: BATCH_ROWS * 2,
+      written: BATCH_ROWS * 2,
     });
+    expect((await store.getImport(t.db, imp.id))!.lines_done).toBe(BATCH_ROWS * 2 + 1);
     // pg-boss's retry of the job
     await importJob(
       deps,
@@ -130,7 +135,7 @@ describe('an attempt that dies midway', () => {
       success: ROWS,
       fail: 1,
       numbers: ROWS,
-      staged: 0,
+      written: ROWS,
     });
     expect(fs.existsSync(imp.file)).toBe(false);
     const [{ total }] = await t.db.query<{ total: number }>(
@@ -147,6 +152,7 @@ describe('an attempt that dies midway', () => {
     const imp = await pendingImport(t.db, t.config.dataDir);
     let overtaken = false;
     await runImport(deps, imp.id, {
+      batchRows: BATCH_ROWS,
       afterBatch: async () => {
         if (overtaken) return;
         overtaken = true;
@@ -158,13 +164,13 @@ describe('an attempt that dies midway', () => {
       status: 'completed',
       success: ROWS,
       numbers: ROWS,
-      staged: 0,
+      written: ROWS,
     });
   }, 60_000);
 
   it('a job for an import whose attempt is alive (fresh heartbeat) does nothing', async () => {
     const imp = await pendingImport(t.db, t.config.dataDir, 10);
-    await store.beginRun(t.db, imp.id, randomUUID(), new Date());
+    await store.beginRun(t.db, imp.id, randomUUID(), new Date(), STALE_MS);
     await runImport(deps, imp.id);
     expect(await state(t.db, imp.id, imp.providerId)).toMatchObject({ status: 'processing', numbers: 0 });
     await store.failImport(t.db, imp.id, 'test over');
@@ -174,7 +180,7 @@ describe('an attempt that dies midway', () => {
 describe('no import stays processing forever', () => {
   it('the sweep re-queues an import without a heartbeat, and the job queue completes it', async () => {
     const imp = await pendingImport(t.db, t.config.dataDir, 100);
-    await store.beginRun(t.db, imp.id, randomUUID(), new Date());
+    await store.beginRun(t.db, imp.id, randomUUID(), new Date(), STALE_MS);
     expect(await sweepImports(deps)).toEqual({ requeued: 0, failed: 0 });
     await ageHeartbeat(t.db, imp.id);
     expect(await sweepImports(deps)).toEqual({ requeued: 1, failed: 0 });
@@ -248,11 +254,7 @@ describe('a process killed with SIGKILL mid-import', () => {
       const imp = await pendingImport(t.db, t.config.dataDir);
       const { seen } = await runAndKill(t.db.url!, t.config.dataDir, imp.id, 1);
       expect(seen).not.toContain('done');
-      expect(await state(t.db, imp.id, imp.providerId)).toMatchObject({
-        status: 'processing',
-        success: 0,
-        numbers: 0,
-      });
+      expect(await state(t.db, imp.id, imp.providerId)).toMatchObject({ status: 'processing', numbers: 0 });
       // a minute later, the sweep sees no heartbeat and re-queues it; the queue completes it
       await ageHeartbeat(t.db, imp.id);
       expect(await sweepImports(deps)).toMatchObject({ requeued: 1 });
@@ -266,7 +268,7 @@ describe('a process killed with SIGKILL mid-import', () => {
         success: ROWS,
         fail: 1,
         numbers: ROWS,
-        staged: 0,
+        written: ROWS,
       });
       return;
     }
@@ -296,7 +298,7 @@ describe('a process killed with SIGKILL mid-import', () => {
         success: ROWS,
         fail: 1,
         numbers: ROWS,
-        staged: 0,
+        written: ROWS,
       });
     } finally {
       await db.close();

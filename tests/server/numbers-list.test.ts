@@ -146,6 +146,23 @@ describe('the number listing', () => {
       [{ organization: 'Acme', voip_user: 'Bob' }, (r) => r.organization === 'Acme' && r.voip_user === 'Bob'],
       [{ q: '2025550', organization: 'Beta' }, (r) => r.organization === 'Beta'],
       [{ q: '999' }, () => false],
+      // every length (1 to 3 digits: scanned and counted; 4 and more: the 4-digit substrings' index), at the
+      // start, the middle and the end of the number
+      ...[
+        '2',
+        '20',
+        '202',
+        '2025',
+        '20255',
+        '5550',
+        '01',
+        '0130',
+        '55501',
+        '255501',
+        '5550127',
+        '2025550127',
+      ].map((d): [Record<string, string>, (r: Row) => boolean] => [{ q: d }, (r) => r.tn.includes(d)]),
+      [{ q: '0000' }, () => false],
     ];
     for (const [filter, match] of cases) {
       const want = expected('tn', 'ASC', match);
@@ -233,6 +250,15 @@ describe('totals past the cap', () => {
     expect(all.range).toBe(`numbers 0-6/${COUNT_CAP + 6}`);
     const under = await list({ filter: { q: '2025550100' }, range: [0, 6] }, b);
     expect(under.range).toBe('numbers 0-0/1');
+    // "number contains" alone, common: more than the cap among the numbers looked at, so `*` at once
+    for (const digits of ['303', '3035']) {
+      const common = await list({ filter: { q: digits }, range: [0, 6] }, b);
+      expect(common.range, digits).toBe('numbers 0-6/*');
+      expect(common.hasNext).toBe('true');
+    }
+    // and rare: counted exactly
+    const rare = await list({ filter: { q: '30355500' }, range: [0, 99] }, b);
+    expect(rare.range).toBe('numbers 0-99/100');
   }, 60_000);
 });
 

@@ -6,8 +6,8 @@ import { badRequest } from './errors';
 export type SortDirection = 'ASC' | 'DESC';
 
 export interface ListFilter {
-  /** The SQL condition for this filter, given the placeholder (`$3`) its value is bound to. */
-  sql: (paramRef: string) => string;
+  /** The SQL condition for this filter, given the placeholder (`$3`) its value is bound to, and that value. */
+  sql: (paramRef: string, value: unknown) => string;
   /** Turns the client's value into the bound parameter (default: as sent); throw badRequest to refuse it. */
   value?: (raw: unknown) => unknown;
 }
@@ -127,8 +127,9 @@ function parseFilter(raw: unknown, spec: ListSpec, paramOffset: number) {
     // react-admin sends cleared inputs as undefined (dropped by JSON) or empty strings: no condition.
     if (value === undefined || value === null || value === '') continue;
     const f = spec.filters[key];
-    params.push(f.value ? f.value(value) : value);
-    where.push(`(${f.sql(`$${paramOffset + params.length}`)})`);
+    const bound = f.value ? f.value(value) : value;
+    params.push(bound);
+    where.push(`(${f.sql(`$${paramOffset + params.length}`, bound)})`);
   }
   return { where, params };
 }

@@ -1,20 +1,32 @@
-// Runs one import (the job's work): the file is read as a stream, each row checked and staged in batches of
-// BATCH_ROWS (progress counted as it goes), then one transaction decides duplicates set-based, inserts the good
-// rows with ON CONFLICT DO NOTHING and completes the import. Nothing is a number before that commit, so an attempt
-// that dies anywhere leaves nothing half-done: the next one (a pg-boss retry, or the sweep's) starts over from
-// the file; a file that is gone fails the import with its reason.
+// Runs one import (the job's work): the file is read as a stream, each row checked, and the rows written in
+// batches, each one short transaction that inserts the good rows with ON CONFLICT DO NOTHING (a conflict is a
+// duplicate: held already, or brought by an earlier line), keeps the failures with their reason and moves the
+// counts. The rows stay hidden from every read until the import completes, in one statement: an attempt that dies
+// anywhere shows nothing half-done, and the next one (a pg-boss retry, or the sweep's) resumes after the last
+// committed batch. An import that fails for good has its rows removed; a file that is gone fails the import.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMPORT_MESSAGES, NUMBER_IMPORT } from '../../../contract/numbers';
+import { IMPORT_MESSAGES, NUMBER_IMPORT, ROW_MESSAGES } from '../../../contract/numbers';
 import { CsvParser, type CsvRecord } from './csvParser';
-import { HeaderError, checkRow, parseHeader, type Header, type StagedRow } from './rows';
+import { HeaderError, checkRow, parseHeader, type Header } from './rows';
+import type { Batch, BatchRow, Run } from './runStore';
 import * as store from './store';
 import type { NumberDeps } from './service';
 
-export const BATCH_ROWS = 10_000;
+/** Rows per batch at first, and the bounds of its size; the size then follows TARGET_MS of the batches' time. */
+export const FIRST_BATCH_ROWS = 2_000;
+const MIN_BATCH_ROWS = 200;
+const MAX_BATCH_ROWS = 20_000;
+/**
+ * How long one batch's transaction should take: on PGlite, whose one connection serves every request, short, so
+ * that the portal answers while an import runs; on PostgreSQL, where other requests use other connections, longer.
+ */
+const TARGET_MS = { pglite: 40, pg: 400 } as const;
 /** An attempt shows progress at least this often while it reads (one heartbeat per batch). */
 export const STALE_MS = 60_000;
+/** How often an import waiting for another of the same provider asks again. */
+const WAIT_MS = 500;
 /** An import that adds at least this many numbers refreshes the table's statistics. */
 const ANALYZE_AFTER_ROWS = 10_000;
 /** Attempts before an import is failed for good (pg-boss's retries and the sweep's both count). */
@@ -43,8 +55,49 @@ async function* records(file: string): AsyncGenerator<CsvRecord[]> {
 }
 
 export interface RunOptions {
-  /** Called after each staged batch (with the rows read so far): where a test stops an attempt midway. */
+  /** Called after each committed batch (with the rows read so far): where a test stops an attempt midway. */
   afterBatch?: (rowsRead: number) => void | Promise<void>;
+  /** A fixed batch size instead of the adaptive one (tests). */
+  batchRows?: number;
+}
+
+/** Collects checked rows into batches: a number seen twice in one batch fails there, naming its first line. */
+class BatchBuilder {
+  private good = new Map<string, BatchRow>();
+  private failed: BatchRow[] = [];
+  private lastLine = 0;
+  size = 0;
+
+  add(row: BatchRow): void {
+    this.size++;
+    this.lastLine = row.line;
+    if (row.reason) {
+      this.failed.push(row);
+      return;
+    }
+    const first = this.good.get(row.tn!);
+    if (first) this.failed.push({ ...row, reason: ROW_MESSAGES.duplicateInFile(first.line) });
+    else this.good.set(row.tn!, row);
+  }
+
+  /** The batch so far, its good rows in the primary key's order (fewer index pages touched); then empty. */
+  take(): Batch {
+    const good = [...this.good.values()].sort((a, b) => (a.tn! < b.tn! ? -1 : 1));
+    const batch = { good, failed: this.failed, lastLine: this.lastLine };
+    this.good = new Map();
+    this.failed = [];
+    this.size = 0;
+    return batch;
+  }
+}
+
+/** Waits while another import of the same provider runs; then this attempt owns the import (or it is done). */
+async function takeOver(deps: NumberDeps, importId: string, runId: string) {
+  for (;;) {
+    const row = await store.beginRun(deps.db, importId, runId, deps.now(), STALE_MS);
+    if (row !== 'busy') return row;
+    await new Promise((r) => setTimeout(r, WAIT_MS));
+  }
 }
 
 /** Runs the import `importId` to its end; idempotent (a finished import is left alone). */
@@ -59,54 +112,24 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
   }
   const file = imp.file_path ? path.join(deps.config.dataDir, imp.file_path) : null;
   if (!file || !fs.existsSync(file)) {
-    await store.failImport(deps.db, importId, IMPORT_MESSAGES.fileGone);
+    await failAndDiscard(deps, importId, IMPORT_MESSAGES.fileGone);
     deps.log.warn({ importId }, 'number import failed: its file is gone');
     return;
   }
   const runId = randomUUID();
-  if (!(await store.beginRun(deps.db, importId, runId, deps.now()))) return;
-  const began = Date.now();
-  let header: Header | null = null;
-  let read = 0;
-  let failed = 0;
-  let batch: StagedRow[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    await store.stageRows(deps.db, importId, runId, batch);
-    batch = [];
-    const run = { id: importId, runId, now: deps.now() };
-    if (!(await store.heartbeat(deps.db, run, read, failed))) throw new Superseded();
-    await opts.afterBatch?.(read);
-  };
+  const owned = await takeOver(deps, importId, runId);
+  if (!owned) return;
+  const run: Run = { id: importId, runId, providerId: owned.service_provider_id };
   try {
-    for await (const chunk of records(file)) {
-      for (const record of chunk) {
-        if (!header) {
-          header = parseHeader(record);
-          continue;
-        }
-        const row = checkRow(header, record);
-        read++;
-        if (row.reason) failed++;
-        batch.push(row);
-        if (batch.length >= BATCH_ROWS) await flush();
-      }
-    }
-    if (!header) throw new HeaderError(IMPORT_MESSAGES.noHeader);
-    await flush();
-    const result = await deps.db.transaction((tx) => store.commitRun(tx, importId, runId));
-    if (!result) throw new Superseded();
+    const result = await readAndWrite(deps, run, file, owned.lines_done, opts);
     fs.rmSync(file, { force: true });
     // Fresh statistics after a large import, so the listing's plans fit (PGlite has no autovacuum).
     if (result.success >= ANALYZE_AFTER_ROWS) await deps.db.query('ANALYZE numbers');
-    deps.log.info({ importId, ...result, ms: Date.now() - began }, 'number import completed');
+    deps.log.info({ importId, ...result, ms: result.ms }, 'number import completed');
   } catch (e) {
-    if (e instanceof Superseded) {
-      await store.dropRun(deps.db, runId);
-      return;
-    }
+    if (e instanceof Superseded) return;
     if (e instanceof HeaderError) {
-      await store.failImport(deps.db, importId, e.message);
+      await failAndDiscard(deps, importId, e.message);
       fs.rmSync(file, { force: true });
       return;
     }
@@ -116,11 +139,66 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
   }
 }
 
+/**
+ * Reads the file, skipping the lines committed batches covered (`linesDone`), checks each row and writes the rows
+ * batch by batch: the next batch is read while the previous one is written. Ends by completing the import.
+ */
+async function readAndWrite(deps: NumberDeps, run: Run, file: string, linesDone: number, opts: RunOptions) {
+  const began = Date.now();
+  const target = TARGET_MS[deps.db.driver];
+  let size = opts.batchRows ?? FIRST_BATCH_ROWS;
+  let header: Header | null = null;
+  let read = 0;
+  let writing: Promise<void> | null = null;
+  const builder = new BatchBuilder();
+  const write = async (batch: Batch, rowsRead: number) => {
+    const t0 = Date.now();
+    const done = await deps.db.transaction((tx) => store.writeBatch(tx, run, batch, deps.now()));
+    if (!done) throw new Superseded();
+    if (!opts.batchRows) {
+      const ms = Math.max(1, Date.now() - t0);
+      size = Math.round(Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, (size * target) / ms)));
+    }
+    await opts.afterBatch?.(rowsRead);
+  };
+  const flush = async () => {
+    if (writing) await writing;
+    if (!builder.size) return;
+    writing = write(builder.take(), read);
+    writing.catch(() => undefined); // awaited at the next flush; not an unhandled rejection meanwhile
+  };
+  for await (const chunk of records(file)) {
+    for (const record of chunk) {
+      if (!header) {
+        header = parseHeader(record);
+        continue;
+      }
+      read++;
+      if (record.line <= linesDone) continue;
+      builder.add(checkRow(header, record));
+      if (builder.size >= size) await flush();
+    }
+  }
+  if (!header) throw new HeaderError(IMPORT_MESSAGES.noHeader);
+  await flush();
+  if (writing) await writing;
+  if (!(await store.heartbeat(deps.db, run, deps.now()))) throw new Superseded();
+  const result = await store.completeRun(deps.db, run);
+  if (!result) throw new Superseded();
+  return { ...result, ms: Date.now() - began };
+}
+
+/** Fails the import with its reason and removes the rows its attempts wrote. */
+async function failAndDiscard(deps: NumberDeps, importId: string, reason: string): Promise<void> {
+  await store.failImport(deps.db, importId, reason);
+  await store.discardRows(deps.db, importId);
+}
+
 /** The final attempt failed too: the import is marked failed with the reason rather than left processing. */
 export async function giveUp(deps: NumberDeps, importId: string, err: unknown): Promise<void> {
   const imp = await store.getImport(deps.db, importId);
   deps.log.error({ err, importId }, 'number import failed on its last attempt');
-  await store.failImport(deps.db, importId, IMPORT_MESSAGES.interrupted);
+  await failAndDiscard(deps, importId, IMPORT_MESSAGES.interrupted);
   if (imp?.file_path) {
     fs.rmSync(path.join(deps.config.dataDir, imp.file_path), { force: true, recursive: true });
   }

@@ -1,7 +1,7 @@
 // The background work of number imports: the import itself, and the sweep that makes sure no import waits or
 // runs forever. pg-boss retries an import whose attempt failed, or whose process died once the job expires; the
 // sweep, every minute and once at start, re-queues at once an import without a heartbeat for STALE_MS (a killed
-// process's) and fails one that has used up its attempts. A job that finds the import finished, or running
+// process's), fails one that has used up its attempts, and finishes removing a failed import's rows. A job that finds the import finished, or running
 // with a fresh heartbeat, does nothing: extra jobs are harmless.
 import { IMPORT_MESSAGES } from '../../../contract/numbers';
 import type { JobDefinition, JobInfo } from '../jobs/queue';
@@ -28,6 +28,11 @@ export async function sweepImports(deps: NumberDeps, staleMs = STALE_MS) {
   const stale = await store.staleImports(deps.db, new Date(deps.now().getTime() - staleMs));
   const result = { requeued: 0, failed: 0 };
   for (const imp of stale) {
+    if (imp.status === 'failed') {
+      // a failed import whose rows were not all removed (its process died while removing them)
+      await store.discardRows(deps.db, imp.id);
+      continue;
+    }
     if (imp.attempts >= MAX_ATTEMPTS) {
       await giveUp(deps, imp.id, new Error(IMPORT_MESSAGES.interrupted));
       result.failed++;

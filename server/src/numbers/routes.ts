@@ -87,14 +87,18 @@ const NUMBERS_LIST: ListSpec = {
   },
   filters: {
     q: {
-      sql: (p) => `tn LIKE ${p}`,
+      // 4 digits and more: the 4-digit substrings' index (migration 012) finds the candidates, strpos decides
+      sql: (p, digits) =>
+        String(digits).length >= service.GRAM_DIGITS
+          ? `number_grams(tn) @> number_query_grams(${p}) AND strpos(tn, ${p}) > 0`
+          : `strpos(tn, ${p}) > 0`,
       value: (v) => {
         const digits = typeof v === 'number' ? String(v) : v;
         if (typeof digits !== 'string' || !/^\d{1,10}$/.test(digits)) {
           const message = 'The number filter takes 1 to 10 digits';
           throw badRequest(message, { q: message });
         }
-        return `%${digits}%`;
+        return digits;
       },
     },
     voip_user: { sql: (p) => `voip_user = ${p}`, value: name('voip_user') },
@@ -103,6 +107,17 @@ const NUMBERS_LIST: ListSpec = {
   defaultSort: ['tn', 'ASC'],
   tiebreaker: 'tn',
 };
+
+/** The "number contains" digits of a filter parseListQuery accepted, and whether they are its only condition. */
+function containsFilter(query: unknown): service.NumberListQuery['contains'] {
+  const raw = (query as { filter?: unknown } | undefined)?.filter;
+  if (typeof raw !== 'string') return null;
+  const given = Object.entries(JSON.parse(raw) as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined && v !== null && v !== '',
+  );
+  const q = given.find(([k]) => k === 'q');
+  return q ? { digits: String(q[1]), alone: given.length === 1 } : null;
+}
 
 function providerActor(request: FastifyRequest): service.NumberActor {
   const user = currentUser(request);
@@ -171,7 +186,13 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
       const parsed = parseListQuery(request.query, NUMBERS_LIST, { paramOffset: 1 });
       // Without a range, the first page of the most rows a page may hold: never the whole list.
       const range = parsed.range ?? [0, MAX_PAGE_ROWS - 1];
-      const list = { ...parsed, range, limit: range[1] - range[0] + 1, offset: range[0] };
+      const list = {
+        ...parsed,
+        range,
+        limit: range[1] - range[0] + 1,
+        offset: range[0],
+        contains: containsFilter(request.query),
+      };
       const page = await service.listNumbers(deps, providerActor(request), list);
       // An exact total, or `*` when the filtered rows are more than COUNT_CAP; the next-page flag always.
       const end = page.rows.length ? range[0] + page.rows.length - 1 : range[0];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AssignedNumber, NumberImport, NumberOptions } from '../../../contract/numbers';
 import type { Config } from '../config';
-import type { Database } from '../db';
+import type { Database, Queryable } from '../db';
 import { csvLine } from '../http/csv';
 import { notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
@@ -33,6 +33,10 @@ export const SWEEP_JOB = 'numbers.sweep';
 
 /** Filtered totals are counted exactly up to this many rows; beyond, the listing says `/*` (see docs/api.md). */
 export const COUNT_CAP = 10_000;
+/** A "number contains" search alone is first counted over this many of the provider's numbers (filteredTotal). */
+export const SCAN_CAP = 50_000;
+/** The length of the substrings the "number contains" index holds (migration 012): shorter searches scan. */
+export const GRAM_DIGITS = 4;
 /** Options: values per list by default, and at most. */
 export const OPTIONS_DEFAULT = 50;
 export const OPTIONS_MAX = 200;
@@ -78,6 +82,31 @@ export async function listImports(deps: NumberDeps, actor: NumberActor, list: Li
   return store.listImports(deps.db, actor.serviceProviderId, list);
 }
 
+export interface NumberListQuery extends ListQuery {
+  limit: number;
+  /** The "number contains" digits, when given, and whether they are the only filter. */
+  contains?: { digits: string; alone: boolean } | null;
+}
+
+/**
+ * The total of a filtered listing: exact up to COUNT_CAP, else null (the listing says `*`). A "number contains"
+ * search alone is first counted over the first SCAN_CAP numbers: more than COUNT_CAP there, or (by the share found
+ * there) likely more in all, is null at once; fewer digits than the index holds, over more numbers than were
+ * looked at, is null too (no index could count them cheaply); only a rare one is counted on the index.
+ */
+async function filteredTotal(tx: Queryable, sp: string, hidden: string[], list: NumberListQuery) {
+  const c = list.contains;
+  if (c?.alone) {
+    const { n, scanned } = await store.scanContains(tx, sp, hidden, c.digits, SCAN_CAP);
+    if (n > COUNT_CAP) return null;
+    if (scanned < SCAN_CAP) return n;
+    if (c.digits.length < GRAM_DIGITS) return null;
+    const all = await store.numberTotal(tx, sp);
+    if ((n * all) / scanned > COUNT_CAP) return null;
+  }
+  return store.cappedCount(tx, sp, hidden, list, COUNT_CAP);
+}
+
 export interface NumberPage {
   rows: AssignedNumber[];
   /** Exact, or null when the filtered rows are more than COUNT_CAP. */
@@ -88,12 +117,13 @@ export interface NumberPage {
 export async function listNumbers(
   deps: NumberDeps,
   actor: NumberActor,
-  list: ListQuery & { limit: number },
+  list: NumberListQuery,
 ): Promise<NumberPage> {
-  const page = await store.listNumbers(deps.db, actor.serviceProviderId, list);
-  const total = list.where.length
-    ? await store.cappedCount(deps.db, actor.serviceProviderId, list, COUNT_CAP)
-    : await store.numberTotal(deps.db, actor.serviceProviderId);
+  const sp = actor.serviceProviderId;
+  const { page, total } = await store.visibleReads(deps.db, sp, async (tx, hidden) => ({
+    page: await store.listNumbers(tx, sp, hidden, list),
+    total: list.where.length ? await filteredTotal(tx, sp, hidden, list) : await store.numberTotal(tx, sp),
+  }));
   return {
     total,
     hasNext: page.hasNext,
@@ -114,8 +144,11 @@ export async function numberOptions(
   prefix: string,
   limit: number,
 ): Promise<NumberOptions> {
-  const users = await store.distinctValues(deps.db, actor.serviceProviderId, 'voip_user', prefix, limit);
-  const orgs = await store.distinctValues(deps.db, actor.serviceProviderId, 'organization', prefix, limit);
+  const sp = actor.serviceProviderId;
+  const [users, orgs] = await store.visibleReads(deps.db, sp, async (tx, hidden) => [
+    await store.distinctValues(tx, sp, hidden, 'voip_user', prefix, limit),
+    await store.distinctValues(tx, sp, hidden, 'organization', prefix, limit),
+  ]);
   return {
     voip_users: users.slice(0, limit),
     organizations: orgs.slice(0, limit),
@@ -169,7 +202,10 @@ export function exportNumbers(
     yield csvLine(EXPORT_HEADER);
     let after = '';
     for (;;) {
-      const rows = await store.numbersAfter(deps.db, actor.serviceProviderId, list, after, REPORT_PAGE);
+      const sp = actor.serviceProviderId;
+      const rows = await store.visibleReads(deps.db, sp, (tx, hidden) =>
+        store.numbersAfter(tx, sp, hidden, list, after, REPORT_PAGE),
+      );
       if (!rows.length) return;
       yield rows
         .map((r) => csvLine([r.tn, r.created_on.toISOString(), r.assigned_on, r.voip_user, r.organization]))

@@ -1,0 +1,244 @@
+// SQL of an import's run: who runs it, its batches, its end. Rows are written into `numbers` batch by batch (each
+// batch one short transaction that also records its progress) and stay hidden from every read until the import
+// completes: the import's `hidden_rows` says so, and completing clears it in one statement. A run that dies
+// leaves its committed batches and `lines_done`; the next attempt resumes after them. A failed import's rows are
+// removed by discardRows, still hidden until they are gone.
+import { ROW_MESSAGES } from '../../../contract/numbers';
+import type { Database, Queryable } from '../db';
+import type { StagedRow } from './rows';
+import type { ImportRow } from './store';
+
+export interface Run {
+  id: string;
+  runId: string;
+  providerId: string;
+}
+
+/**
+ * This attempt takes the import over (status processing, a new run id), keeping what committed batches did; or
+ * 'busy' while another import of the same provider runs (imports of one provider run one after the other, so
+ * that a duplicate is always told against committed or own rows), or null when the import is finished.
+ */
+export async function beginRun(
+  db: Database,
+  id: string,
+  runId: string,
+  now: Date,
+  staleMs: number,
+): Promise<ImportRow | 'busy' | null> {
+  return db.transaction(async (tx) => {
+    const [imp] = await tx.query<ImportRow>(
+      `SELECT * FROM number_imports WHERE id = $1 AND status IN ('pending', 'processing') FOR UPDATE`,
+      [id],
+    );
+    if (!imp) return null;
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `numbers:${imp.service_provider_id}`,
+    ]);
+    const others = await tx.query(
+      `SELECT 1 FROM number_imports
+        WHERE service_provider_id = $1 AND id <> $2 AND status = 'processing' AND heartbeat_on > $3 LIMIT 1`,
+      [imp.service_provider_id, id, new Date(now.getTime() - staleMs)],
+    );
+    if (others.length) {
+      // waiting is a sign of life too: the sweep leaves a queued import alone while it waits its turn
+      await tx.query('UPDATE number_imports SET heartbeat_on = $2 WHERE id = $1', [id, now]);
+      return 'busy';
+    }
+    const [row] = await tx.query<ImportRow>(
+      `UPDATE number_imports
+          SET status = 'processing', run_id = $2, attempts = attempts + 1, heartbeat_on = $3, hidden_rows = true,
+              started_on = coalesce(started_on, $3), reason = NULL
+        WHERE id = $1 RETURNING *`,
+      [id, runId, now],
+    );
+    return row;
+  });
+}
+
+/** A sign of life while the run reads; false when another attempt took over. */
+export async function heartbeat(db: Queryable, run: Run, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE number_imports SET heartbeat_on = $3 WHERE id = $1 AND run_id = $2 AND status = 'processing' RETURNING 1`,
+    [run.id, run.runId, now],
+  );
+  return rows.length > 0;
+}
+
+/** A checked row of the file: `tn` set when it is good, `reason` when it is not. */
+export type BatchRow = StagedRow;
+
+export interface Batch {
+  /** Good rows, one per number (a repeat within the batch is a failure), in number order. */
+  good: BatchRow[];
+  /** Rows that failed a check, with their reason. */
+  failed: BatchRow[];
+  /** The file's last line this batch covers. */
+  lastLine: number;
+}
+
+async function recordFailures(tx: Queryable, importId: string, rows: BatchRow[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.query(
+    `INSERT INTO number_import_errors (import_id, line, tn, voip_user, organization, assigned_on, reason)
+     SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+    [
+      importId,
+      rows.map((r) => r.line),
+      rows.map((r) => r.tnRaw ?? r.tn),
+      rows.map((r) => r.voipUser),
+      rows.map((r) => r.organization),
+      rows.map((r) => r.assignedOnRaw ?? r.assignedOn),
+      rows.map((r) => r.reason),
+    ],
+  );
+}
+
+/**
+ * One batch, in the transaction `tx`: its good rows become (hidden) numbers of the provider, a number the provider
+ * holds already, or that an earlier line of this file brought, is a failure with that reason, failures are kept
+ * for the error report, and the import's counts and `lines_done` move. Null when the run lost the import.
+ */
+export async function writeBatch(
+  tx: Queryable,
+  run: Run,
+  batch: Batch,
+  now: Date,
+): Promise<{ success: number; failed: number } | null> {
+  const [imp] = await tx.query<{ run_id: string; status: string }>(
+    'SELECT run_id, status FROM number_imports WHERE id = $1 FOR UPDATE',
+    [run.id],
+  );
+  if (!imp || imp.status !== 'processing' || imp.run_id !== run.runId) return null;
+  const { good } = batch;
+  // Only the rows that conflicted come back: those the provider (or this file, earlier) already holds.
+  const conflicts = good.length
+    ? await tx.query<{ tn: string; import_id: string | null; import_line: number | null }>(
+        `WITH ins AS (
+           INSERT INTO numbers (service_provider_id, import_id, tn, voip_user, organization, assigned_on, import_line)
+           SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::date[], $7::int[])
+           ON CONFLICT (service_provider_id, tn) DO NOTHING RETURNING tn),
+         missed AS (SELECT i.tn FROM unnest($3::text[]) AS i (tn) WHERE i.tn NOT IN (SELECT tn FROM ins))
+         -- the statement's snapshot: what it reads of numbers is what was there before its insert
+         SELECT n.tn, n.import_id, n.import_line FROM missed m
+           JOIN numbers n ON n.service_provider_id = $1 AND n.tn = m.tn`,
+        [
+          run.providerId,
+          run.id,
+          good.map((r) => r.tn),
+          good.map((r) => r.voipUser),
+          good.map((r) => r.organization),
+          good.map((r) => r.assignedOn),
+          good.map((r) => r.line),
+        ],
+      )
+    : [];
+  const failed = [...batch.failed];
+  if (conflicts.length) {
+    const held = new Map(conflicts.map((c) => [c.tn, c]));
+    for (const row of good) {
+      const c = held.get(row.tn!);
+      if (!c) continue;
+      const reason =
+        c.import_id === run.id && c.import_line !== null
+          ? ROW_MESSAGES.duplicateInFile(c.import_line)
+          : ROW_MESSAGES.duplicateHeld;
+      failed.push({ ...row, reason });
+    }
+  }
+  await recordFailures(tx, run.id, failed);
+  const success = good.length - conflicts.length;
+  await tx.query(
+    `UPDATE number_imports
+        SET count = count + $2, success_count = success_count + $3, fail_count = fail_count + $4,
+            lines_done = $5, heartbeat_on = $6
+      WHERE id = $1`,
+    [run.id, success + failed.length, success, failed.length, batch.lastLine, now],
+  );
+  return { success, failed: failed.length };
+}
+
+/**
+ * The run's end: the import completes and its numbers become visible in one statement; the provider's total moves.
+ * Null when this run no longer owns the import.
+ */
+export async function completeRun(
+  db: Database,
+  run: Run,
+): Promise<{ count: number; success: number; failed: number } | null> {
+  return db.transaction(async (tx) => {
+    const [done] = await tx.query<{ count: number; success_count: number; fail_count: number }>(
+      `UPDATE number_imports
+          SET status = 'completed', hidden_rows = false, completed_on = now(), heartbeat_on = now(),
+              file_path = NULL, reason = NULL
+        WHERE id = $1 AND run_id = $2 AND status = 'processing'
+        RETURNING count, success_count, fail_count`,
+      [run.id, run.runId],
+    );
+    if (!done) return null;
+    await tx.query(
+      `INSERT INTO number_counts (service_provider_id, total) VALUES ($1, $2)
+       ON CONFLICT (service_provider_id) DO UPDATE SET total = number_counts.total + EXCLUDED.total`,
+      [run.providerId, done.success_count],
+    );
+    return { count: done.count, success: done.success_count, failed: done.fail_count };
+  });
+}
+
+/** An attempt that stopped on an error lets go of the import (its heartbeat no longer says it runs). */
+export async function endRun(db: Queryable, id: string, runId: string): Promise<void> {
+  await db.query(`UPDATE number_imports SET heartbeat_on = NULL WHERE id = $1 AND run_id = $2`, [id, runId]);
+}
+
+/** Fails an unfinished import with its reason; its hidden rows (if any) stay hidden until discardRows. */
+export async function failImport(db: Queryable, id: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE number_imports SET status = 'failed', reason = $2, completed_on = now(), file_path = NULL
+      WHERE id = $1 AND status IN ('pending', 'processing')`,
+    [id, reason],
+  );
+}
+
+const DISCARD_ROWS = 5_000;
+
+/**
+ * Removes the rows a failed import wrote, a few thousand per statement (each short: PGlite answers other requests
+ * between them), walking the provider's numbers in order; then the import holds no hidden rows any more.
+ */
+export async function discardRows(db: Database, id: string): Promise<number> {
+  const [imp] = await db.query<{ service_provider_id: string; status: string; hidden_rows: boolean }>(
+    'SELECT service_provider_id, status, hidden_rows FROM number_imports WHERE id = $1',
+    [id],
+  );
+  if (!imp || imp.status !== 'failed' || !imp.hidden_rows) return 0;
+  let after = '';
+  let removed = 0;
+  for (;;) {
+    const rows = await db.query<{ tn: string }>(
+      `DELETE FROM numbers WHERE service_provider_id = $1 AND tn IN (
+         SELECT tn FROM numbers WHERE service_provider_id = $1 AND tn > $3 AND import_id = $2
+          ORDER BY tn LIMIT ${DISCARD_ROWS})
+       RETURNING tn`,
+      [imp.service_provider_id, id, after],
+    );
+    if (!rows.length) break;
+    removed += rows.length;
+    after = rows.reduce((max, r) => (r.tn > max ? r.tn : max), after);
+  }
+  await db.query(
+    `UPDATE number_imports SET hidden_rows = false WHERE id = $1 AND status = 'failed'`,
+    [id],
+  );
+  return removed;
+}
+
+/** Imports waiting or running whose last sign of life is older than `before`, and failed ones still to clean. */
+export async function staleImports(db: Queryable, before: Date): Promise<ImportRow[]> {
+  return db.query<ImportRow>(
+    `SELECT * FROM number_imports
+      WHERE (status IN ('pending', 'processing') AND (heartbeat_on IS NULL OR heartbeat_on < $1))
+         OR (status = 'failed' AND hidden_rows)
+      ORDER BY imported_on LIMIT 1000`,
+    [before],
+  );
+}
