@@ -69,6 +69,12 @@ export const resellerUpdateSchema = yup
   })
   .noUnknown(true, unknownField);
 
+/** The admin's edit form: the same rules on the two fields it changes (the record it holds has more). */
+export const resellerEditFormSchema = yup.object({
+  name: requiredText('name'),
+  company_name: requiredText('company name'),
+});
+
 /** POST /api/reseller/service_provider/invite: a company the reseller invites by email. */
 export const companyInviteSchema = yup
   .object({

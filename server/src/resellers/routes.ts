@@ -171,7 +171,7 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
 
   app.get(
     '/api/reseller/service_provider/invite',
-    { config: access('reseller-companies', 'list'), schema: { response: { 200: arrayOf(invite) } } },
+    { config: access('reseller-invites', 'list'), schema: { response: { 200: arrayOf(invite) } } },
     async (request, reply) => {
       const list = parseListQuery(request.query, INVITES_LIST, { paramOffset: 1 });
       const { rows, total } = await listInvites(deps, currentUser(request), list);
