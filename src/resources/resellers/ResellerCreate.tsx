@@ -2,19 +2,23 @@
 // the server's (contract/resellers.ts); its field errors (an email already taken) show on their fields.
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Create, SimpleForm, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { resellerCreateSchema, type ResellerRow } from '../../../contract/resellers';
-import { ResellerInputs } from './ResellerInputs';
+import { RESELLERS_PATH, ResellerInputs } from './ResellerInputs';
 
 export function ResellerCreate() {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
   return (
     <Create
       title={translate('portal.resellers.create_title')}
-      redirect="list"
       mutationOptions={{
-        onSuccess: (row: ResellerRow) =>
-          notify('portal.resellers.created', { type: 'success', messageArgs: { email: row.email } }),
+        // replaces react-admin's own success effects: the notice names the address, then back to the list
+        onSuccess: (row: ResellerRow) => {
+          notify('portal.resellers.created', { type: 'success', messageArgs: { email: row.email } });
+          navigate(RESELLERS_PATH);
+        },
       }}
     >
       <SimpleForm resolver={yupResolver(resellerCreateSchema) as never} mode="onBlur" sx={{ maxWidth: 560 }}>

@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Edit, Labeled, SaveButton, SimpleForm, TextField, Toolbar, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { resellerEditFormSchema, type ResellerRow } from '../../../contract/resellers';
 import { ResellerActions } from './ResellerActions';
-import { ResellerInputs } from './ResellerInputs';
+import { RESELLERS_PATH, ResellerInputs } from './ResellerInputs';
 
 /** The PUT body: what the form edits, nothing of the rest of the record. */
 export const editedFields = (data: Partial<ResellerRow>) => ({ name: data.name, company_name: data.company_name });
@@ -14,13 +15,18 @@ export const editedFields = (data: Partial<ResellerRow>) => ({ name: data.name, 
 export function ResellerEdit() {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
   return (
     <Edit
       title={translate('portal.resellers.edit_title')}
       mutationMode="pessimistic"
-      redirect="list"
       transform={editedFields}
-      mutationOptions={{ onSuccess: () => notify('portal.resellers.saved', { type: 'success' }) }}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('portal.resellers.saved', { type: 'success' });
+          navigate(RESELLERS_PATH);
+        },
+      }}
       actions={false}
     >
       <Box sx={{ px: 2, pt: 2 }}>
