@@ -3,6 +3,7 @@
 // Validation messages are not here: they come verbatim from contract/schemas.ts.
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { resellerMessages, resellerResources } from './resellers';
 
 const portal = {
   product: 'SHAKEN CA',
@@ -339,79 +340,8 @@ const portal = {
     digits_only: 'Digits only',
     export: 'Export',
   },
-  // resellers, the promo code and the reseller's screens (issue 13)
-  resellers: {
-    title: 'Resellers',
-    create: 'Create Reseller',
-    create_title: 'New Reseller',
-    edit_title: 'Edit Reseller',
-    created: 'Reseller created. An invitation to choose a password was sent to %{email}.',
-    saved: 'Reseller saved',
-    search: 'Search',
-    filter_active: 'Active',
-    any: 'Any',
-    yes: 'Yes',
-    no: 'No',
-    actions: 'Actions',
-    edit: 'Edit',
-    deactivate: 'Deactivate',
-    activate: 'Activate',
-    deactivate_title: 'Deactivate %{name}?',
-    deactivate_question:
-      'The reseller is signed out at once and cannot sign in, and its promo code stops working. Its companies stay as they are.',
-    activate_title: 'Activate %{name}?',
-    activate_question: 'The reseller can sign in again and its promo code works again.',
-    deactivated: 'Reseller deactivated',
-    activated: 'Reseller activated',
-    rotate: 'New promo code',
-    rotate_title: 'Give %{name} a new promo code?',
-    rotate_question: 'Sign-up links with the current code %{code} stop working at once.',
-    rotated: 'New promo code: %{code}',
-    resend: 'Send invitation again',
-    resent: 'Invitation sent again',
-    invitation_pending: 'Invitation pending',
-    empty: 'No resellers yet',
-    name_hint: 'The reseller chooses a password from the invitation mail.',
-  },
-  promo_code: {
-    label: 'Promo code',
-    copy: 'Copy sign-up link',
-    copied: 'Promo code copied',
-    hint: 'Companies that register with your sign-up link are linked to you.',
-  },
-  reseller_companies: {
-    title: 'Companies',
-    invite: 'Invite a Company',
-    search: 'Search company, OCN or email',
-    filter_status: 'Status',
-    empty: 'No companies yet',
-    status: {
-      active: 'Active',
-      past_due: 'Past due',
-      expired: 'Expired',
-      awaiting_payment: 'Awaiting payment',
-      unconfirmed: 'Email not confirmed',
-      disabled: 'Disabled',
-    },
-  },
-  reseller_invites: {
-    title: 'Invite a Company',
-    intro: 'We send the company an email with your sign-up link; its registration is linked to you.',
-    send: 'Send invitation',
-    sent: 'Invitation sent to %{email}',
-    sent_list: 'Invitations',
-    empty: 'No invitations yet',
-    search: 'Search email or company',
-    status: { sent: 'Sent', registered: 'Registered' },
-  },
-  reseller_payments: {
-    title: 'Payment Listing',
-    search: 'Search company or transaction',
-  },
-  accept_invite: {
-    title: 'Choose your password',
-    submit: 'Set password and Log In',
-  },
+  // resellers, the promo code and the reseller's screens (issue 13): src/i18n/resellers.ts
+  ...resellerMessages,
   shell: {
     navigation: 'Main navigation',
     user: 'Signed-in user',
@@ -468,46 +398,8 @@ export const en: TranslationMessages = {
         status: 'Status',
       },
     },
-    // the reseller's screens and the admin's resellers (issue 13)
-    'reseller-companies': {
-      name: 'Company |||| Companies',
-      fields: {
-        company_name: 'Company',
-        ocn: 'OCN',
-        email: 'Email',
-        status: 'Status',
-        subscription_expired_on: 'Expiry',
-        created_on: 'Created',
-      },
-    },
-    'reseller-invites': {
-      name: 'Invitation |||| Invitations',
-      fields: {
-        email: 'Email',
-        company_name: 'Company',
-        first_name: 'First Name',
-        last_name: 'Last Name',
-        status: 'Status',
-        sent_count: 'Mails Sent',
-        sent_on: 'Sent On',
-      },
-    },
-    'reseller-payments': {
-      name: 'Payment |||| Payments',
-      fields: { created_on: 'Time', company_name: 'Company', transaction_id: 'Transaction ID', amount: 'Amount' },
-    },
-    resellers: {
-      name: 'Reseller |||| Resellers',
-      fields: {
-        name: 'Name',
-        email: 'Email',
-        company_name: 'Company',
-        url_token: 'Promo Code',
-        companies_count: 'Companies',
-        is_active: 'Active',
-        created_on: 'Created',
-      },
-    },
+    // the reseller's screens and the admin's resellers (issue 13): src/i18n/resellers.ts
+    ...resellerResources,
     'service-providers': { name: 'Service Provider |||| Service Providers' },
     'subscription-change-log': { name: 'Subscription Change |||| Subscription Changes' },
     'admin-payments': { name: 'Payment |||| Payments' },

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/constants';
 import { createTestApp, sessionToken, type TestApp } from './helpers';
-import { count, headerOf, linkIn, login, mailsTo, postJson, register, registration } from './accounts-fixtures';
+import {
+  count,
+  headerOf,
+  linkIn,
+  login,
+  mailsTo,
+  postJson,
+  register,
+  registration,
+} from './accounts-fixtures';
 import {
   RESELLER_PASSWORD,
   adminToken,
@@ -79,7 +88,10 @@ describe('creating a reseller', () => {
       company_name: 'Dup Co',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ message: MESSAGES.emailTaken, errors: { email: MESSAGES.emailTaken } });
+    expect(dup.json()).toMatchObject({
+      message: MESSAGES.emailTaken,
+      errors: { email: MESSAGES.emailTaken },
+    });
 
     const bad = await as(t, admin).post('/api/admin/reseller/create', {
       name: '',
@@ -112,7 +124,9 @@ describe('creating a reseller', () => {
         company_name: 'X',
       });
       expect(create.statusCode).toBe(403);
-      expect((await as(t, token).post(`/api/admin/reseller/${reseller.id}/rotate_token`)).statusCode).toBe(403);
+      expect((await as(t, token).post(`/api/admin/reseller/${reseller.id}/rotate_token`)).statusCode).toBe(
+        403,
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/reseller/list' })).statusCode).toBe(401);
   });
@@ -169,7 +183,9 @@ describe('the reseller list', () => {
 
   it('shows one reseller; an unknown or malformed id is a 404', async () => {
     expect((await as(t, admin).get(`/api/admin/reseller/${ids[0]}`)).json()).toMatchObject({ id: ids[0] });
-    expect((await as(t, admin).get('/api/admin/reseller/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(
+      (await as(t, admin).get('/api/admin/reseller/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
     expect((await as(t, admin).get('/api/admin/reseller/not-an-id')).statusCode).toBe(404);
   });
 });
@@ -177,11 +193,19 @@ describe('the reseller list', () => {
 describe('editing, deactivating and rotating', () => {
   it('edits the name and company; refuses unknown fields and blank names, changing nothing', async () => {
     const r = await signedInReseller(t, admin, { name: 'Old Name', company_name: 'Old Co' });
-    const res = await as(t, admin).put(`/api/admin/reseller/${r.id}`, { name: 'New Name', company_name: 'New Co' });
+    const res = await as(t, admin).put(`/api/admin/reseller/${r.id}`, {
+      name: 'New Name',
+      company_name: 'New Co',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'New Name', company_name: 'New Co', is_active: true });
 
-    for (const body of [{ url_token: 'chosen-code' }, { name: '  ' }, { is_active: 'no' }, { email: 'a@b.test' }]) {
+    for (const body of [
+      { url_token: 'chosen-code' },
+      { name: '  ' },
+      { is_active: 'no' },
+      { email: 'a@b.test' },
+    ]) {
       const refused = await as(t, admin).put(`/api/admin/reseller/${r.id}`, body);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toHaveProperty('errors');
@@ -191,9 +215,9 @@ describe('editing, deactivating and rotating', () => {
       company_name: 'New Co',
       url_token: r.url_token,
     });
-    expect((await as(t, admin).put('/api/admin/reseller/00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await as(t, admin).put('/api/admin/reseller/00000000-0000-4000-8000-000000000000', {})).statusCode,
+    ).toBe(404);
   });
 
   it('deactivating ends the sessions at once and refuses its code; its companies stay', async () => {
@@ -208,9 +232,10 @@ describe('editing, deactivating and rotating', () => {
     expect((await as(t, r.token).get('/api/reseller')).statusCode).toBe(401);
     expect((await login(t, r.email, RESELLER_PASSWORD)).statusCode).toBe(403);
     expect(await checkCode(r.url_token)).toBe(false);
-    const [sp] = await t.db.query<{ reseller_id: string }>('SELECT reseller_id FROM service_providers WHERE id = $1', [
-      company.spId,
-    ]);
+    const [sp] = await t.db.query<{ reseller_id: string }>(
+      'SELECT reseller_id FROM service_providers WHERE id = $1',
+      [company.spId],
+    );
     expect(sp.reseller_id).toBe(r.id);
     const accounts = await count(t.db, 'accounts');
     const withCode = await register(t, registration({ reseller_url_token: r.url_token }));
@@ -235,9 +260,10 @@ describe('editing, deactivating and rotating', () => {
     const old = await register(t, registration({ reseller_url_token: r.url_token }));
     expect(old.statusCode).toBe(400);
     const company = await registeredCompany(t, fresh);
-    const [sp] = await t.db.query<{ reseller_id: string }>('SELECT reseller_id FROM service_providers WHERE id = $1', [
-      company.spId,
-    ]);
+    const [sp] = await t.db.query<{ reseller_id: string }>(
+      'SELECT reseller_id FROM service_providers WHERE id = $1',
+      [company.spId],
+    );
     expect(sp.reseller_id).toBe(r.id);
     expect((await as(t, admin).post('/api/admin/reseller/not-an-id/rotate_token')).statusCode).toBe(404);
   });

@@ -7,7 +7,12 @@ import { lastToken, login, postJson, register, registration } from './accounts-f
 export const RESELLER_PASSWORD = 'reseller-pass';
 
 export function adminToken(t: TestApp): Promise<string> {
-  return sessionToken(t, { type: 'admin', email: 'admin@portal.test', first_name: 'Ada', last_name: 'Admin' });
+  return sessionToken(t, {
+    type: 'admin',
+    email: 'admin@portal.test',
+    first_name: 'Ada',
+    last_name: 'Admin',
+  });
 }
 
 export function as(t: TestApp, token: string) {

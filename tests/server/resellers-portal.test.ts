@@ -36,9 +36,18 @@ beforeAll(async () => {
   const admin = await adminToken(t);
   mine = await signedInReseller(t, admin, { name: 'Mia Mine', company_name: 'Mine Resale' });
   other = await signedInReseller(t, admin, { name: 'Otto Other', company_name: 'Other Resale' });
-  companies.active = await registeredCompany(t, mine.url_token, { company_name: 'Active Telecom', ocn: '901A' });
-  companies.waiting = await registeredCompany(t, mine.url_token, { company_name: 'Waiting Telecom', ocn: '902A' });
-  companies.foreign = await registeredCompany(t, other.url_token, { company_name: 'Foreign Telecom', ocn: '903A' });
+  companies.active = await registeredCompany(t, mine.url_token, {
+    company_name: 'Active Telecom',
+    ocn: '901A',
+  });
+  companies.waiting = await registeredCompany(t, mine.url_token, {
+    company_name: 'Waiting Telecom',
+    ocn: '902A',
+  });
+  companies.foreign = await registeredCompany(t, other.url_token, {
+    company_name: 'Foreign Telecom',
+    ocn: '903A',
+  });
   companies.direct = await registeredCompany(t, undefined, { company_name: 'Direct Telecom', ocn: '904A' });
   await t.db.query('UPDATE accounts SET is_confirmed = true WHERE email = ANY($1)', [
     [companies.active.email, companies.waiting.email],
@@ -106,7 +115,11 @@ describe('the reseller’s companies', () => {
     expect(totalOf(sorted)).toBe(2);
     const second = await get({ sort: ['ocn', 'DESC'], range: [1, 1] });
     expect(second.json().map((r: { ocn: string }) => r.ocn)).toEqual(['901A']);
-    for (const bad of [{ filter: { status: 'gone' } }, { filter: { reseller_id: other.id } }, { sort: ['password_hash', 'ASC'] }] as const) {
+    for (const bad of [
+      { filter: { status: 'gone' } },
+      { filter: { reseller_id: other.id } },
+      { sort: ['password_hash', 'ASC'] },
+    ] as const) {
       expect((await get(bad as Parameters<typeof listQuery>[0])).statusCode).toBe(400);
     }
   });
@@ -128,7 +141,9 @@ describe('the reseller’s companies', () => {
     for (const token of [await adminToken(t), provider]) {
       expect((await as(t, token).get('/api/reseller/service_provider')).statusCode).toBe(403);
       expect((await as(t, token).get('/api/reseller/users/payment')).statusCode).toBe(403);
-      expect((await as(t, token).post('/api/reseller/service_provider/invite', { email: 'a@b.test' })).statusCode).toBe(403);
+      expect(
+        (await as(t, token).post('/api/reseller/service_provider/invite', { email: 'a@b.test' })).statusCode,
+      ).toBe(403);
     }
   });
 });
@@ -153,7 +168,8 @@ describe('inviting a company', () => {
     const again = await as(t, mine.token).post('/api/reseller/service_provider/invite', { email });
     expect(again.json()).toMatchObject({ sent_count: 2, company_name: 'New Carrier' });
 
-    const list = async () => as(t, mine.token).get(`/api/reseller/service_provider/invite${listQuery({ range: [0, 9] })}`);
+    const list = async () =>
+      as(t, mine.token).get(`/api/reseller/service_provider/invite${listQuery({ range: [0, 9] })}`);
     const before = await list();
     expect(before.headers['content-range']).toBe('reseller-invites 0-0/1');
     expect(before.json()[0]).toMatchObject({ email, status: 'sent' });
@@ -178,8 +194,16 @@ describe('inviting a company', () => {
       email: companies.direct.email,
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ message: MESSAGES.emailTaken, errors: { email: MESSAGES.emailTaken } });
-    for (const body of [{ email: 'nope' }, {}, { email: 'a@b.test', role: 'admin' }, { email: 'a@b.test', company_name: 7 }]) {
+    expect(taken.json()).toMatchObject({
+      message: MESSAGES.emailTaken,
+      errors: { email: MESSAGES.emailTaken },
+    });
+    for (const body of [
+      { email: 'nope' },
+      {},
+      { email: 'a@b.test', role: 'admin' },
+      { email: 'a@b.test', company_name: 7 },
+    ]) {
       const bad = await as(t, mine.token).post('/api/reseller/service_provider/invite', body);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toHaveProperty('errors');
@@ -196,7 +220,11 @@ describe('the reseller’s payments', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-range']).toBe('reseller-payments 0-1/2');
     expect(res.json()).toEqual([
-      expect.objectContaining({ amount: 500, company_name: 'Active Telecom', service_provider_uuid: companies.active.spId }),
+      expect.objectContaining({
+        amount: 500,
+        company_name: 'Active Telecom',
+        service_provider_uuid: companies.active.spId,
+      }),
       expect.objectContaining({ amount: 100, company_name: 'Active Telecom' }),
     ]);
     const theirs = await as(t, other.token).get('/api/reseller/users/payment');
@@ -205,7 +233,8 @@ describe('the reseller’s payments', () => {
   });
 
   it('filters by company and sorts by amount; another reseller’s company filters to nothing', async () => {
-    const get = (q: Parameters<typeof listQuery>[0]) => as(t, mine.token).get(`/api/reseller/users/payment${listQuery(q)}`);
+    const get = (q: Parameters<typeof listQuery>[0]) =>
+      as(t, mine.token).get(`/api/reseller/users/payment${listQuery(q)}`);
     const byAmount = await get({ sort: ['amount', 'ASC'] });
     expect(byAmount.json().map((r: { amount: number }) => r.amount)).toEqual([100, 500]);
     const foreign = await get({ filter: { service_provider_uuid: companies.foreign.spId } });

@@ -102,13 +102,17 @@ export async function updateReseller(
   const revoked = await deps.db.transaction(async (tx) => {
     const current = await store.lockReseller(tx, id);
     if (!current) throw notFound();
-    if (input.name !== undefined) await store.renameAccount(tx, current.account_id, input.name.trim(), deps.now());
+    if (input.name !== undefined)
+      await store.renameAccount(tx, current.account_id, input.name.trim(), deps.now());
     // Revoked here rather than only by the trigger of 008, so that this process forgets them at once.
     const ids =
       input.is_active === false && current.is_active
         ? await deps.sessions.revokeAll(current.account_id, 'deactivated', { q: tx })
         : [];
-    await store.updateReseller(tx, id, { companyName: input.company_name?.trim(), isActive: input.is_active });
+    await store.updateReseller(tx, id, {
+      companyName: input.company_name?.trim(),
+      isActive: input.is_active,
+    });
     return ids;
   });
   deps.sessions.forget(revoked);

@@ -10,7 +10,8 @@ const MAX_SEARCH = 100;
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 function containsPattern(name: string) {
   return (raw: unknown) => {
-    if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest(`The ${name} filter must be text`);
+    if (typeof raw !== 'string' && typeof raw !== 'number')
+      throw badRequest(`The ${name} filter must be text`);
     const text = String(raw).trim().slice(0, MAX_SEARCH);
     return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   };

@@ -32,7 +32,8 @@ declare module 'fastify' {
   }
 }
 
-const object = <P extends Record<string, unknown>>(properties: P) => ({ type: 'object', properties }) as const;
+const object = <P extends Record<string, unknown>>(properties: P) =>
+  ({ type: 'object', properties }) as const;
 const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
 
 const reseller = object({

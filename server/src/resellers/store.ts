@@ -12,7 +12,10 @@ export async function pageOf<T>(
 ): Promise<{ rows: T[]; total: number }> {
   const where = whereClause(list.where);
   const params = [...fixed, ...list.params];
-  const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${source}) x${where}`, params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${source}) x${where}`,
+    params,
+  );
   const rows = await q.query<T>(`SELECT * FROM (${source}) x${where}${pageClause(list)}`, params);
   return { rows, total: n };
 }
@@ -49,7 +52,10 @@ export async function findReseller(q: Queryable, id: string): Promise<ResellerDb
   return rows[0];
 }
 
-export async function findResellerOfAccount(q: Queryable, accountId: string): Promise<ResellerDbRow | undefined> {
+export async function findResellerOfAccount(
+  q: Queryable,
+  accountId: string,
+): Promise<ResellerDbRow | undefined> {
   const rows = await q.query<ResellerDbRow>(`SELECT * FROM (${RESELLERS_SOURCE}) x WHERE x.account_id = $1`, [
     accountId,
   ]);
@@ -101,7 +107,10 @@ export async function renameAccount(q: Queryable, accountId: string, name: strin
 }
 
 export async function setUrlToken(q: Queryable, id: string, urlToken: string): Promise<boolean> {
-  const rows = await q.query('UPDATE resellers SET url_token = $2 WHERE id = $1 RETURNING id', [id, urlToken]);
+  const rows = await q.query('UPDATE resellers SET url_token = $2 WHERE id = $1 RETURNING id', [
+    id,
+    urlToken,
+  ]);
   return rows.length === 1;
 }
 
@@ -145,7 +154,11 @@ export function listCompanies(q: Queryable, resellerId: string, list: ListQuery)
 }
 
 /** One company, only when it is this reseller's. */
-export async function findCompany(q: Queryable, resellerId: string, id: string): Promise<CompanyDbRow | undefined> {
+export async function findCompany(
+  q: Queryable,
+  resellerId: string,
+  id: string,
+): Promise<CompanyDbRow | undefined> {
   const rows = await q.query<CompanyDbRow>(`SELECT * FROM (${COMPANIES_SOURCE}) x WHERE x.id = $2`, [
     resellerId,
     id,

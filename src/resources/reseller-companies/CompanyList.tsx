@@ -35,7 +35,11 @@ const STATUS_COLORS: Record<CompanyStatus, 'success' | 'warning' | 'error' | 'de
 export function CompanyStatusChip({ status }: { status: CompanyStatus }) {
   const translate = useTranslate();
   return (
-    <Chip size="small" color={STATUS_COLORS[status] ?? 'default'} label={translate(`portal.reseller_companies.status.${status}`)} />
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status] ?? 'default'}
+      label={translate(`portal.reseller_companies.status.${status}`)}
+    />
   );
 }
 
@@ -43,7 +47,13 @@ const statusChoices = COMPANY_STATUSES.map((id) => ({ id, name: `portal.reseller
 
 const filters = [
   <TextInput key="q" source="q" label="portal.reseller_companies.search" alwaysOn resettable />,
-  <SelectInput key="status" source="status" label="portal.reseller_companies.filter_status" choices={statusChoices} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="portal.reseller_companies.filter_status"
+    choices={statusChoices}
+    alwaysOn
+  />,
 ];
 
 const CSV_COLUMNS = ['Company', 'OCN', 'Email', 'Status', 'Expiry', 'Created'] as const;
@@ -65,7 +75,12 @@ function BeforeRows() {
   return (
     <>
       <PromoCode />
-      <Button component={RouterLink} to="/reseller/sp-invite" variant="contained" sx={{ mx: 2, mb: 1, alignSelf: 'flex-start' }}>
+      <Button
+        component={RouterLink}
+        to="/reseller/sp-invite"
+        variant="contained"
+        sx={{ mx: 2, mb: 1, alignSelf: 'flex-start' }}
+      >
         {translate('portal.reseller_companies.invite')}
       </Button>
     </>

@@ -22,7 +22,8 @@ export function PromoCode() {
   if (!code) return null;
   const copy = async () => {
     try {
-      if (!navigator.clipboard?.writeText) throw new Error(translate('portal.certificates.clipboard_unavailable'));
+      if (!navigator.clipboard?.writeText)
+        throw new Error(translate('portal.certificates.clipboard_unavailable'));
       await navigator.clipboard.writeText(promoCodeLink(window.location.origin, code));
       notify('portal.promo_code.copied', { type: 'success' });
     } catch (error) {

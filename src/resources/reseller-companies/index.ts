@@ -13,5 +13,9 @@ export default defineResource({
   section: '/reseller',
   menu: { label: 'portal.menu.companies' },
   texts: 'resources.reseller-companies',
-  views: { list: lazy(() => import('./CompanyList')), icon: BusinessIcon, recordRepresentation: 'company_name' },
+  views: {
+    list: lazy(() => import('./CompanyList')),
+    icon: BusinessIcon,
+    recordRepresentation: 'company_name',
+  },
 });

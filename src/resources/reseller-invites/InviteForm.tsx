@@ -38,7 +38,10 @@ export function InviteForm() {
       { data },
       {
         onSuccess: () => {
-          notify('portal.reseller_invites.sent', { type: 'success', messageArgs: { email: values.email.trim() } });
+          notify('portal.reseller_invites.sent', {
+            type: 'success',
+            messageArgs: { email: values.email.trim() },
+          });
           form.reset(EMPTY);
         },
         onError: (error) => {
@@ -63,11 +66,32 @@ export function InviteForm() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('portal.reseller_invites.intro')}
         </Typography>
-        <FormTextInput source="email" label="resources.reseller-invites.fields.email" type="email" required maxLength={LIMITS.emailMax} />
-        <FormTextInput source="company_name" label="resources.reseller-invites.fields.company_name" allowSpaces maxLength={LIMITS.textMax} />
+        <FormTextInput
+          source="email"
+          label="resources.reseller-invites.fields.email"
+          type="email"
+          required
+          maxLength={LIMITS.emailMax}
+        />
+        <FormTextInput
+          source="company_name"
+          label="resources.reseller-invites.fields.company_name"
+          allowSpaces
+          maxLength={LIMITS.textMax}
+        />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <FormTextInput source="first_name" label="resources.reseller-invites.fields.first_name" allowSpaces maxLength={LIMITS.textMax} />
-          <FormTextInput source="last_name" label="resources.reseller-invites.fields.last_name" allowSpaces maxLength={LIMITS.textMax} />
+          <FormTextInput
+            source="first_name"
+            label="resources.reseller-invites.fields.first_name"
+            allowSpaces
+            maxLength={LIMITS.textMax}
+          />
+          <FormTextInput
+            source="last_name"
+            label="resources.reseller-invites.fields.last_name"
+            allowSpaces
+            maxLength={LIMITS.textMax}
+          />
         </Box>
         <MainButton type="submit" loading={isPending} sx={{ mt: 1 }}>
           {translate('portal.reseller_invites.send')}

@@ -2,7 +2,15 @@
 // mails sent, sent on), searched, filtered, sorted and paged by the server, with CSV export.
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { FunctionField, SelectInput, TextField, TextInput, downloadCSV, useTranslate, type Exporter } from 'react-admin';
+import {
+  FunctionField,
+  SelectInput,
+  TextField,
+  TextInput,
+  downloadCSV,
+  useTranslate,
+  type Exporter,
+} from 'react-admin';
 import { INVITE_STATUSES, type ResellerInviteRow } from '../../../contract/resellers';
 import { toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
@@ -17,7 +25,13 @@ const statusChoices = INVITE_STATUSES.map((id) => ({ id, name: `portal.reseller_
 
 const filters = [
   <TextInput key="q" source="q" label="portal.reseller_invites.search" alwaysOn resettable />,
-  <SelectInput key="status" source="status" label="portal.reseller_companies.filter_status" choices={statusChoices} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="portal.reseller_companies.filter_status"
+    choices={statusChoices}
+    alwaysOn
+  />,
 ];
 
 const CSV_COLUMNS = ['Email', 'Company', 'Status', 'Mails Sent', 'Sent On'] as const;

@@ -9,7 +9,9 @@ import { PortalList } from '../PortalList';
 
 export type ResellerPaymentRecord = ResellerPaymentRow;
 
-const filters = [<TextInput key="q" source="q" label="portal.reseller_payments.search" alwaysOn resettable />];
+const filters = [
+  <TextInput key="q" source="q" label="portal.reseller_payments.search" alwaysOn resettable />,
+];
 
 const CSV_COLUMNS = ['Time', 'Company', 'Transaction ID', 'Amount'] as const;
 
@@ -32,7 +34,10 @@ export function ResellerPaymentList() {
       exporter={resellerPaymentExporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<ResellerPaymentRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <FunctionField<ResellerPaymentRecord>
+        source="created_on"
+        render={(r) => formatDateTime(r.created_on)}
+      />
       <TextField source="company_name" />
       <TextField source="transaction_id" />
       <FunctionField<ResellerPaymentRecord> source="amount" render={(r) => amountText(r.amount)} />

@@ -11,5 +11,9 @@ export default defineResource({
   routes: [{ path: '/reseller/payment-listing', view: 'list' }],
   menu: { label: 'portal.menu.payment_listing' },
   texts: 'resources.reseller-payments',
-  views: { list: lazy(() => import('./ResellerPaymentList')), icon: PaymentIcon, recordRepresentation: 'transaction_id' },
+  views: {
+    list: lazy(() => import('./ResellerPaymentList')),
+    icon: PaymentIcon,
+    recordRepresentation: 'transaction_id',
+  },
 });

@@ -33,7 +33,9 @@ function useResellerCalls(record: ResellerRow, done: () => void) {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(record.is_active ? 'portal.resellers.deactivated' : 'portal.resellers.activated', { type: 'success' });
+          notify(record.is_active ? 'portal.resellers.deactivated' : 'portal.resellers.activated', {
+            type: 'success',
+          });
           done();
         },
         onError: (error) => {
@@ -82,7 +84,11 @@ export function ResellerActions({ showEdit = true }: { showEdit?: boolean }) {
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       {showEdit ? (
-        <Button size="small" component={RouterLink} to={`/admin/resellers/${encodeURIComponent(String(record.id))}`}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`/admin/resellers/${encodeURIComponent(String(record.id))}`}
+        >
           {translate('portal.resellers.edit')}
         </Button>
       ) : null}

@@ -3,14 +3,26 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Edit, Labeled, SaveButton, SimpleForm, TextField, Toolbar, useNotify, useTranslate } from 'react-admin';
+import {
+  Edit,
+  Labeled,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  Toolbar,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { resellerEditFormSchema, type ResellerRow } from '../../../contract/resellers';
 import { ResellerActions } from './ResellerActions';
 import { RESELLERS_PATH, ResellerInputs } from './ResellerInputs';
 
 /** The PUT body: what the form edits, nothing of the rest of the record. */
-export const editedFields = (data: Partial<ResellerRow>) => ({ name: data.name, company_name: data.company_name });
+export const editedFields = (data: Partial<ResellerRow>) => ({
+  name: data.name,
+  company_name: data.company_name,
+});
 
 export function ResellerEdit() {
   const translate = useTranslate();

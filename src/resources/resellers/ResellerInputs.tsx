@@ -9,7 +9,12 @@ export const RESELLERS_PATH = '/admin/resellers';
 export function ResellerInputs({ withEmail = false }: { withEmail?: boolean }) {
   return (
     <>
-      <TextInput source="name" isRequired fullWidth slotProps={{ htmlInput: { maxLength: LIMITS.textMax } }} />
+      <TextInput
+        source="name"
+        isRequired
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: LIMITS.textMax } }}
+      />
       {withEmail ? (
         <TextInput
           source="email"
@@ -20,7 +25,12 @@ export function ResellerInputs({ withEmail = false }: { withEmail?: boolean }) {
           slotProps={{ htmlInput: { maxLength: LIMITS.emailMax } }}
         />
       ) : null}
-      <TextInput source="company_name" isRequired fullWidth slotProps={{ htmlInput: { maxLength: LIMITS.textMax } }} />
+      <TextInput
+        source="company_name"
+        isRequired
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: LIMITS.textMax } }}
+      />
     </>
   );
 }

@@ -33,7 +33,13 @@ const activeChoices = [
 
 const filters = [
   <TextInput key="q" source="q" label="portal.resellers.search" alwaysOn resettable />,
-  <SelectInput key="is_active" source="is_active" label="portal.resellers.filter_active" choices={activeChoices} alwaysOn />,
+  <SelectInput
+    key="is_active"
+    source="is_active"
+    label="portal.resellers.filter_active"
+    choices={activeChoices}
+    alwaysOn
+  />,
 ];
 
 const CSV_COLUMNS = ['Name', 'Email', 'Company', 'Promo Code', 'Companies', 'Active', 'Created'] as const;

@@ -58,10 +58,16 @@ describe('the reseller list', () => {
     expect(within(rowOf('Alpha Person')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'resellers',
-      expect.objectContaining({ pagination: { page: 1, perPage: 10 }, sort: { field: 'created_on', order: 'DESC' } }),
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'created_on', order: 'DESC' },
+      }),
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Reseller' })).toHaveAttribute('href', '/admin/resellers/create');
+    expect(screen.getByRole('link', { name: 'Create Reseller' })).toHaveAttribute(
+      'href',
+      '/admin/resellers/create',
+    );
     // 12 rows on the server, 10 a page: a second page
     expect(screen.getByText('1-10 of 12')).toBeInTheDocument();
   });
@@ -89,7 +95,11 @@ describe('the reseller list', () => {
   });
 
   it('says so when there are none', async () => {
-    renderAs('admin', '/admin/resellers', testDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
+    renderAs(
+      'admin',
+      '/admin/resellers',
+      testDataProvider({ getList: async () => ({ data: [], total: 0 }) }),
+    );
     expect(await screen.findByText('No resellers yet')).toBeInTheDocument();
   });
 
@@ -173,7 +183,9 @@ describe('creating a reseller', () => {
 
   it('sends name, email and company, tells the invitation went out and goes back to the list', async () => {
     const dataProvider = listing({
-      create: async (_r: string, params: { data: object }) => ({ data: { ...RESELLERS[0], ...params.data, id: 'r-9' } }),
+      create: async (_r: string, params: { data: object }) => ({
+        data: { ...RESELLERS[0], ...params.data, id: 'r-9' },
+      }),
     });
     renderAs('admin', '/admin/resellers/create', dataProvider);
     fireEvent.change(await screen.findByLabelText('Name *'), { target: { value: 'Nina New' } });
@@ -189,7 +201,9 @@ describe('creating a reseller', () => {
       ),
     );
     expect(
-      await screen.findByText('Reseller created. An invitation to choose a password was sent to nina@resell.test.'),
+      await screen.findByText(
+        'Reseller created. An invitation to choose a password was sent to nina@resell.test.',
+      ),
     ).toBeInTheDocument();
     await waitFor(() => expect(currentLocation()).toBe('/admin/resellers'));
   });
@@ -197,7 +211,10 @@ describe('creating a reseller', () => {
   it('shows the server’s field error for a taken email', async () => {
     const dataProvider = testDataProvider({
       create: async () => {
-        throw httpError(409, { message: 'This email already exist', errors: { email: 'This email already exist' } });
+        throw httpError(409, {
+          message: 'This email already exist',
+          errors: { email: 'This email already exist' },
+        });
       },
     });
     renderAs('admin', '/admin/resellers/create', dataProvider);

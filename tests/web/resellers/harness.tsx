@@ -35,11 +35,18 @@ export function renderAs(role: Role, path: string, dataProvider: TestDataProvide
   }));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ support_url: 'https://help.example.test', payments: 'sandbox' }))),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ support_url: 'https://help.example.test', payments: 'sandbox' })),
+    ),
   );
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider as any} authProvider={authProvider as any} i18nProvider={i18nProvider}>
+      <AdminContext
+        dataProvider={dataProvider as any}
+        authProvider={authProvider as any}
+        i18nProvider={i18nProvider}
+      >
         <Suspense fallback={<p>loading page</p>}>
           <Routes>
             {privateRoutesFor(role).map(({ path: p, element }) => (

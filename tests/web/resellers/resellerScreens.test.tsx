@@ -75,10 +75,16 @@ describe('the reseller’s companies', () => {
     expect(within(rowOf('Waiting Telecom')).getByText('Awaiting payment')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'reseller-companies',
-      expect.objectContaining({ pagination: { page: 1, perPage: 7 }, sort: { field: 'created_on', order: 'DESC' } }),
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 7 },
+        sort: { field: 'created_on', order: 'DESC' },
+      }),
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Invite a Company' })).toHaveAttribute('href', '/reseller/sp-invite');
+    expect(screen.getByRole('link', { name: 'Invite a Company' })).toHaveAttribute(
+      'href',
+      '/reseller/sp-invite',
+    );
   });
 
   it('filters by status and search on the server', async () => {
@@ -112,12 +118,17 @@ describe('the reseller’s companies', () => {
     renderAs('reseller', '/reseller/sp', testDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
     expect(await screen.findByTestId('promo-code')).toHaveTextContent(PROMO_CODE);
     fireEvent.click(screen.getByRole('button', { name: 'Copy sign-up link' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?rc=${PROMO_CODE}`));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?rc=${PROMO_CODE}`),
+    );
     expect(await screen.findByText('Promo code copied')).toBeInTheDocument();
   });
 
   it('tells a clipboard failure in a toast', async () => {
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => Promise.reject(new Error('Denied')) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: async () => Promise.reject(new Error('Denied')) },
+    });
     renderAs('reseller', '/reseller/sp', testDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
     fireEvent.click(await screen.findByRole('button', { name: 'Copy sign-up link' }));
     expect(await screen.findByText('Denied')).toBeInTheDocument();
@@ -158,14 +169,19 @@ describe('inviting a company', () => {
     expect(within(rowOf('done@carrier.test')).getByText('Registered')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'reseller-invites',
-      expect.objectContaining({ pagination: { page: 1, perPage: 7 }, sort: { field: 'sent_on', order: 'DESC' } }),
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 7 },
+        sort: { field: 'sent_on', order: 'DESC' },
+      }),
     );
     expect(screen.getByTestId('promo-code')).toHaveTextContent(PROMO_CODE);
   });
 
   it('checks the email, sends the invitation and empties the form', async () => {
     const dataProvider = invitesProvider({
-      create: async (_r: string, params: { data: object }) => ({ data: { ...INVITES[0], ...params.data, id: 'i-9' } }),
+      create: async (_r: string, params: { data: object }) => ({
+        data: { ...INVITES[0], ...params.data, id: 'i-9' },
+      }),
     });
     renderAs('reseller', '/reseller/sp-invite', dataProvider);
     const form = await screen.findByRole('form', { name: 'Invite a Company' });
@@ -191,7 +207,10 @@ describe('inviting a company', () => {
   it('shows the server’s refusal of a registered address on the email field', async () => {
     const dataProvider = invitesProvider({
       create: async () => {
-        throw httpError(409, { message: 'This email already exist', errors: { email: 'This email already exist' } });
+        throw httpError(409, {
+          message: 'This email already exist',
+          errors: { email: 'This email already exist' },
+        });
       },
     });
     renderAs('reseller', '/reseller/sp-invite', dataProvider);
@@ -202,7 +221,11 @@ describe('inviting a company', () => {
   });
 
   it('says so when no invitation was sent yet', async () => {
-    renderAs('reseller', '/reseller/sp-invite', testDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
+    renderAs(
+      'reseller',
+      '/reseller/sp-invite',
+      testDataProvider({ getList: async () => ({ data: [], total: 0 }) }),
+    );
     expect(await screen.findByText('No invitations yet')).toBeInTheDocument();
   });
 });
@@ -218,13 +241,20 @@ describe('the reseller’s payments', () => {
     expect(screen.getByText('$ 500')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'reseller-payments',
-      expect.objectContaining({ pagination: { page: 1, perPage: 7 }, sort: { field: 'created_on', order: 'DESC' } }),
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 7 },
+        sort: { field: 'created_on', order: 'DESC' },
+      }),
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 
   it("says 'No Data Found' when there are none", async () => {
-    renderAs('reseller', '/reseller/payment-listing', testDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
+    renderAs(
+      'reseller',
+      '/reseller/payment-listing',
+      testDataProvider({ getList: async () => ({ data: [], total: 0 }) }),
+    );
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 });
