@@ -113,6 +113,28 @@ describe('creating a reseller', () => {
     expect(mailsTo(t.config, taken.email)).toHaveLength(mails);
   });
 
+  it('creates once for a repeated Idempotency-Key, answering the first answer again', async () => {
+    const body = JSON.stringify({ name: 'Ida Once', email: 'ida@resell.test', company_name: 'Once Co' });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/reseller/create',
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'create-ida-1',
+        },
+        payload: body,
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect(mailsTo(t.config, 'ida@resell.test')).toHaveLength(1);
+  });
+
   it('is for admins only', async () => {
     const reseller = await signedInReseller(t, admin);
     const provider = await sessionToken(t, { type: 'service-provider' });

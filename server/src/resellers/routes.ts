@@ -104,7 +104,10 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
 
   app.post(
     '/api/admin/reseller/create',
-    { config: access('resellers', 'create'), schema: { response: { 201: reseller } } },
+    {
+      config: { ...access('resellers', 'create'), idempotent: true },
+      schema: { response: { 201: reseller } },
+    },
     async (request, reply) => {
       const input = await validate(resellerCreateSchema, request.body);
       return reply.status(201).send(await createReseller(deps, input));
@@ -129,7 +132,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
   app.post<IdParams>(
     '/api/admin/reseller/:id/rotate_token',
     {
-      config: access('resellers', 'edit'),
+      config: { ...access('resellers', 'edit'), idempotent: true },
       schema: {
         description:
           'Gives the reseller a new promo code (url_token). Sign-up links with the old code stop working at once.',
@@ -186,6 +189,7 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
       // one mail per call: limited like the other routes that send mail
       config: {
         ...access('reseller-companies', 'invite'),
+        idempotent: true,
         rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
       },
       schema: { response: { 201: invite } },
