@@ -61,8 +61,7 @@ describe('creating a reseller', () => {
     const mail = mailsTo(t.config, 'rita@resell.test').at(-1)!;
     expect(headerOf(mail, 'Subject')).toMatch(/invited/);
     const { url, token } = linkIn(mail);
-    expect(url.pathname).toBe('/reset-password');
-    expect(url.searchParams.get('invite')).toBe('1');
+    expect(url.pathname).toBe('/accept-invite');
     const set = await postJson(t, '/api/auth/reseller/password', {
       token,
       password: RESELLER_PASSWORD,

@@ -1,6 +1,7 @@
 // /reset-password?token= (SPEC.md §2, §8): 'Set the new password'. Success goes to /login; failures are only logged.
-// An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, or /reset-password with
-// `invite=1` as the invitation mail links it: titled 'Choose your password', it posts to auth/reseller/password.
+// An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, as its mail links it (or
+// /reset-password with `invite=1`, as earlier mails did): titled 'Choose your password', it posts to
+// auth/reseller/password.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
