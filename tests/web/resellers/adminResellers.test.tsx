@@ -72,6 +72,23 @@ describe('the reseller list', () => {
     expect(screen.getByText('1-10 of 12')).toBeInTheDocument();
   });
 
+  it('exports name, email, company, promo code, companies, active and created as CSV', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:resellers';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAs('admin', '/admin/resellers', listing());
+    await screen.findByText('Beta Person');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const [head, first] = (await blobs[0].text()).split(/\r?\n/);
+    expect(head).toBe('Name,Email,Company,Promo Code,Companies,Active,Created');
+    expect(first).toMatch(/^Beta Person,beta@resell.test,Beta Resale,BetaCode_123456,3,yes,/);
+  });
+
   it('asks the server to sort and search', async () => {
     const dataProvider = listing();
     renderAs('admin', '/admin/resellers', dataProvider);

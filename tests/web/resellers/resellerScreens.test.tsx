@@ -249,6 +249,24 @@ describe('the reseller’s payments', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 
+  it('exports the rows of the filter as CSV with the company name', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:payments';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({ getList: async () => ({ data: PAYMENTS, total: 1 }) });
+    renderAs('reseller', '/reseller/payment-listing', dataProvider);
+    await screen.findByText('pi_second');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const csv = await blobs[0].text();
+    expect(csv.split(/\r?\n/)[0]).toBe('Time,Company,Transaction ID,Amount');
+    expect(csv).toContain('Active Telecom,pi_second,$ 500');
+  });
+
   it("says 'No Data Found' when there are none", async () => {
     renderAs(
       'reseller',
