@@ -148,6 +148,39 @@ describe('the reseller’s companies', () => {
   });
 });
 
+describe('a company’s status', () => {
+  it('follows its account and subscriptions', async () => {
+    const third = await signedInReseller(t, await adminToken(t));
+    const make = async (ocn: string, confirmed: boolean) => {
+      const c = await registeredCompany(t, third.url_token, { ocn, company_name: `Status ${ocn}` });
+      if (confirmed) await t.db.query('UPDATE accounts SET is_confirmed = true WHERE email = $1', [c.email]);
+      return c;
+    };
+    const pastDue = await make('911B', true);
+    await insertSubscription(t.db, pastDue.spId, 'past_due');
+    const ended = await make('912B', true);
+    await insertSubscription(t.db, ended.spId, 'active', { startDays: -40, endDays: -10 });
+    const unconfirmed = await make('913B', false);
+    const disabled = await make('914B', true);
+    await t.db.query('UPDATE accounts SET is_disabled = true WHERE email = $1', [disabled.email]);
+    const res = await as(t, third.token).get(
+      `/api/reseller/service_provider${listQuery({ sort: ['ocn', 'ASC'] })}`,
+    );
+    expect(res.json().map((r: { ocn: string; status: string }) => [r.ocn, r.status])).toEqual([
+      ['911B', 'past_due'],
+      ['912B', 'expired'],
+      ['913B', 'unconfirmed'],
+      ['914B', 'disabled'],
+    ]);
+    expect(unconfirmed.spId).toBeTruthy();
+    const expired = await as(t, third.token).get(
+      `/api/reseller/service_provider${listQuery({ filter: { status: 'expired' } })}`,
+    );
+    expect(expired.json()).toHaveLength(1);
+    expect(typeof expired.json()[0].subscription_expired_on).toBe('string');
+  });
+});
+
 describe('inviting a company', () => {
   it('mails the promo-code sign-up link; the invitation shows sent, then registered', async () => {
     const email = 'new.carrier@carrier.test';

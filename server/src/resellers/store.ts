@@ -125,13 +125,21 @@ const COMPANY_STATUS = `
        WHEN st.subscriptions_count > 0 THEN 'expired'
        ELSE 'awaiting_payment' END`;
 
-/** The companies of the reseller bound to $1. */
+/**
+ * The companies of the reseller bound to $1. Their subscription state is service_provider_state's (001), computed
+ * per company through the subscriptions index: the view itself would aggregate every provider for each page.
+ */
 export const COMPANIES_SOURCE = `
   SELECT sp.id, sp.company_name, sp.ocn, a.email, ${COMPANY_STATUS} AS status, st.subscription_expired_on,
          sp.created_on, a.first_name, a.last_name, sp.phone_number, sp.city, sp.state
     FROM service_providers sp
     JOIN accounts a ON a.id = sp.account_id
-    JOIN service_provider_state st ON st.service_provider_id = sp.id
+    CROSS JOIN LATERAL (
+      SELECT max(s.current_period_end) FILTER (WHERE s.status <> 'incomplete') AS subscription_expired_on,
+             coalesce(bool_or(s.status = 'active' AND s.current_period_end > now()), false) AS is_active,
+             coalesce(bool_or(s.status = 'past_due'), false) AS is_past_due,
+             count(s.id) FILTER (WHERE s.status <> 'incomplete') AS subscriptions_count
+        FROM subscriptions s WHERE s.service_provider_id = sp.id) st
    WHERE sp.reseller_id = $1`;
 
 export interface CompanyDbRow {
