@@ -20,7 +20,14 @@ export { RESOURCE_CONFIG, resourcePath } from './resources';
 export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 export function createDataProvider(): PortalDataProvider {
-  return { ...createCrud(), ...accountCalls(), ...billingCalls(), ...certificateCalls(), ...numberCalls(), ...resellerCalls() };
+  return {
+    ...createCrud(),
+    ...accountCalls(),
+    ...billingCalls(),
+    ...certificateCalls(),
+    ...numberCalls(),
+    ...resellerCalls(),
+  };
 }
 
 export const dataProvider: PortalDataProvider = createDataProvider();
