@@ -32,6 +32,8 @@ export const RESOURCES = [
   'reseller-profile',
   'reseller-companies',
   'reseller-payments',
+  // the companies a reseller invited by email, sent or registered (issue 13)
+  'reseller-invites',
   'resellers',
   'service-providers',
   'subscription-change-log',
@@ -64,6 +66,7 @@ export const ACCESS_MATRIX: Matrix = {
     'reseller-profile': ['show'],
     'reseller-companies': ['list', 'show', 'invite', 'export'],
     'reseller-payments': ['list', 'show', 'export'],
+    'reseller-invites': ['list', 'export'],
     session: ['edit', 'delete'],
   },
   admin: {

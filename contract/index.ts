@@ -4,3 +4,4 @@ export type * from './api';
 export * from './access';
 export * from './cards';
 export * from './numbers';
+export * from './resellers';

@@ -23,6 +23,8 @@ import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
+// resellers: the admin's reseller management and the reseller's own pages (issue 13)
+import { adminResellerRoutes, resellerPortalRoutes } from './resellers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +42,9 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl, ca: s.ca });
   await certificateRoutes(app, s.certificates);
   await numberRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, jobs: s.jobs });
+  // resellers share the accounts module's parts (links, mail, sessions)
+  await adminResellerRoutes(app, s.accounts);
+  await resellerPortalRoutes(app, s.accounts);
   await stipaSimulatorRoutes(app, {
     config: s.config,
     now: s.now,

@@ -5,6 +5,7 @@ import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
 import { numberCalls } from './numberCalls';
+import { resellerCalls } from './resellerCalls';
 import type { PortalDataProvider } from './types';
 
 export {
@@ -19,7 +20,14 @@ export { RESOURCE_CONFIG, resourcePath } from './resources';
 export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 export function createDataProvider(): PortalDataProvider {
-  return { ...createCrud(), ...accountCalls(), ...billingCalls(), ...certificateCalls(), ...numberCalls() };
+  return {
+    ...createCrud(),
+    ...accountCalls(),
+    ...billingCalls(),
+    ...certificateCalls(),
+    ...numberCalls(),
+    ...resellerCalls(),
+  };
 }
 
 export const dataProvider: PortalDataProvider = createDataProvider();

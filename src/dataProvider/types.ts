@@ -18,6 +18,7 @@ import type {
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
 import type { NumberOptions } from '../../contract/numbers';
+import type { ResellerRow } from '../../contract/resellers';
 import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 
 export interface RegisterPayload {
@@ -44,6 +45,14 @@ export interface PortalDataProvider extends DataProvider {
   getResellerProfile(): Promise<ResellerProfile>;
   /** GET /api/payment/old_subscription_invoice: the payment page of the open past-due invoice. */
   getPastDuePaymentUrl(serviceProviderUuid: string): Promise<{ url: string }>;
+
+  // ---- resellers (docs/api.md, resellers) ----
+  /** POST /api/auth/reseller/password (public): an invited reseller or admin chooses a password. */
+  acceptInvitation(params: { token: string; password: string; password_extra: string }): Promise<{ message: string }>;
+  /** POST /api/admin/reseller/{id}/rotate_token: a new promo code; the old one stops working. */
+  rotateResellerCode(id: string): Promise<ResellerRow>;
+  /** POST /api/admin/reseller/{id}/invite: the invitation mail again. */
+  resendResellerInvitation(id: string): Promise<{ message: string }>;
 
   // ---- billing (API.md, provider rows) ----
   /** POST /api/payment/subscription (public): the payment page of a new subscription. */

@@ -3,6 +3,7 @@
 // Validation messages are not here: they come verbatim from contract/schemas.ts.
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { resellerMessages, resellerResources } from './resellers';
 
 const portal = {
   product: 'SHAKEN CA',
@@ -339,6 +340,8 @@ const portal = {
     digits_only: 'Digits only',
     export: 'Export',
   },
+  // resellers, the promo code and the reseller's screens (issue 13): src/i18n/resellers.ts
+  ...resellerMessages,
   shell: {
     navigation: 'Main navigation',
     user: 'Signed-in user',
@@ -395,10 +398,8 @@ export const en: TranslationMessages = {
         status: 'Status',
       },
     },
-    // the reseller and admin resources: their fields arrive with their screens (SPEC.md: not shown)
-    'reseller-companies': { name: 'Company |||| Companies' },
-    'reseller-payments': { name: 'Payment |||| Payments' },
-    resellers: { name: 'Reseller |||| Resellers' },
+    // the reseller's screens and the admin's resellers (issue 13): src/i18n/resellers.ts
+    ...resellerResources,
     'service-providers': { name: 'Service Provider |||| Service Providers' },
     'subscription-change-log': { name: 'Subscription Change |||| Subscription Changes' },
     'admin-payments': { name: 'Payment |||| Payments' },

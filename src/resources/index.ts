@@ -13,6 +13,7 @@ import numbers from './numbers';
 import payments from './payments';
 import privateKeys from './private-keys';
 import resellerCompanies from './reseller-companies';
+import resellerInvites from './reseller-invites';
 import resellerPayments from './reseller-payments';
 import resellers from './resellers';
 import serviceProviders from './service-providers';
@@ -32,6 +33,7 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   privateKeys,
   // reseller
   resellerCompanies,
+  resellerInvites,
   resellerPayments,
   // admin
   resellers,

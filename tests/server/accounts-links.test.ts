@@ -220,8 +220,7 @@ describe('invitations and reseller codes', () => {
     const mail = mailsTo(t.config, reseller.email).at(-1)!;
     expect(headerOf(mail, 'Subject')).toMatch(/invited/);
     const { url, token } = linkIn(mail);
-    expect(`${url.origin}${url.pathname}`).toBe('http://portal.test/reset-password');
-    expect(url.searchParams.get('invite')).toBe('1');
+    expect(`${url.origin}${url.pathname}`).toBe('http://portal.test/accept-invite');
 
     // an invitation is not a reset link, nor the other way round
     expect((await reset(token)).statusCode).toBe(400);

@@ -54,10 +54,10 @@ describe('mail templates', () => {
     );
     const invite = invitationMail({ ...base, validHours: 168, role: 'reseller' });
     expect(linkIn(fakeEml(invite.text)).url.href).toBe(
-      'https://portal.example/reset-password?token=tok_EN-123&invite=1',
+      'https://portal.example/accept-invite?token=tok_EN-123',
     );
     expect(invite.html).toContain(
-      'href="https://portal.example/reset-password?token=tok_EN-123&amp;invite=1"',
+      'href="https://portal.example/accept-invite?token=tok_EN-123"',
     );
     expect(invite.text).toContain('7 days');
     expect(confirmationMail({ ...base, validHours: 72 }).text).toContain('72 hours');

@@ -66,7 +66,7 @@ describe('canAccess', () => {
   });
 
   it('lists the resources a role can list', () => {
-    expect(resourcesOf('reseller')).toEqual(['reseller-companies', 'reseller-payments']);
+    expect(resourcesOf('reseller')).toEqual(['reseller-companies', 'reseller-payments', 'reseller-invites']);
     expect(resourcesOf('admin')).toEqual(['resellers', 'service-providers', 'subscription-change-log', 'admin-payments', 'admin-invoices']);
     expect(resourcesOf('service-provider')).toContain('private-keys');
     expect(resourcesOf('service-provider')).not.toContain('account');

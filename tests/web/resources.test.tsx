@@ -233,7 +233,8 @@ describe('what each role gets', () => {
       ['private-keys', ['list']],
     ]);
     expect(registered('reseller')).toEqual([
-      ['reseller-companies', ['list', 'create']],
+      ['reseller-companies', ['list']],
+      ['reseller-invites', ['list']],
       ['reseller-payments', ['list']],
     ]);
     // admins may create imports, but the imports resource has no create view: not registered for them

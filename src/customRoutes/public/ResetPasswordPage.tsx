@@ -1,4 +1,7 @@
 // /reset-password?token= (SPEC.md §2, §8): 'Set the new password'. Success goes to /login; failures are only logged.
+// An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, as its mail links it (or
+// /reset-password with `invite=1`, as earlier mails did): titled 'Choose your password', it posts to
+// auth/reseller/password.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,12 +22,14 @@ interface NewPasswordValues {
   confirm_password: string;
 }
 
-export function ResetPasswordPage() {
+export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
+  const isInvitation = invite || searchParams.get('invite') === '1';
+  const title = translate(isInvitation ? 'portal.accept_invite.title' : 'portal.reset_password.title');
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<NewPasswordValues>({
     resolver: yupResolver(setNewPasswordFormSchema),
@@ -35,7 +40,8 @@ export function ResetPasswordPage() {
   const onSubmit = async ({ password, confirm_password }: NewPasswordValues) => {
     setSubmitting(true);
     try {
-      await dataProvider.setNewPassword({ token, password, password_extra: confirm_password });
+      const params = { token, password, password_extra: confirm_password };
+      await (isInvitation ? dataProvider.acceptInvitation(params) : dataProvider.setNewPassword(params));
       navigate('/login');
     } catch (error) {
       // SPEC.md §8: a failed set-new-password is only logged.
@@ -45,10 +51,10 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <PublicLayout title={translate('portal.reset_password.title')}>
+    <PublicLayout title={title}>
       {token ? (
         <FormProvider {...form}>
-          <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={translate('portal.reset_password.title')}>
+          <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={title}>
             <FormPasswordInput source="password" label="portal.reset_password.password" required autoComplete="new-password" autoFocus />
             <FormPasswordInput
               source="confirm_password"
@@ -57,7 +63,7 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
             />
             <MainButton type="submit" fullWidth loading={submitting} sx={{ mt: 2 }}>
-              {translate('portal.reset_password.submit')}
+              {translate(isInvitation ? 'portal.accept_invite.submit' : 'portal.reset_password.submit')}
             </MainButton>
           </Box>
         </FormProvider>

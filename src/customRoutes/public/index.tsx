@@ -46,6 +46,7 @@ export const publicRoutes: PublicRoute[] = [
   { path: PUBLIC_PATHS.payment, element: <PaymentStep /> },
   { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
   { path: PUBLIC_PATHS.resetPassword, element: <ResetPasswordPage /> },
+  { path: PUBLIC_PATHS.acceptInvite, element: <ResetPasswordPage invite /> },
   { path: PUBLIC_PATHS.emailVerify, element: <EmailVerifyPage /> },
   { path: PUBLIC_PATHS.registerConfirm, element: <EmailVerifyPage /> },
   {

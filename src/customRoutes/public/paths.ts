@@ -8,6 +8,8 @@ export const PUBLIC_PATHS = {
   emailVerify: '/email-verify',
   registerConfirm: '/register/confirm',
   agreement: '/subscriber-agreement',
+  // an invitation to choose a password (resellers, further admins)
+  acceptInvite: '/accept-invite',
 } as const;
 
 /** The plan-and-payment step of a provider; `new_sub=yes` when it starts a new subscription. */

@@ -1,18 +1,21 @@
-// A reseller's companies (SPEC.md §2, /reseller/sp) and the invitation of a new one (/reseller/sp-invite).
-// Their screens arrive with a later release.
-import { comingSoon } from '../../components/ComingSoon';
+// A reseller's companies (SPEC.md §2, /reseller/sp), with its promo code. Inviting a company has its own page
+// (/reseller/sp-invite, the reseller-invites resource).
+import BusinessIcon from '@mui/icons-material/Business';
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
+
+export type { CompanyRecord } from './CompanyList';
 
 export default defineResource({
   name: 'reseller-companies',
   api: { path: 'reseller/service_provider', createPath: 'reseller/service_provider/invite' },
-  routes: [
-    { path: '/reseller/sp', view: 'list' },
-    // inviting a company is how a reseller creates one
-    { path: '/reseller/sp-invite', view: 'create', action: 'invite' },
-  ],
+  routes: [{ path: '/reseller/sp', view: 'list' }],
   section: '/reseller',
   menu: { label: 'portal.menu.companies' },
   texts: 'resources.reseller-companies',
-  views: { list: comingSoon('portal.menu.companies'), create: comingSoon('portal.pages.sp_invite') },
+  views: {
+    list: lazy(() => import('./CompanyList')),
+    icon: BusinessIcon,
+    recordRepresentation: 'company_name',
+  },
 });

@@ -1,7 +1,9 @@
-// The payments of a reseller's companies (SPEC.md §2, /reseller/payment-listing). Its table arrives with a
-// later release.
-import { comingSoon } from '../../components/ComingSoon';
+// The payments of a reseller's companies (SPEC.md §2, /reseller/payment-listing), with each company's name.
+import PaymentIcon from '@mui/icons-material/Payment';
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
+
+export type { ResellerPaymentRecord } from './ResellerPaymentList';
 
 export default defineResource({
   name: 'reseller-payments',
@@ -9,5 +11,9 @@ export default defineResource({
   routes: [{ path: '/reseller/payment-listing', view: 'list' }],
   menu: { label: 'portal.menu.payment_listing' },
   texts: 'resources.reseller-payments',
-  views: { list: comingSoon('portal.menu.payment_listing') },
+  views: {
+    list: lazy(() => import('./ResellerPaymentList')),
+    icon: PaymentIcon,
+    recordRepresentation: 'transaction_id',
+  },
 });

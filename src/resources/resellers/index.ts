@@ -1,13 +1,27 @@
-// The admin's resellers (SPEC.md §2, /admin/resellers). Their screens arrive with a later release.
-import { comingSoon } from '../../components/ComingSoon';
+// The admin's resellers (SPEC.md §2, /admin/resellers): the list with each reseller's actions, a new reseller
+// (/admin/resellers/create) and one reseller's edit page (/admin/resellers/{id}).
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
+
+export type { ResellerRecord } from './ResellerList';
 
 export default defineResource({
   name: 'resellers',
   api: { path: 'admin/reseller/list', itemPath: 'admin/reseller', createPath: 'admin/reseller/create' },
-  routes: [{ path: '/admin/resellers', view: 'list' }],
+  routes: [
+    { path: '/admin/resellers', view: 'list' },
+    { path: '/admin/resellers/create', view: 'create' },
+    { path: '/admin/resellers/:id', view: 'edit' },
+  ],
   section: '/admin',
   menu: { label: 'portal.menu.resellers' },
   texts: 'resources.resellers',
-  views: { list: comingSoon('portal.menu.resellers') },
+  views: {
+    list: lazy(() => import('./ResellerList')),
+    create: lazy(() => import('./ResellerCreate')),
+    edit: lazy(() => import('./ResellerEdit')),
+    icon: StorefrontIcon,
+    recordRepresentation: 'name',
+  },
 });

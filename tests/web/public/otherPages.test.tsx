@@ -8,6 +8,7 @@ describe('public routes', () => {
   it('has a path and an element for every public page', () => {
     expect(publicRoutes.map((route) => route.path).sort()).toEqual(
       [
+        '/accept-invite',
         '/email-verify',
         '/forgot-password',
         '/login',

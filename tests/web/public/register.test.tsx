@@ -421,6 +421,25 @@ describe('reseller code', () => {
     expect(screen.queryByText(/Reseller code/)).not.toBeInTheDocument();
   });
 
+  it('drops a code the server refuses at registration (rotated or deactivated since), so a retry goes without it', async () => {
+    const dataProvider = testDataProvider({
+      validateResellerCode: async () => ({ isValid: true }),
+      register: async () => {
+        throw httpError(400, {
+          message: MESSAGES.resellerCodeInvalid,
+          errors: { reseller_url_token: MESSAGES.resellerCodeInvalid },
+        });
+      },
+    });
+    await toStep3(dataProvider, '/register?rc=ROTATED1');
+    expect(readResellerCode()).toBe('ROTATED1');
+    type('Password', 'secret-pass');
+    type('Confirm Password', 'secret-pass');
+    click('Next Step');
+    expect(await screen.findByText(MESSAGES.resellerCodeInvalid)).toBeInTheDocument();
+    expect(readResellerCode()).toBeNull();
+  });
+
   it('sends no code when none is stored', async () => {
     const dataProvider = testDataProvider();
     await toStep3(dataProvider);

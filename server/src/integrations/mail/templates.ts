@@ -31,8 +31,9 @@ export const confirmationLink = (publicUrl: string, token: string) =>
   `${publicUrl}/email-verify?token=${encodeURIComponent(token)}`;
 export const passwordResetLink = (publicUrl: string, token: string) =>
   `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+/** The invitation's own page (open whether or not someone is signed in in that browser). */
 export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
+  `${publicUrl}/accept-invite?token=${encodeURIComponent(token)}`;
 
 /** One call to action: a greeting, some lines, the link as a button and as plain text, and a closing line. */
 function linkMail(opts: {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import type { RegistrationStep3 as Step3Values } from '../../../../contract/schemas';
-import { readResellerCode } from '../../../authProvider/resellerCode';
-import type { PortalDataProvider } from '../../../dataProvider/types';
+import { clearResellerCode, readResellerCode } from '../../../authProvider/resellerCode';
+import type { PortalDataProvider, PortalHttpError } from '../../../dataProvider/types';
 import { dataUrlToBlob } from '../../../components/inputs/format';
 import { paymentStepPath, PUBLIC_PATHS } from '../paths';
 import {
@@ -62,6 +62,8 @@ export function useRegistrationWizard() {
       setData(emptyRegistration());
       navigate(paymentStepPath(service_provider_uuid));
     } catch (error) {
+      // a code rotated or deactivated since the link was opened: dropped, so that a retry registers without it
+      if ((error as PortalHttpError).body?.errors?.reseller_url_token) clearResellerCode();
       const next = registrationFailure(error);
       setFailure(next);
       setSubmitting(false);

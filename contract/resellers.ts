@@ -1,0 +1,170 @@
+// Resellers and the companies they bring in (issue 13): the admin's reseller form, the reseller's invitation of a
+// company, the statuses a company is shown with, the promo-code link, and the rows on the wire. Written once,
+// used by the forms and by the server.
+import * as yup from 'yup';
+import { LIMITS } from './constants';
+import { EMAIL_RE, SAFE_TEXT_RE } from './schemas';
+
+const unknownField = 'Unknown field: ${unknown}';
+
+/** A promo code as the resellers table enforces it (001_accounts.sql). */
+export const RESELLER_CODE_RE = /^[A-Za-z0-9_-]{6,64}$/;
+
+/** The query parameter of a sign-up link that carries a promo code (SPEC.md §2). */
+export const PROMO_CODE_QUERY = 'rc';
+
+/** The sign-up link a reseller's promo code copies: `<origin>/register?rc=<url_token>`. */
+export function promoCodeLink(origin: string, urlToken: string): string {
+  return `${origin.replace(/\/+$/, '')}/register?${PROMO_CODE_QUERY}=${encodeURIComponent(urlToken)}`;
+}
+
+const requiredText = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .required(`${label} is a required field`)
+    .max(LIMITS.textMax, `${label} must be at most ${LIMITS.textMax} characters`)
+    .matches(SAFE_TEXT_RE, { message: `${label} is not valid.`, excludeEmptyString: true });
+
+/** May be left out; when sent it must not be blank (an edit that keeps a name). */
+const keptText = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .min(1, `${label} is a required field`)
+    .max(LIMITS.textMax, `${label} must be at most ${LIMITS.textMax} characters`)
+    .matches(SAFE_TEXT_RE, { message: `${label} is not valid.`, excludeEmptyString: true })
+    .optional();
+
+const optionalText = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .max(LIMITS.textMax, `${label} must be at most ${LIMITS.textMax} characters`)
+    .matches(SAFE_TEXT_RE, { message: `${label} is not valid.`, excludeEmptyString: true })
+    .optional();
+
+const email = yup
+  .string()
+  .trim()
+  .required('email is a required field')
+  .max(LIMITS.emailMax, `email must be at most ${LIMITS.emailMax} characters`)
+  .matches(EMAIL_RE, 'email must be a valid email');
+
+/** POST /api/admin/reseller/create: the admin's new reseller (the invitation mail follows). */
+export const resellerCreateSchema = yup
+  .object({
+    name: requiredText('name'),
+    email,
+    company_name: requiredText('company name'),
+  })
+  .noUnknown(true, unknownField);
+
+/** PUT /api/admin/reseller/{id}: what the admin may change; deactivating ends the reseller's sessions. */
+export const resellerUpdateSchema = yup
+  .object({
+    name: keptText('name'),
+    company_name: keptText('company name'),
+    is_active: yup.boolean().optional(),
+  })
+  .noUnknown(true, unknownField);
+
+/** The admin's edit form: the same rules on the two fields it changes (the record it holds has more). */
+export const resellerEditFormSchema = yup.object({
+  name: requiredText('name'),
+  company_name: requiredText('company name'),
+});
+
+/** POST /api/reseller/service_provider/invite: a company the reseller invites by email. */
+export const companyInviteSchema = yup
+  .object({
+    email,
+    company_name: optionalText('company name'),
+    first_name: optionalText('first name'),
+    last_name: optionalText('last name'),
+  })
+  .noUnknown(true, unknownField);
+
+export type ResellerCreateInput = yup.InferType<typeof resellerCreateSchema>;
+export type ResellerUpdateInput = yup.InferType<typeof resellerUpdateSchema>;
+export type CompanyInviteInput = yup.InferType<typeof companyInviteSchema>;
+
+/**
+ * A company's standing as a reseller (or the admin) sees it, derived from its account and subscriptions:
+ * disabled account, email not confirmed, active subscription, past due, had one that ended, never paid.
+ */
+export const COMPANY_STATUSES = [
+  'active',
+  'past_due',
+  'expired',
+  'awaiting_payment',
+  'unconfirmed',
+  'disabled',
+] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** An invitation a reseller sent: still open, or the company registered with it. */
+export const INVITE_STATUSES = ['sent', 'registered'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+/** Messages of the reseller areas the server answers with and the screens show. */
+export const RESELLER_MESSAGES = {
+  resellerNotFound: 'Reseller not found',
+  companyNotFound: 'Company not found',
+  companyAlreadyRegistered: 'This email already exist',
+  inviteSent: 'Invitation sent',
+  invitationResent: 'Invitation sent again',
+  alreadyAccepted: 'This reseller has already set a password',
+  resellerInactive: 'This reseller is deactivated',
+} as const;
+
+/** GET /api/admin/reseller/list and /api/admin/reseller/{id}. */
+export interface ResellerRow {
+  id: string;
+  name: string;
+  email: string;
+  company_name: string;
+  url_token: string;
+  is_active: boolean;
+  /** The reseller followed the invitation and chose a password. */
+  is_confirmed: boolean;
+  companies_count: number;
+  created_on: string;
+}
+
+/** GET /api/reseller: the signed-in reseller. */
+export type ResellerProfileRow = ResellerRow;
+
+/** GET /api/reseller/service_provider. */
+export interface ResellerCompanyRow {
+  id: string;
+  company_name: string;
+  ocn: string;
+  email: string;
+  status: CompanyStatus;
+  subscription_expired_on: string | null;
+  created_on: string;
+}
+
+/** GET /api/reseller/service_provider/invite. */
+export interface ResellerInviteRow {
+  id: string;
+  email: string;
+  company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  status: InviteStatus;
+  sent_count: number;
+  sent_on: string;
+  created_on: string;
+}
+
+/** GET /api/reseller/users/payment. */
+export interface ResellerPaymentRow {
+  id: string;
+  amount: number;
+  transaction_id: string;
+  created_on: string;
+  service_provider_uuid: string;
+  company_name: string;
+}

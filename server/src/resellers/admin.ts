@@ -1,0 +1,142 @@
+// The admin's resellers: list, create (with the invitation mail), show, edit, deactivate and rotate the promo code.
+// Deactivating ends the reseller's sessions in the same transaction; its companies stay where they are.
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '../../../contract/constants';
+import { isUuid } from '../../../contract/ids';
+import {
+  RESELLER_MESSAGES,
+  type ResellerCreateInput,
+  type ResellerRow,
+  type ResellerUpdateInput,
+} from '../../../contract/resellers';
+import { PG_ERRORS, pgConstraint, pgErrorCode } from '../db';
+import { HttpError, conflict } from '../http/errors';
+import type { ListQuery } from '../http/list';
+import { issueLink, sendLinkMail, type AccountDeps } from '../accounts/deps';
+import * as accounts from '../accounts/store';
+import * as store from './store';
+
+export type ResellerDeps = AccountDeps;
+
+/** A promo code nobody can guess: 128 random bits, base64url (22 characters, the shape 001 enforces). */
+export function newPromoCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const notFound = () => new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
+const emailTaken = () => conflict(MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+
+/** The wire shape: the account id stays inside. */
+export function resellerRow(row: store.ResellerDbRow): ResellerRow {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company_name: row.company_name,
+    url_token: row.url_token,
+    is_active: row.is_active,
+    is_confirmed: row.is_confirmed,
+    companies_count: Number(row.companies_count),
+    created_on: new Date(row.created_on).toISOString(),
+  };
+}
+
+export async function listResellers(deps: ResellerDeps, list: ListQuery) {
+  const { rows, total } = await store.listResellers(deps.db, list);
+  return { rows: rows.map(resellerRow), total };
+}
+
+export async function showReseller(deps: ResellerDeps, id: string): Promise<ResellerRow> {
+  const row = isUuid(id) ? await store.findReseller(deps.db, id) : undefined;
+  if (!row) throw notFound();
+  return resellerRow(row);
+}
+
+/** A new reseller without a password, its promo code, and the invitation mail once all of it is committed. */
+export async function createReseller(deps: ResellerDeps, input: ResellerCreateInput): Promise<ResellerRow> {
+  const email = input.email.trim().toLowerCase();
+  if ((await accounts.takenIdentifiers(deps.db, email, undefined)).emailTaken) throw emailTaken();
+  const now = deps.now();
+  let created: { id: string; accountId: string; token: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const accountId = await accounts.insertAccount(tx, {
+        type: 'reseller',
+        email,
+        passwordHash: null,
+        firstName: input.name.trim(),
+        lastName: '',
+        confirmedOn: null,
+      });
+      const id = await store.insertReseller(tx, {
+        accountId,
+        companyName: input.company_name.trim(),
+        urlToken: newPromoCode(),
+        now,
+      });
+      return { id, accountId, token: await issueLink(deps, tx, accountId, 'invitation') };
+    });
+  } catch (e) {
+    // two admins creating the same address at once: the unique index decides
+    if (pgErrorCode(e) === PG_ERRORS.uniqueViolation && pgConstraint(e) === 'accounts_email_key') {
+      throw emailTaken();
+    }
+    throw e;
+  }
+  await sendLinkMail(
+    deps,
+    'invitation',
+    { id: created.accountId, email, first_name: input.name.trim(), type: 'reseller' },
+    created.token,
+  );
+  return showReseller(deps, created.id);
+}
+
+/** Name, company and whether it is active. Deactivating revokes every session of the reseller at once. */
+export async function updateReseller(
+  deps: ResellerDeps,
+  id: string,
+  input: ResellerUpdateInput,
+): Promise<ResellerRow> {
+  if (!isUuid(id)) throw notFound();
+  const revoked = await deps.db.transaction(async (tx) => {
+    const current = await store.lockReseller(tx, id);
+    if (!current) throw notFound();
+    if (input.name !== undefined)
+      await store.renameAccount(tx, current.account_id, input.name.trim(), deps.now());
+    // Revoked here rather than only by the trigger of 008, so that this process forgets them at once.
+    const ids =
+      input.is_active === false && current.is_active
+        ? await deps.sessions.revokeAll(current.account_id, 'deactivated', { q: tx })
+        : [];
+    await store.updateReseller(tx, id, {
+      companyName: input.company_name?.trim(),
+      isActive: input.is_active,
+    });
+    return ids;
+  });
+  deps.sessions.forget(revoked);
+  return showReseller(deps, id);
+}
+
+/** A new promo code: links with the old one stop working at once (registration refuses it). */
+export async function rotatePromoCode(deps: ResellerDeps, id: string): Promise<ResellerRow> {
+  if (!isUuid(id) || !(await store.setUrlToken(deps.db, id, newPromoCode()))) throw notFound();
+  return showReseller(deps, id);
+}
+
+/** Sends the invitation again to a reseller who has not chosen a password yet. */
+export async function resendInvitation(deps: ResellerDeps, id: string) {
+  const row = isUuid(id) ? await store.findReseller(deps.db, id) : undefined;
+  if (!row) throw notFound();
+  if (row.is_confirmed) throw conflict(RESELLER_MESSAGES.alreadyAccepted);
+  if (!row.is_active) throw conflict(RESELLER_MESSAGES.resellerInactive);
+  const token = await issueLink(deps, deps.db, row.account_id, 'invitation');
+  await sendLinkMail(
+    deps,
+    'invitation',
+    { id: row.account_id, email: row.email, first_name: row.name, type: 'reseller' },
+    token,
+  );
+  return { message: RESELLER_MESSAGES.invitationResent };
+}

@@ -1,0 +1,144 @@
+// The signed-in reseller's own pages: its profile and promo code, its companies, the invitations it sent and its
+// companies' payments. Every query is scoped by the reseller of the signed-in account, whatever the request says.
+import type { TokenClaims } from '../../../contract/api';
+import { MESSAGES } from '../../../contract/constants';
+import { isUuid } from '../../../contract/ids';
+import {
+  RESELLER_MESSAGES,
+  promoCodeLink,
+  type CompanyInviteInput,
+  type ResellerCompanyRow,
+  type ResellerInviteRow,
+  type ResellerPaymentRow,
+} from '../../../contract/resellers';
+import { noticeMail } from '../integrations/mail/templates';
+import { HttpError, conflict } from '../http/errors';
+import type { ListQuery } from '../http/list';
+import { sendMail } from '../accounts/deps';
+import * as accounts from '../accounts/store';
+import { resellerRow, type ResellerDeps } from './admin';
+import * as store from './store';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+
+/** The reseller of the signed-in account; an account that is no reseller (any more) has none to show. */
+async function resellerOf(deps: ResellerDeps, user: TokenClaims): Promise<store.ResellerDbRow> {
+  const row = await store.findResellerOfAccount(deps.db, user.sub);
+  if (!row || !row.is_active) throw new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
+  return row;
+}
+
+export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
+  return resellerRow(await resellerOf(deps, user));
+}
+
+const companyRow = (r: store.CompanyDbRow): ResellerCompanyRow & Record<string, unknown> => ({
+  id: r.id,
+  company_name: r.company_name,
+  ocn: r.ocn,
+  email: r.email,
+  status: r.status as ResellerCompanyRow['status'],
+  subscription_expired_on: isoOrNull(r.subscription_expired_on),
+  created_on: iso(r.created_on),
+  first_name: r.first_name,
+  last_name: r.last_name,
+  phone_number: r.phone_number,
+  city: r.city,
+  state: r.state,
+});
+
+export async function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
+  const reseller = await resellerOf(deps, user);
+  const { rows, total } = await store.listCompanies(deps.db, reseller.id, list);
+  return { rows: rows.map(companyRow), total };
+}
+
+/** One of the reseller's companies; another reseller's (or no such id) is a 404, never the row. */
+export async function showCompany(deps: ResellerDeps, user: TokenClaims, id: string) {
+  const reseller = await resellerOf(deps, user);
+  const row = isUuid(id) ? await store.findCompany(deps.db, reseller.id, id) : undefined;
+  if (!row) throw new HttpError(404, RESELLER_MESSAGES.companyNotFound);
+  return companyRow(row);
+}
+
+const inviteRow = (r: store.InviteDbRow): ResellerInviteRow => ({
+  id: r.id,
+  email: r.email,
+  company_name: r.company_name,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  status: r.status as ResellerInviteRow['status'],
+  sent_count: Number(r.sent_count),
+  sent_on: iso(r.sent_on),
+  created_on: iso(r.created_on),
+});
+
+export async function listInvites(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
+  const reseller = await resellerOf(deps, user);
+  const { rows, total } = await store.listInvites(deps.db, reseller.id, list);
+  return { rows: rows.map(inviteRow), total };
+}
+
+/** The mail of an invitation: who invites, and the sign-up link with the reseller's promo code. */
+export function companyInvitationMail(opts: {
+  to: string;
+  firstName: string | null;
+  resellerCompany: string;
+  link: string;
+}) {
+  return noticeMail({
+    to: opts.to,
+    subject: `${opts.resellerCompany} invites you to the Service Provider Portal`,
+    name: opts.firstName ?? '',
+    blocks: [
+      `${opts.resellerCompany} invites your company to obtain its STIR/SHAKEN certificates through the Service Provider Portal.`,
+      'Register your company with the link below; your registration is linked to them.',
+      { action: 'Register your company', link: opts.link },
+    ],
+  });
+}
+
+/**
+ * Invites a company by email. An address that already has an account is refused (409) and nothing is written or
+ * sent; inviting the same address again sends the mail again.
+ */
+export async function inviteCompany(deps: ResellerDeps, user: TokenClaims, input: CompanyInviteInput) {
+  const reseller = await resellerOf(deps, user);
+  const email = input.email.trim().toLowerCase();
+  if ((await accounts.takenIdentifiers(deps.db, email, undefined)).emailTaken) {
+    throw conflict(RESELLER_MESSAGES.companyAlreadyRegistered, { email: MESSAGES.emailTaken });
+  }
+  const row = await store.upsertInvite(deps.db, {
+    resellerId: reseller.id,
+    email,
+    companyName: blankToNull(input.company_name),
+    firstName: blankToNull(input.first_name),
+    lastName: blankToNull(input.last_name),
+    now: deps.now(),
+  });
+  const mail = companyInvitationMail({
+    to: email,
+    firstName: row.first_name,
+    resellerCompany: reseller.company_name,
+    link: promoCodeLink(deps.config.publicUrl, reseller.url_token),
+  });
+  await sendMail(deps, mail, { resellerId: reseller.id, inviteId: row.id });
+  return inviteRow(row);
+}
+
+const paymentRow = (r: store.PaymentDbRow): ResellerPaymentRow => ({
+  id: r.id,
+  amount: Number(r.amount),
+  transaction_id: r.transaction_id,
+  created_on: iso(r.created_on),
+  service_provider_uuid: r.service_provider_uuid,
+  company_name: r.company_name,
+});
+
+export async function listPayments(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
+  const reseller = await resellerOf(deps, user);
+  const { rows, total } = await store.listPayments(deps.db, reseller.id, list);
+  return { rows: rows.map(paymentRow), total };
+}

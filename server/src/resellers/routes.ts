@@ -1,0 +1,218 @@
+// Resellers over HTTP: the admin's reseller management and the signed-in reseller's own pages. Parse, authorize
+// (the role matrix through `access`), call one service function, answer. Response schemas are allow-lists.
+import type { FastifyInstance } from 'fastify';
+import { validate } from '../../../contract/schemas';
+import { companyInviteSchema, resellerCreateSchema, resellerUpdateSchema } from '../../../contract/resellers';
+import { access, currentUser } from '../http/guard';
+import { parseListQuery, sendList } from '../http/list';
+import { bool, messageResponse, nullableStr, num, str } from '../http/responses';
+import {
+  createReseller,
+  listResellers,
+  resendInvitation,
+  rotatePromoCode,
+  showReseller,
+  updateReseller,
+  type ResellerDeps,
+} from './admin';
+import { COMPANIES_LIST, INVITES_LIST, PAYMENTS_LIST, RESELLERS_LIST } from './lists';
+import {
+  inviteCompany,
+  listCompanies,
+  listInvites,
+  listPayments,
+  resellerProfile,
+  showCompany,
+} from './portal';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** What the route does, for readers of the route table (and OpenAPI generators, which read this key). */
+    description?: string;
+  }
+}
+
+const object = <P extends Record<string, unknown>>(properties: P) =>
+  ({ type: 'object', properties }) as const;
+const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
+
+const reseller = object({
+  id: str,
+  name: str,
+  email: str,
+  company_name: str,
+  url_token: str,
+  is_active: bool,
+  is_confirmed: bool,
+  companies_count: num,
+  created_on: str,
+});
+
+const company = object({
+  id: str,
+  company_name: str,
+  ocn: str,
+  email: str,
+  status: str,
+  subscription_expired_on: nullableStr,
+  created_on: str,
+});
+
+const companyDetails = object({
+  ...company.properties,
+  first_name: str,
+  last_name: str,
+  phone_number: str,
+  city: str,
+  state: str,
+});
+
+const invite = object({
+  id: str,
+  email: str,
+  company_name: nullableStr,
+  first_name: nullableStr,
+  last_name: nullableStr,
+  status: str,
+  sent_count: num,
+  sent_on: str,
+  created_on: str,
+});
+
+const payment = object({
+  id: str,
+  amount: num,
+  transaction_id: str,
+  created_on: str,
+  service_provider_uuid: str,
+  company_name: str,
+});
+
+type IdParams = { Params: { id: string } };
+
+/** /api/admin/reseller…: the admin's resellers. */
+export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
+  app.get(
+    '/api/admin/reseller/list',
+    { config: access('resellers', 'list'), schema: { response: { 200: arrayOf(reseller) } } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, RESELLERS_LIST);
+      const { rows, total } = await listResellers(deps, list);
+      return sendList(reply, 'resellers', rows, total, list.range);
+    },
+  );
+
+  app.post(
+    '/api/admin/reseller/create',
+    {
+      config: { ...access('resellers', 'create'), idempotent: true },
+      schema: { response: { 201: reseller } },
+    },
+    async (request, reply) => {
+      const input = await validate(resellerCreateSchema, request.body);
+      return reply.status(201).send(await createReseller(deps, input));
+    },
+  );
+
+  app.get<IdParams>(
+    '/api/admin/reseller/:id',
+    { config: access('resellers', 'show'), schema: { response: { 200: reseller } } },
+    async (request) => showReseller(deps, request.params.id),
+  );
+
+  app.put<IdParams>(
+    '/api/admin/reseller/:id',
+    { config: access('resellers', 'edit'), schema: { response: { 200: reseller } } },
+    async (request) => {
+      const input = await validate(resellerUpdateSchema, request.body ?? {});
+      return updateReseller(deps, request.params.id, input);
+    },
+  );
+
+  app.post<IdParams>(
+    '/api/admin/reseller/:id/rotate_token',
+    {
+      config: { ...access('resellers', 'edit'), idempotent: true },
+      schema: {
+        description:
+          'Gives the reseller a new promo code (url_token). Sign-up links with the old code stop working at once.',
+        response: { 200: reseller },
+      },
+    },
+    async (request) => rotatePromoCode(deps, request.params.id),
+  );
+
+  app.post<IdParams>(
+    '/api/admin/reseller/:id/invite',
+    {
+      config: access('resellers', 'edit'),
+      schema: {
+        description: 'Sends the invitation mail again to a reseller who has not chosen a password yet.',
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => resendInvitation(deps, request.params.id),
+  );
+}
+
+/** /api/reseller…: the signed-in reseller's profile, companies, invitations and payments. */
+export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerDeps) {
+  app.get(
+    '/api/reseller',
+    { config: access('reseller-profile', 'show'), schema: { response: { 200: reseller } } },
+    async (request) => resellerProfile(deps, currentUser(request)),
+  );
+
+  app.get(
+    '/api/reseller/service_provider',
+    { config: access('reseller-companies', 'list'), schema: { response: { 200: arrayOf(company) } } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, COMPANIES_LIST, { paramOffset: 1 });
+      const { rows, total } = await listCompanies(deps, currentUser(request), list);
+      return sendList(reply, 'reseller-companies', rows, total, list.range);
+    },
+  );
+
+  app.get(
+    '/api/reseller/service_provider/invite',
+    { config: access('reseller-invites', 'list'), schema: { response: { 200: arrayOf(invite) } } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, INVITES_LIST, { paramOffset: 1 });
+      const { rows, total } = await listInvites(deps, currentUser(request), list);
+      return sendList(reply, 'reseller-invites', rows, total, list.range);
+    },
+  );
+
+  app.post(
+    '/api/reseller/service_provider/invite',
+    {
+      // one mail per call: limited like the other routes that send mail
+      config: {
+        ...access('reseller-companies', 'invite'),
+        idempotent: true,
+        rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
+      },
+      schema: { response: { 201: invite } },
+    },
+    async (request, reply) => {
+      const input = await validate(companyInviteSchema, request.body);
+      return reply.status(201).send(await inviteCompany(deps, currentUser(request), input));
+    },
+  );
+
+  app.get<IdParams>(
+    '/api/reseller/service_provider/:id',
+    { config: access('reseller-companies', 'show'), schema: { response: { 200: companyDetails } } },
+    async (request) => showCompany(deps, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/reseller/users/payment',
+    { config: access('reseller-payments', 'list'), schema: { response: { 200: arrayOf(payment) } } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, PAYMENTS_LIST, { paramOffset: 1 });
+      const { rows, total } = await listPayments(deps, currentUser(request), list);
+      return sendList(reply, 'reseller-payments', rows, total, list.range);
+    },
+  );
+}

@@ -1,0 +1,249 @@
+// SQL of resellers as the admin manages them and of the signed-in reseller's own rows. Parameterized statements
+// only; the list parts (`where`, `params`, `orderBy`) come from http/list.ts and bind after the fixed parameters.
+import type { Queryable } from '../db';
+import { pageClause, whereClause, type ListQuery } from '../http/list';
+
+/** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
+export async function pageOf<T>(
+  q: Queryable,
+  source: string,
+  fixed: unknown[],
+  list: ListQuery,
+): Promise<{ rows: T[]; total: number }> {
+  const where = whereClause(list.where);
+  const params = [...fixed, ...list.params];
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${source}) x${where}`,
+    params,
+  );
+  const rows = await q.query<T>(`SELECT * FROM (${source}) x${where}${pageClause(list)}`, params);
+  return { rows, total: n };
+}
+
+// ---- resellers (admin) ----
+
+export interface ResellerDbRow {
+  id: string;
+  account_id: string;
+  name: string;
+  email: string;
+  company_name: string;
+  url_token: string;
+  is_active: boolean;
+  is_confirmed: boolean;
+  companies_count: number;
+  created_on: Date;
+}
+
+/** Every reseller with its account and the number of companies it brought in. */
+export const RESELLERS_SOURCE = `
+  SELECT r.id, r.account_id, btrim(a.first_name || ' ' || a.last_name) AS name, a.email, r.company_name,
+         r.url_token, r.is_active, a.is_confirmed,
+         (SELECT count(*) FROM service_providers sp WHERE sp.reseller_id = r.id)::int AS companies_count,
+         r.created_on
+    FROM resellers r JOIN accounts a ON a.id = r.account_id`;
+
+export function listResellers(q: Queryable, list: ListQuery) {
+  return pageOf<ResellerDbRow>(q, RESELLERS_SOURCE, [], list);
+}
+
+export async function findReseller(q: Queryable, id: string): Promise<ResellerDbRow | undefined> {
+  const rows = await q.query<ResellerDbRow>(`SELECT * FROM (${RESELLERS_SOURCE}) x WHERE x.id = $1`, [id]);
+  return rows[0];
+}
+
+export async function findResellerOfAccount(
+  q: Queryable,
+  accountId: string,
+): Promise<ResellerDbRow | undefined> {
+  const rows = await q.query<ResellerDbRow>(`SELECT * FROM (${RESELLERS_SOURCE}) x WHERE x.account_id = $1`, [
+    accountId,
+  ]);
+  return rows[0];
+}
+
+/** Locks a reseller's row for an edit; its account id and whether it is active now. */
+export async function lockReseller(
+  q: Queryable,
+  id: string,
+): Promise<{ account_id: string; is_active: boolean } | undefined> {
+  const rows = await q.query<{ account_id: string; is_active: boolean }>(
+    'SELECT account_id, is_active FROM resellers WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0];
+}
+
+export async function insertReseller(
+  q: Queryable,
+  r: { accountId: string; companyName: string; urlToken: string; now: Date },
+): Promise<string> {
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO resellers (account_id, company_name, url_token, created_on) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [r.accountId, r.companyName, r.urlToken, r.now],
+  );
+  return row.id;
+}
+
+export async function updateReseller(
+  q: Queryable,
+  id: string,
+  change: { companyName?: string; isActive?: boolean },
+): Promise<void> {
+  await q.query(
+    `UPDATE resellers SET company_name = coalesce($2, company_name), is_active = coalesce($3, is_active)
+      WHERE id = $1`,
+    [id, change.companyName ?? null, change.isActive ?? null],
+  );
+}
+
+/** The whole name goes into first_name (the form has one name field); last_name is emptied. */
+export async function renameAccount(q: Queryable, accountId: string, name: string, now: Date): Promise<void> {
+  await q.query(`UPDATE accounts SET first_name = $2, last_name = '', updated_on = $3 WHERE id = $1`, [
+    accountId,
+    name,
+    now,
+  ]);
+}
+
+export async function setUrlToken(q: Queryable, id: string, urlToken: string): Promise<boolean> {
+  const rows = await q.query('UPDATE resellers SET url_token = $2 WHERE id = $1 RETURNING id', [
+    id,
+    urlToken,
+  ]);
+  return rows.length === 1;
+}
+
+// ---- the signed-in reseller's companies, invitations and payments ----
+
+/** A company's standing (contract/resellers.ts COMPANY_STATUSES), from its account and subscription state. */
+const COMPANY_STATUS = `
+  CASE WHEN a.is_disabled THEN 'disabled'
+       WHEN NOT a.is_confirmed THEN 'unconfirmed'
+       WHEN st.is_active THEN 'active'
+       WHEN st.is_past_due THEN 'past_due'
+       WHEN st.subscriptions_count > 0 THEN 'expired'
+       ELSE 'awaiting_payment' END`;
+
+/**
+ * The companies of the reseller bound to $1. Their subscription state is service_provider_state's (001), computed
+ * per company through the subscriptions index: the view itself would aggregate every provider for each page.
+ */
+export const COMPANIES_SOURCE = `
+  SELECT sp.id, sp.company_name, sp.ocn, a.email, ${COMPANY_STATUS} AS status, st.subscription_expired_on,
+         sp.created_on, a.first_name, a.last_name, sp.phone_number, sp.city, sp.state
+    FROM service_providers sp
+    JOIN accounts a ON a.id = sp.account_id
+    CROSS JOIN LATERAL (
+      SELECT max(s.current_period_end) FILTER (WHERE s.status <> 'incomplete') AS subscription_expired_on,
+             coalesce(bool_or(s.status = 'active' AND s.current_period_end > now()), false) AS is_active,
+             coalesce(bool_or(s.status = 'past_due'), false) AS is_past_due,
+             count(s.id) FILTER (WHERE s.status <> 'incomplete') AS subscriptions_count
+        FROM subscriptions s WHERE s.service_provider_id = sp.id) st
+   WHERE sp.reseller_id = $1`;
+
+export interface CompanyDbRow {
+  id: string;
+  company_name: string;
+  ocn: string;
+  email: string;
+  status: string;
+  subscription_expired_on: Date | null;
+  created_on: Date;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  city: string;
+  state: string;
+}
+
+export function listCompanies(q: Queryable, resellerId: string, list: ListQuery) {
+  return pageOf<CompanyDbRow>(q, COMPANIES_SOURCE, [resellerId], list);
+}
+
+/** One company, only when it is this reseller's. */
+export async function findCompany(
+  q: Queryable,
+  resellerId: string,
+  id: string,
+): Promise<CompanyDbRow | undefined> {
+  const rows = await q.query<CompanyDbRow>(`SELECT * FROM (${COMPANIES_SOURCE}) x WHERE x.id = $2`, [
+    resellerId,
+    id,
+  ]);
+  return rows[0];
+}
+
+/** The invitations of the reseller bound to $1, each with whether that address registered through it. */
+export const INVITES_SOURCE = `
+  SELECT i.id, i.email, i.company_name, i.first_name, i.last_name, i.sent_count, i.sent_on, i.created_on,
+         CASE WHEN EXISTS (SELECT 1 FROM service_providers sp JOIN accounts a ON a.id = sp.account_id
+                            WHERE sp.reseller_id = i.reseller_id AND a.email = i.email)
+              THEN 'registered' ELSE 'sent' END AS status
+    FROM reseller_invites i
+   WHERE i.reseller_id = $1`;
+
+export interface InviteDbRow {
+  id: string;
+  email: string;
+  company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  sent_count: number;
+  sent_on: Date;
+  created_on: Date;
+  status: string;
+}
+
+export function listInvites(q: Queryable, resellerId: string, list: ListQuery) {
+  return pageOf<InviteDbRow>(q, INVITES_SOURCE, [resellerId], list);
+}
+
+/** Records an invitation, or counts one more mail to an address invited before; returns the row. */
+export async function upsertInvite(
+  q: Queryable,
+  i: {
+    resellerId: string;
+    email: string;
+    companyName: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    now: Date;
+  },
+): Promise<InviteDbRow> {
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO reseller_invites (reseller_id, email, company_name, first_name, last_name, sent_on, created_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $6)
+     ON CONFLICT (reseller_id, email) DO UPDATE
+        SET sent_on = EXCLUDED.sent_on, sent_count = reseller_invites.sent_count + 1,
+            company_name = coalesce(EXCLUDED.company_name, reseller_invites.company_name),
+            first_name = coalesce(EXCLUDED.first_name, reseller_invites.first_name),
+            last_name = coalesce(EXCLUDED.last_name, reseller_invites.last_name)
+     RETURNING id`,
+    [i.resellerId, i.email, i.companyName, i.firstName, i.lastName, i.now],
+  );
+  const [invite] = await q.query<InviteDbRow>(`SELECT * FROM (${INVITES_SOURCE}) x WHERE x.id = $2`, [
+    i.resellerId,
+    row.id,
+  ]);
+  return invite;
+}
+
+/** The payments of the reseller's companies (bound to $1), each with its company. */
+export const PAYMENTS_SOURCE = `
+  SELECT p.id, p.amount, p.transaction_id, p.created_on, sp.id AS service_provider_uuid, sp.company_name
+    FROM payments p JOIN service_providers sp ON sp.id = p.service_provider_id
+   WHERE sp.reseller_id = $1`;
+
+export interface PaymentDbRow {
+  id: string;
+  amount: number;
+  transaction_id: string;
+  created_on: Date;
+  service_provider_uuid: string;
+  company_name: string;
+}
+
+export function listPayments(q: Queryable, resellerId: string, list: ListQuery) {
+  return pageOf<PaymentDbRow>(q, PAYMENTS_SOURCE, [resellerId], list);
+}

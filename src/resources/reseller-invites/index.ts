@@ -1,0 +1,15 @@
+// Inviting a company (SPEC.md §2, /reseller/sp-invite): the form and the invitations sent, sent or registered.
+// Reached from the Companies page; no sidebar entry of its own (SPEC.md: Companies, Payment Listing).
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
+
+export type { InviteRecord } from './InviteList';
+
+export default defineResource({
+  name: 'reseller-invites',
+  api: { path: 'reseller/service_provider/invite' },
+  routes: [{ path: '/reseller/sp-invite', view: 'list' }],
+  menu: null,
+  texts: 'resources.reseller-invites',
+  views: { list: lazy(() => import('./InviteList')), recordRepresentation: 'email' },
+});

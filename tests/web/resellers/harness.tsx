@@ -1,0 +1,70 @@
+// Renders the reseller and admin screens as App.tsx mounts them for a role: its private routes and the public
+// pages, inside react-admin's AdminContext on a memory router, with a test dataProvider and an identity whose
+// profile carries the promo code.
+import { Suspense } from 'react';
+import { render } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { Role } from '../../../contract/constants';
+import { publicRoutes } from '../../../src/customRoutes/public';
+import { en } from '../../../src/i18n/en';
+import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
+import { testAuthProvider, testDataProvider, type TestDataProvider } from '../public/harness';
+
+export { currentLocation, httpError, testDataProvider } from '../public/harness';
+export type { TestDataProvider } from '../public/harness';
+
+export const PROMO_CODE = 'Promo_Code-123456';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+const i18nProvider = polyglotI18nProvider(() => en, 'en');
+
+export function renderAs(role: Role, path: string, dataProvider: TestDataProvider = testDataProvider()) {
+  const authProvider = testAuthProvider();
+  authProvider.getIdentity.mockImplementation(async () => ({
+    id: 'me',
+    fullName: 'Rita Reseller',
+    role,
+    profile: role === 'reseller' ? { id: 'r-1', url_token: PROMO_CODE, company_name: 'Resell Co' } : null,
+  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ support_url: 'https://help.example.test', payments: 'sandbox' })),
+    ),
+  );
+  const result = render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext
+        dataProvider={dataProvider as any}
+        authProvider={authProvider as any}
+        i18nProvider={i18nProvider}
+      >
+        <Suspense fallback={<p>loading page</p>}>
+          <Routes>
+            {privateRoutesFor(role).map(({ path: p, element }) => (
+              <Route key={p} path={p} element={element} />
+            ))}
+            {publicRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+        </Suspense>
+        <LocationProbe />
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...result, dataProvider, authProvider };
+}
+
+export const columnHeaders = (screen: { getAllByRole: (role: string) => HTMLElement[] }) =>
+  screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
