@@ -92,6 +92,7 @@ describe('the rows of an import that is running', () => {
     const during: unknown[] = [];
     await runImport(deps, imp.id, {
       batchRows: 1000,
+      concurrency: 1,
       afterBatch: async () => {
         during.push(await seen(s));
         const progress = (await store.getImport(t.db, imp.id))!;
@@ -123,6 +124,7 @@ describe('the rows of an import that is running', () => {
     await expect(
       runImport(deps, imp.id, {
         batchRows: 1000,
+        concurrency: 1,
         afterBatch: (read) => {
           if (read >= 2000) throw new Error('the process dies here');
         },
@@ -157,6 +159,7 @@ describe('two imports of one provider', () => {
     let secondRun: Promise<void> | null = null;
     await runImport(deps, first.id, {
       batchRows: 500,
+      concurrency: 1,
       afterBatch: async () => {
         if (secondRun) return;
         secondRun = runImport(deps, second.id, { batchRows: 500 });
@@ -175,5 +178,105 @@ describe('two imports of one provider', () => {
       success_count: 1000,
       fail_count: 500,
     });
+  }, 60_000);
+});
+
+describe('batches that commit out of order (PostgreSQL writes two at once)', () => {
+  const row = (line: number, tn: string, user: string) => ({
+    line,
+    tn,
+    tnRaw: tn,
+    voipUser: user,
+    organization: null,
+    assignedOnRaw: null,
+    assignedOn: null,
+    reason: null,
+  });
+
+  it('an earlier line takes a number over from a later line, which becomes the duplicate', async () => {
+    const s = await providerSession(t);
+    const imp = await pendingImport(s, []);
+    const runId = randomUUID();
+    const owned = await store.beginRun(t.db, imp.id, runId, new Date(), STALE_MS);
+    expect(owned).toMatchObject({ status: 'processing' });
+    const run = { id: imp.id, runId, providerId: s.p.spId };
+    const write = (batch: store.Batch) =>
+      t.db.transaction((tx) => store.writeBatch(tx, run, batch, new Date()));
+    // lines 5-6 commit first; lines 2-4 bring 2015550001 again, on an earlier line
+    await write({
+      good: [row(5, '2015550001', 'later'), row(6, '2015550002', 'later')],
+      failed: [],
+      firstLine: 5,
+      lastLine: 6,
+    });
+    await write({
+      good: [row(2, '2015550001', 'earlier'), row(3, '2015550003', 'earlier'), row(4, '2015550002', 'x')],
+      failed: [],
+      firstLine: 2,
+      lastLine: 4,
+    });
+    // line 4 is earlier than line 6 as well: it takes 2015550002 over too
+    const progress = (await store.getImport(t.db, imp.id))!;
+    expect(progress).toMatchObject({ count: 5, success_count: 3, fail_count: 2 });
+    // the same lines written again (an attempt that resumed) change nothing
+    await write({ good: [row(3, '2015550003', 'earlier')], failed: [], firstLine: 3, lastLine: 3 });
+    expect(await store.getImport(t.db, imp.id)).toMatchObject({ count: 5, success_count: 3, fail_count: 2 });
+    expect(await store.completeRun(t.db, run)).toEqual({ count: 5, success: 3, failed: 2 });
+    const held = await t.db.query<{ tn: string; voip_user: string; import_line: number }>(
+      'SELECT tn, voip_user, import_line FROM numbers WHERE service_provider_id = $1 ORDER BY tn',
+      [s.p.spId],
+    );
+    expect(held).toEqual([
+      { tn: '2015550001', voip_user: 'earlier', import_line: 2 },
+      { tn: '2015550002', voip_user: 'x', import_line: 4 },
+      { tn: '2015550003', voip_user: 'earlier', import_line: 3 },
+    ]);
+    const report = await s.get(`/api/service_provider/tn/import-history/${imp.id}/errors`);
+    expect(csvRows(report.body).slice(1)).toEqual([
+      '5,2015550001,later,,,Duplicate of line 2 of this file',
+      '6,2015550002,later,,,Duplicate of line 4 of this file',
+    ]);
+  });
+});
+
+describe('two batches written at once', () => {
+  it('keep every number once, from its first line, and name an earlier line for every repeat', async () => {
+    const s = await providerSession(t);
+    const numbers = numberRows(6000, 0, (tn) => tn);
+    // 600 repeats of numbers from anywhere in the file, put anywhere: many land in batches written at once
+    const lines = [...numbers];
+    for (let i = 0; i < 600; i++) {
+      const at = (i * 7919) % lines.length;
+      lines.splice(at, 0, numbers[(i * 104729) % numbers.length]);
+    }
+    const imp = await pendingImport(
+      s,
+      lines.map((tn) => `${tn},,,`),
+    );
+    await runImport(deps, imp.id, { batchRows: 300, concurrency: 2 });
+    expect(await store.getImport(t.db, imp.id)).toMatchObject({
+      status: 'completed',
+      count: 6600,
+      success_count: 6000,
+      fail_count: 600,
+    });
+    const fileLine = (n: number) => lines[n - 2]; // line 1 is the header
+    const firstLine = new Map<string, number>();
+    lines.forEach((tn, i) => firstLine.has(tn) || firstLine.set(tn, i + 2));
+    const held = await t.db.query<{ tn: string; import_line: number }>(
+      'SELECT tn, import_line FROM numbers WHERE service_provider_id = $1',
+      [s.p.spId],
+    );
+    expect(held).toHaveLength(6000);
+    for (const h of held) expect(h.import_line, h.tn).toBe(firstLine.get(h.tn));
+    const report = csvRows((await s.get(`/api/service_provider/tn/import-history/${imp.id}/errors`)).body);
+    expect(report).toHaveLength(601);
+    for (const r of report.slice(1)) {
+      const [line, tn, , , , reason] = r.split(',');
+      const named = Number(/^Duplicate of line (\d+) of this file$/.exec(reason)?.[1]);
+      expect(named, r).toBeLessThan(Number(line));
+      expect(fileLine(named), r).toBe(tn);
+      expect(fileLine(Number(line)), r).toBe(tn);
+    }
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { IMPORT_MESSAGES, NUMBER_IMPORT, ROW_MESSAGES } from '../../../contract/numbers';
 import { CsvParser, type CsvRecord } from './csvParser';
 import { HeaderError, checkRow, parseHeader, type Header } from './rows';
-import type { Batch, BatchRow, Run } from './runStore';
+import { type Batch, type BatchRow, LostRun, type Run } from './runStore';
 import * as store from './store';
 import type { NumberDeps } from './service';
 
@@ -22,7 +22,9 @@ const MAX_BATCH_ROWS = 20_000;
  * How long one batch's transaction should take: on PGlite, whose one connection serves every request, short, so
  * that the portal answers while an import runs; on PostgreSQL, where other requests use other connections, longer.
  */
-const TARGET_MS = { pglite: 40, pg: 400 } as const;
+const TARGET_MS = { pglite: 25, pg: 400 } as const;
+/** Batches written at once: PGlite has one connection; PostgreSQL writes two (each batch's work is one core's). */
+const CONCURRENCY = { pglite: 1, pg: 2 } as const;
 /** An attempt shows progress at least this often while it reads (one heartbeat per batch). */
 export const STALE_MS = 60_000;
 /** How often an import waiting for another of the same provider asks again. */
@@ -42,7 +44,7 @@ async function* records(file: string): AsyncGenerator<CsvRecord[]> {
     { maxFieldLength: NUMBER_IMPORT.maxFieldLength, maxFields: NUMBER_IMPORT.maxFields },
     (r) => out.push(r),
   );
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) {
     parser.push(decoder.decode(chunk as Buffer, { stream: true }));
     if (out.length) {
       yield out;
@@ -59,16 +61,20 @@ export interface RunOptions {
   afterBatch?: (rowsRead: number) => void | Promise<void>;
   /** A fixed batch size instead of the adaptive one (tests). */
   batchRows?: number;
+  /** Batches written at once, instead of the driver's (tests). */
+  concurrency?: number;
 }
 
 /** Collects checked rows into batches: a number seen twice in one batch fails there, naming its first line. */
 class BatchBuilder {
   private good = new Map<string, BatchRow>();
   private failed: BatchRow[] = [];
+  private firstLine = 0;
   private lastLine = 0;
   size = 0;
 
   add(row: BatchRow): void {
+    if (!this.size) this.firstLine = row.line;
     this.size++;
     this.lastLine = row.line;
     if (row.reason) {
@@ -83,7 +89,7 @@ class BatchBuilder {
   /** The batch so far, its good rows in the primary key's order (fewer index pages touched); then empty. */
   take(): Batch {
     const good = [...this.good.values()].sort((a, b) => (a.tn! < b.tn! ? -1 : 1));
-    const batch = { good, failed: this.failed, lastLine: this.lastLine };
+    const batch = { good, failed: this.failed, firstLine: this.firstLine, lastLine: this.lastLine };
     this.good = new Map();
     this.failed = [];
     this.size = 0;
@@ -121,7 +127,7 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
   if (!owned) return;
   const run: Run = { id: importId, runId, providerId: owned.service_provider_id };
   try {
-    const result = await readAndWrite(deps, run, file, owned.lines_done, opts);
+    const result = await readAndWrite(deps, run, file, opts);
     fs.rmSync(file, { force: true });
     // Fresh statistics after a large import, so the listing's plans fit (PGlite has no autovacuum).
     if (result.success >= ANALYZE_AFTER_ROWS) await deps.db.query('ANALYZE numbers');
@@ -139,33 +145,61 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
   }
 }
 
+/** Tells whether a line was covered by a committed batch, asked in increasing line order. */
+function coveredBy(ranges: [number, number][]) {
+  let i = 0;
+  return (line: number) => {
+    while (i < ranges.length && ranges[i][1] < line) i++;
+    return i < ranges.length && ranges[i][0] <= line;
+  };
+}
+
 /**
- * Reads the file, skipping the lines committed batches covered (`linesDone`), checks each row and writes the rows
- * batch by batch: the next batch is read while the previous one is written. Ends by completing the import.
+ * Reads the file, skipping the lines committed batches covered, checks each row and writes the rows batch by batch:
+ * the next batch is read while others are written (on PostgreSQL two at once). Ends by completing the import.
  */
-async function readAndWrite(deps: NumberDeps, run: Run, file: string, linesDone: number, opts: RunOptions) {
+async function readAndWrite(deps: NumberDeps, run: Run, file: string, opts: RunOptions) {
   const began = Date.now();
   const target = TARGET_MS[deps.db.driver];
+  const concurrency = opts.concurrency ?? CONCURRENCY[deps.db.driver];
+  const done = coveredBy(await store.doneLines(deps.db, run.id));
   let size = opts.batchRows ?? FIRST_BATCH_ROWS;
   let header: Header | null = null;
   let read = 0;
-  let writing: Promise<void> | null = null;
+  const writing: Promise<void>[] = [];
   const builder = new BatchBuilder();
   const write = async (batch: Batch, rowsRead: number) => {
     const t0 = Date.now();
-    const done = await deps.db.transaction((tx) => store.writeBatch(tx, run, batch, deps.now()));
-    if (!done) throw new Superseded();
+    try {
+      await deps.db.transaction((tx) => store.writeBatch(tx, run, batch, deps.now()));
+    } catch (e) {
+      throw e instanceof LostRun ? new Superseded() : e;
+    }
     if (!opts.batchRows) {
       const ms = Math.max(1, Date.now() - t0);
       size = Math.round(Math.min(MAX_BATCH_ROWS, Math.max(MIN_BATCH_ROWS, (size * target) / ms)));
     }
     await opts.afterBatch?.(rowsRead);
+    // PGlite answers in promises alone: without a turn of the event loop between batches, requests would wait
+    await new Promise((r) => setImmediate(r));
+  };
+  const settle = async (keep: number) => {
+    while (writing.length > keep) {
+      try {
+        await writing[0];
+      } catch (e) {
+        await Promise.allSettled(writing); // none still running when the attempt reports its end
+        throw e;
+      }
+      writing.shift();
+    }
   };
   const flush = async () => {
-    if (writing) await writing;
     if (!builder.size) return;
-    writing = write(builder.take(), read);
-    writing.catch(() => undefined); // awaited at the next flush; not an unhandled rejection meanwhile
+    await settle(concurrency - 1);
+    const w = write(builder.take(), read);
+    w.catch(() => undefined); // awaited by settle; not an unhandled rejection meanwhile
+    writing.push(w);
   };
   for await (const chunk of records(file)) {
     for (const record of chunk) {
@@ -174,14 +208,14 @@ async function readAndWrite(deps: NumberDeps, run: Run, file: string, linesDone:
         continue;
       }
       read++;
-      if (record.line <= linesDone) continue;
+      if (done(record.line)) continue;
       builder.add(checkRow(header, record));
       if (builder.size >= size) await flush();
     }
   }
   if (!header) throw new HeaderError(IMPORT_MESSAGES.noHeader);
   await flush();
-  if (writing) await writing;
+  await settle(0);
   if (!(await store.heartbeat(deps.db, run, deps.now()))) throw new Superseded();
   const result = await store.completeRun(deps.db, run);
   if (!result) throw new Superseded();

@@ -73,9 +73,13 @@ export interface Batch {
   good: BatchRow[];
   /** Rows that failed a check, with their reason. */
   failed: BatchRow[];
-  /** The file's last line this batch covers. */
+  /** The lines of the file this batch covers. */
+  firstLine: number;
   lastLine: number;
 }
+
+/** Thrown inside a batch's transaction (rolling it back) when the run no longer owns the import. */
+export class LostRun extends Error {}
 
 async function recordFailures(tx: Queryable, importId: string, rows: BatchRow[]): Promise<void> {
   if (!rows.length) return;
@@ -94,68 +98,122 @@ async function recordFailures(tx: Queryable, importId: string, rows: BatchRow[])
   );
 }
 
-/**
- * One batch, in the transaction `tx`: its good rows become (hidden) numbers of the provider, a number the provider
- * holds already, or that an earlier line of this file brought, is a failure with that reason, failures are kept
- * for the error report, and the import's counts and `lines_done` move. Null when the run lost the import.
- */
-export async function writeBatch(
-  tx: Queryable,
-  run: Run,
-  batch: Batch,
-  now: Date,
-): Promise<{ success: number; failed: number } | null> {
-  const [imp] = await tx.query<{ run_id: string; status: string }>(
-    'SELECT run_id, status FROM number_imports WHERE id = $1 FOR UPDATE',
-    [run.id],
+/** Inserts the batch's good rows; answers the numbers that conflicted (held already, or by this import). */
+async function insertGood(tx: Queryable, run: Run, good: BatchRow[]): Promise<string[]> {
+  if (!good.length) return [];
+  const rows = await tx.query<{ tn: string }>(
+    `WITH ins AS (
+       INSERT INTO numbers (service_provider_id, import_id, tn, voip_user, organization, assigned_on, import_line)
+       SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::date[], $7::int[])
+       ON CONFLICT (service_provider_id, tn) DO NOTHING RETURNING tn)
+     SELECT i.tn FROM unnest($3::text[]) AS i (tn) WHERE i.tn NOT IN (SELECT tn FROM ins)`,
+    [
+      run.providerId,
+      run.id,
+      good.map((r) => r.tn),
+      good.map((r) => r.voipUser),
+      good.map((r) => r.organization),
+      good.map((r) => r.assignedOn),
+      good.map((r) => r.line),
+    ],
   );
-  if (!imp || imp.status !== 'processing' || imp.run_id !== run.runId) return null;
-  const { good } = batch;
-  // Only the rows that conflicted come back: those the provider (or this file, earlier) already holds.
-  const conflicts = good.length
-    ? await tx.query<{ tn: string; import_id: string | null; import_line: number | null }>(
-        `WITH ins AS (
-           INSERT INTO numbers (service_provider_id, import_id, tn, voip_user, organization, assigned_on, import_line)
-           SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::date[], $7::int[])
-           ON CONFLICT (service_provider_id, tn) DO NOTHING RETURNING tn),
-         missed AS (SELECT i.tn FROM unnest($3::text[]) AS i (tn) WHERE i.tn NOT IN (SELECT tn FROM ins))
-         -- the statement's snapshot: what it reads of numbers is what was there before its insert
-         SELECT n.tn, n.import_id, n.import_line FROM missed m
-           JOIN numbers n ON n.service_provider_id = $1 AND n.tn = m.tn`,
-        [
-          run.providerId,
-          run.id,
-          good.map((r) => r.tn),
-          good.map((r) => r.voipUser),
-          good.map((r) => r.organization),
-          good.map((r) => r.assignedOn),
-          good.map((r) => r.line),
-        ],
+  return rows.map((r) => r.tn);
+}
+
+interface Held {
+  tn: string;
+  import_id: string | null;
+  import_line: number | null;
+  voip_user: string | null;
+  organization: string | null;
+  assigned_on: string | null;
+}
+
+/**
+ * Decides each conflicting row, read in a statement of its own (a batch written at the same time has committed by
+ * then): held by the provider before, a failure; brought by an earlier line of this file, a failure naming it; by
+ * a later line (a batch of later lines committed first), this row takes the number over and the later line
+ * becomes the failure; by this very line (an attempt that resumed), already counted.
+ */
+async function settleConflicts(tx: Queryable, run: Run, good: BatchRow[], tns: string[]) {
+  const out = { failed: [] as BatchRow[], skipped: 0 };
+  if (!tns.length) return out;
+  const held = new Map(
+    (
+      await tx.query<Held>(
+        `SELECT tn, import_id, import_line, voip_user, organization, assigned_on::text FROM numbers
+          WHERE service_provider_id = $1 AND tn = ANY($2::text[])`,
+        [run.providerId, tns],
       )
-    : [];
-  const failed = [...batch.failed];
-  if (conflicts.length) {
-    const held = new Map(conflicts.map((c) => [c.tn, c]));
-    for (const row of good) {
-      const c = held.get(row.tn!);
-      if (!c) continue;
-      const reason =
-        c.import_id === run.id && c.import_line !== null
-          ? ROW_MESSAGES.duplicateInFile(c.import_line)
-          : ROW_MESSAGES.duplicateHeld;
-      failed.push({ ...row, reason });
+    ).map((h) => [h.tn, h]),
+  );
+  const conflicting = new Set(tns);
+  for (const row of good) {
+    if (!conflicting.has(row.tn!)) continue;
+    const h = held.get(row.tn!);
+    if (!h || h.import_id !== run.id || h.import_line === null) {
+      out.failed.push({ ...row, reason: ROW_MESSAGES.duplicateHeld });
+    } else if (h.import_line === row.line) {
+      out.skipped++;
+    } else if (h.import_line < row.line) {
+      out.failed.push({ ...row, reason: ROW_MESSAGES.duplicateInFile(h.import_line) });
+    } else {
+      await tx.query(
+        `UPDATE numbers SET voip_user = $3, organization = $4, assigned_on = $5, import_line = $6
+          WHERE service_provider_id = $1 AND tn = $2`,
+        [run.providerId, row.tn, row.voipUser, row.organization, row.assignedOn, row.line],
+      );
+      out.failed.push({
+        line: h.import_line,
+        tn: h.tn,
+        tnRaw: null,
+        voipUser: h.voip_user,
+        organization: h.organization,
+        assignedOnRaw: null,
+        assignedOn: h.assigned_on,
+        reason: ROW_MESSAGES.duplicateInFile(row.line),
+      });
     }
   }
+  return out;
+}
+
+/**
+ * One batch, in the transaction `tx`: its good rows become (hidden) numbers of the provider, the conflicts are
+ * settled, failures kept for the error report, the batch's lines recorded and the import's counts moved. The
+ * import's row is locked only by that last statement, so that two batches are written at once; it also checks that
+ * this run still owns the import, and throws LostRun (rolling the batch back) when it does not.
+ */
+export async function writeBatch(tx: Queryable, run: Run, batch: Batch, now: Date) {
+  const conflicts = await insertGood(tx, run, batch.good);
+  const settled = await settleConflicts(tx, run, batch.good, conflicts);
+  const failed = [...batch.failed, ...settled.failed];
   await recordFailures(tx, run.id, failed);
-  const success = good.length - conflicts.length;
   await tx.query(
-    `UPDATE number_imports
-        SET count = count + $2, success_count = success_count + $3, fail_count = fail_count + $4,
-            lines_done = $5, heartbeat_on = $6
-      WHERE id = $1`,
-    [run.id, success + failed.length, success, failed.length, batch.lastLine, now],
+    'INSERT INTO number_import_batches (import_id, first_line, last_line) VALUES ($1, $2, $3)',
+    [run.id, batch.firstLine, batch.lastLine],
   );
+  // Counts: rows resumed past are not counted again; a number taken over from a later line makes that line (counted
+  // as a success when its batch committed) a failure while this one succeeds: successes stay the rows inserted.
+  const success = batch.good.length - conflicts.length;
+  const owned = await tx.query(
+    `UPDATE number_imports
+        SET count = count + $3, success_count = success_count + $4, fail_count = fail_count + $5,
+            heartbeat_on = $6
+      WHERE id = $1 AND run_id = $2 AND status = 'processing' RETURNING 1`,
+    [run.id, run.runId, success + failed.length, success, failed.length, now],
+  );
+  if (!owned.length) throw new LostRun();
   return { success, failed: failed.length };
+}
+
+/** The lines the committed batches of an import cover, in order: what a resumed attempt skips. */
+export async function doneLines(db: Queryable, id: string): Promise<[number, number][]> {
+  const rows = await db.query<{ first_line: number; last_line: number }>(
+    'SELECT first_line, last_line FROM number_import_batches WHERE import_id = $1 ORDER BY first_line',
+    [id],
+  );
+  return rows.map((r) => [r.first_line, r.last_line]);
 }
 
 /**
@@ -176,6 +234,7 @@ export async function completeRun(
       [run.id, run.runId],
     );
     if (!done) return null;
+    await tx.query('DELETE FROM number_import_batches WHERE import_id = $1', [run.id]);
     await tx.query(
       `INSERT INTO number_counts (service_provider_id, total) VALUES ($1, $2)
        ON CONFLICT (service_provider_id) DO UPDATE SET total = number_counts.total + EXCLUDED.total`,
@@ -197,6 +256,7 @@ export async function failImport(db: Queryable, id: string, reason: string): Pro
       WHERE id = $1 AND status IN ('pending', 'processing')`,
     [id, reason],
   );
+  await db.query('DELETE FROM number_import_batches WHERE import_id = $1', [id]);
 }
 
 const DISCARD_ROWS = 5_000;

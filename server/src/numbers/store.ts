@@ -20,7 +20,6 @@ export interface ImportRow {
   run_id: string | null;
   heartbeat_on: Date | null;
   hidden_rows: boolean;
-  lines_done: number;
 }
 
 const IMPORT_FIELDS = `id, imported_on, filename, status, count, success_count, fail_count, completed_on, reason`;

@@ -1,7 +1,7 @@
 -- Number imports write their rows into `numbers` batch by batch, each batch one short transaction, and the rows
 -- become visible all at once when the import completes: until then every read of the listing leaves out the rows
--- of the provider's imports that hold hidden rows (number_imports.hidden_rows). A batch also records how far the
--- file has been read (lines_done), so that an attempt killed midway resumes where the last batch committed.
+-- of the provider's imports that hold hidden rows (number_imports.hidden_rows). A batch also records the lines of
+-- the file it covered (number_import_batches), so that an attempt killed midway resumes after what committed.
 
 -- Numbers are digits: compared bytewise, the primary key and every index ending in tn skip the locale's rules.
 ALTER TABLE numbers ALTER COLUMN tn TYPE text COLLATE "C";
@@ -12,7 +12,14 @@ ALTER TABLE numbers DROP COLUMN tn_uuid;
 ALTER TABLE numbers ADD COLUMN import_line integer;
 
 ALTER TABLE number_imports ADD COLUMN hidden_rows boolean NOT NULL DEFAULT false;
-ALTER TABLE number_imports ADD COLUMN lines_done integer NOT NULL DEFAULT 0 CHECK (lines_done >= 0);
+-- The batches the attempts of a running import committed, by the lines of the file each covered (batches may
+-- commit out of order on PostgreSQL, where two are written at once). Gone when the import ends.
+CREATE TABLE number_import_batches (
+  import_id  uuid NOT NULL REFERENCES number_imports (id) ON DELETE CASCADE,
+  first_line integer NOT NULL,
+  last_line  integer NOT NULL CHECK (last_line >= first_line),
+  PRIMARY KEY (import_id, first_line)
+);
 -- The listing asks, for one provider, which imports hold rows it must not show yet: almost always none.
 CREATE INDEX number_imports_hidden_idx ON number_imports (service_provider_id) WHERE hidden_rows;
 
