@@ -189,10 +189,11 @@ export async function writeBatch(tx: Queryable, run: Run, batch: Batch, now: Dat
   const settled = await settleConflicts(tx, run, batch.good, conflicts);
   const failed = [...batch.failed, ...settled.failed];
   await recordFailures(tx, run.id, failed);
-  await tx.query(
-    'INSERT INTO number_import_batches (import_id, first_line, last_line) VALUES ($1, $2, $3)',
-    [run.id, batch.firstLine, batch.lastLine],
-  );
+  await tx.query('INSERT INTO number_import_batches (import_id, first_line, last_line) VALUES ($1, $2, $3)', [
+    run.id,
+    batch.firstLine,
+    batch.lastLine,
+  ]);
   // Counts: rows resumed past are not counted again; a number taken over from a later line makes that line (counted
   // as a success when its batch committed) a failure while this one succeeds: successes stay the rows inserted.
   const success = batch.good.length - conflicts.length;
@@ -285,10 +286,7 @@ export async function discardRows(db: Database, id: string): Promise<number> {
     removed += rows.length;
     after = rows.reduce((max, r) => (r.tn > max ? r.tn : max), after);
   }
-  await db.query(
-    `UPDATE number_imports SET hidden_rows = false WHERE id = $1 AND status = 'failed'`,
-    [id],
-  );
+  await db.query(`UPDATE number_imports SET hidden_rows = false WHERE id = $1 AND status = 'failed'`, [id]);
   return removed;
 }
 

@@ -226,7 +226,9 @@ export async function distinctValues(
   limit: number,
 ): Promise<string[]> {
   const params: unknown[] = [providerId, prefix, limit + 1];
-  const visible = visibility(hidden, params).map((c) => ` AND ${c}`).join('');
+  const visible = visibility(hidden, params)
+    .map((c) => ` AND ${c}`)
+    .join('');
   const rows = await db.query<{ v: string }>(
     `WITH RECURSIVE d(v) AS (
        (SELECT ${column} FROM numbers WHERE service_provider_id = $1 AND ${column} >= $2${visible}
