@@ -23,6 +23,9 @@ import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
+// ---- the admin's provider screens ----
+import { adminDepsOf } from './admin/deps';
+import { adminRoutes } from './admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +43,8 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl, ca: s.ca });
   await certificateRoutes(app, s.certificates);
   await numberRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, jobs: s.jobs });
+  // ---- the admin's provider screens ----
+  await adminRoutes(app, adminDepsOf(s));
   await stipaSimulatorRoutes(app, {
     config: s.config,
     now: s.now,
