@@ -354,6 +354,8 @@ describe('the change log list', () => {
     expect(res.json()).toEqual([
       {
         id: expect.any(String),
+        service_provider_uuid: expiring.spId,
+        company_name: 'Beta Voice',
         created_on: expect.any(String),
         actor: adminEmail,
         change: 'reseller',

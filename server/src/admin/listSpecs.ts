@@ -94,8 +94,16 @@ export const PROVIDERS_LIST: ListSpec = {
 };
 
 export const CHANGE_LOG_LIST: ListSpec = {
-  sortable: { created_on: 'c.created_on', change: 'c.change', actor: 'c.actor' },
-  filters: { change: { sql: (p) => `c.change = ${p}`, value: text('change') } },
+  sortable: {
+    created_on: 'c.created_on',
+    change: 'c.change',
+    actor: 'c.actor',
+    company_name: 'c.company_name',
+  },
+  filters: {
+    change: { sql: (p) => `c.change = ${p}`, value: text('change') },
+    service_provider_uuid: providerFilter('c.service_provider_id'),
+  },
   defaultSort: ['created_on', 'DESC'],
   tiebreaker: 'c.id',
 };

@@ -23,13 +23,18 @@ async function page<T>(
 /** Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). */
 const CHANGES = `(
   SELECT c.id, c.service_provider_id, c.created_on, coalesce(a.email, c.actor) AS actor, c.change,
-         c.from_value AS "from", c.to_value AS "to", c.reason
+         c.from_value AS "from", c.to_value AS "to", c.reason, sp.company_name
     FROM subscription_changes c
+    JOIN service_providers sp ON sp.id = c.service_provider_id
     LEFT JOIN accounts a ON a.id::text = c.actor
 ) c`;
+const CHANGE_COLUMNS = `c.id, c.service_provider_id AS service_provider_uuid, c.company_name, c.created_on, c.actor,
+  c.change, c."from", c."to", c.reason`;
 
 export interface ChangeLogRecord {
   id: string;
+  service_provider_uuid: string;
+  company_name: string;
   created_on: Date;
   actor: string;
   change: string;
@@ -43,11 +48,16 @@ export function listChanges(q: Queryable, spId: string, list: ListQuery) {
   return page<ChangeLogRecord>(
     q,
     CHANGES,
-    'c.id, c.created_on, c.actor, c.change, c."from", c."to", c.reason',
+    CHANGE_COLUMNS,
     ['c.service_provider_id = $1', ...list.where],
     [spId, ...list.params],
     list,
   );
+}
+
+/** One page of every provider's changes (filter service_provider_uuid for one's); `list` binds from $1. */
+export function listAllChanges(q: Queryable, list: ListQuery) {
+  return page<ChangeLogRecord>(q, CHANGES, CHANGE_COLUMNS, list.where, list.params, list);
 }
 
 const PAYMENTS = `(

@@ -13,6 +13,10 @@ export async function changeLog(deps: AdminDeps, providerId: string, list: ListQ
   return store.listChanges(deps.db, await existingProvider(deps, providerId), list);
 }
 
+export function allChanges(deps: AdminDeps, list: ListQuery) {
+  return store.listAllChanges(deps.db, list);
+}
+
 export async function providerCertificates(deps: AdminDeps, providerId: string, list: ListQuery) {
   return store.listCertificates(deps.db, await existingProvider(deps, providerId), list);
 }

@@ -57,6 +57,8 @@ export const resellerOptionsResponse = arrayOf(object({ id: str, name: str, is_a
 export const changeLogResponse = arrayOf(
   object({
     id: str,
+    service_provider_uuid: str,
+    company_name: str,
     created_on: str,
     actor: str,
     change: str,

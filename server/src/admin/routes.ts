@@ -215,48 +215,78 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
   );
 }
 
-function globalLists(app: FastifyInstance, deps: AdminDeps) {
-  app.get(
-    '/api/admin/payment',
-    {
-      config: access('admin-payments', 'list'),
-      schema: documented(
-        'Every payment with its company. Filters: service_provider_uuid, q (company or transaction).',
-        {
-          200: adminPaymentsResponse,
-        },
-      ),
-    },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, ADMIN_PAYMENTS_LIST);
-      const { rows, total } = await lists.payments(deps, list);
-      return sendList(reply, 'admin-payments', rows, total, list.range);
-    },
-  );
+interface GlobalList {
+  path: string;
+  resource: string;
+  acl: ReturnType<typeof access>;
+  spec: ListSpec;
+  response: unknown;
+  description: string;
+  load: (deps: AdminDeps, list: ReturnType<typeof parseListQuery>) => Promise<Page>;
+}
 
-  app.get(
-    '/api/payment/invoices_list',
-    {
-      config: access('admin-invoices', 'list'),
-      schema: documented(
-        'Every invoice with its company (admin). Filters: service_provider_uuid, status, q (company).',
-        {
-          200: adminInvoicesResponse,
-        },
-      ),
-    },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, ADMIN_INVOICES_LIST);
-      const { rows, total } = await lists.invoices(deps, list);
-      return sendList(reply, 'admin-invoices', rows, total, list.range);
-    },
-  );
+const GLOBAL_LISTS: GlobalList[] = [
+  {
+    path: '/api/admin/subscription_change_log',
+    resource: 'subscription-change-log',
+    acl: access('subscription-change-log', 'list'),
+    spec: CHANGE_LOG_LIST,
+    response: changeLogResponse,
+    description:
+      'Every provider’s change log (who did what, when, why). Filters: service_provider_uuid, change.',
+    load: lists.allChanges,
+  },
+  {
+    path: '/api/admin/payment',
+    resource: 'admin-payments',
+    acl: access('admin-payments', 'list'),
+    spec: ADMIN_PAYMENTS_LIST,
+    response: adminPaymentsResponse,
+    description:
+      'Every payment with its company. Filters: service_provider_uuid, q (company or transaction).',
+    load: lists.payments,
+  },
+  {
+    path: '/api/payment/invoices_list',
+    resource: 'admin-invoices',
+    acl: access('admin-invoices', 'list'),
+    spec: ADMIN_INVOICES_LIST,
+    response: adminInvoicesResponse,
+    description:
+      'Every invoice with its company (admin). Filters: service_provider_uuid, status, q (company).',
+    load: lists.invoices,
+  },
+  {
+    path: '/api/admin/audit_log',
+    resource: 'audit-log',
+    acl: access('audit-log', 'list'),
+    spec: AUDIT_LIST,
+    response: auditLogResponse,
+    description:
+      'The CA audit log, read-only. Filters: action, service_provider_uuid, q (subject, actor or company), ' +
+      'occurred_from and occurred_to (dates, inclusive).',
+    load: lists.auditLog,
+  },
+];
+
+function globalLists(app: FastifyInstance, deps: AdminDeps) {
+  for (const route of GLOBAL_LISTS) {
+    app.get(
+      route.path,
+      { config: route.acl, schema: documented(route.description, { 200: route.response }) },
+      async (request, reply) => {
+        const list = parseListQuery(request.query, route.spec);
+        const { rows, total } = await route.load(deps, list);
+        return sendList(reply, route.resource, rows, total, list.range);
+      },
+    );
+  }
 
   app.get<ById>(
     '/api/admin/invoice/:id/file',
     {
       config: access('admin-invoices', 'download'),
-      schema: { response: { 200: fileResponse('application/pdf') } },
+      schema: documented('An invoice’s PDF, any provider’s.', { 200: fileResponse('application/pdf') }),
     },
     async (request, reply) => {
       const file = await anyInvoiceFile(deps.billing, request.params.id);
@@ -265,23 +295,6 @@ function globalLists(app: FastifyInstance, deps: AdminDeps) {
         .header('Content-Disposition', `inline; filename="${file.filename}"`)
         .header('Cache-Control', 'private, no-store')
         .send(file.pdf);
-    },
-  );
-
-  app.get(
-    '/api/admin/audit_log',
-    {
-      config: access('audit-log', 'list'),
-      schema: documented(
-        'The CA audit log, read-only. Filters: action, service_provider_uuid, q (subject, actor or company), ' +
-          'occurred_from and occurred_to (dates, inclusive).',
-        { 200: auditLogResponse },
-      ),
-    },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, AUDIT_LIST);
-      const { rows, total } = await lists.auditLog(deps, list);
-      return sendList(reply, 'audit-log', rows, total, list.range);
     },
   );
 }
