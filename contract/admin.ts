@@ -164,3 +164,8 @@ export const AUDIT_ACTIONS = [
   'certificate.revoked',
   'certificate.revocation_scheduled',
 ] as const;
+
+/** Rows a page of the admin's lists shows. */
+export const ADMIN_PAGE_SIZE = 25;
+/** Rows a page of a provider's keys, certificates and imports shows on its details page. */
+export const DETAILS_PAGE_SIZE = 5;

@@ -1,6 +1,8 @@
 // The portal's dataProvider: react-admin's CRUD verbs over ra-data-simple-rest at each resource's API path
 // (crud.ts), and the app-specific calls of PortalDataProvider (API.md), one file per domain.
 import { accountCalls } from './accountCalls';
+// ---- the admin's provider screens ----
+import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
@@ -19,7 +21,15 @@ export { RESOURCE_CONFIG, resourcePath } from './resources';
 export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 export function createDataProvider(): PortalDataProvider {
-  return { ...createCrud(), ...accountCalls(), ...billingCalls(), ...certificateCalls(), ...numberCalls() };
+  return {
+    ...createCrud(),
+    ...accountCalls(),
+    ...billingCalls(),
+    ...certificateCalls(),
+    ...numberCalls(),
+    // ---- the admin's provider screens ----
+    ...adminCalls(),
+  };
 }
 
 export const dataProvider: PortalDataProvider = createDataProvider();

@@ -3,6 +3,8 @@
 // Validation messages are not here: they come verbatim from contract/schemas.ts.
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+// ---- the admin's provider screens ----
+import { adminProviderResources, adminProviderTexts } from './adminProviders';
 
 const portal = {
   product: 'SHAKEN CA',
@@ -345,6 +347,8 @@ const portal = {
     opens_new_tab: '%{label} (opens in a new tab)',
     not_set: 'Not set',
   },
+  // ---- the admin's provider screens ----
+  admin: adminProviderTexts,
 };
 
 export const en: TranslationMessages = {
@@ -399,10 +403,8 @@ export const en: TranslationMessages = {
     'reseller-companies': { name: 'Company |||| Companies' },
     'reseller-payments': { name: 'Payment |||| Payments' },
     resellers: { name: 'Reseller |||| Resellers' },
-    'service-providers': { name: 'Service Provider |||| Service Providers' },
-    'subscription-change-log': { name: 'Subscription Change |||| Subscription Changes' },
-    'admin-payments': { name: 'Payment |||| Payments' },
-    'admin-invoices': { name: 'Invoice |||| Invoices' },
+    // ---- the admin's provider screens ----
+    ...adminProviderResources,
   },
 };
 

@@ -243,6 +243,7 @@ describe('what each role gets', () => {
       'subscription-change-log',
       'admin-payments',
       'admin-invoices',
+      'audit-log',
     ]);
   });
 
