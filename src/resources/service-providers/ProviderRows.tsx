@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { DETAILS_PAGE_SIZE } from '../../../contract/admin';
 import { REVOCATION_REASONS, type RevocationReason } from '../../../contract/certificates';
@@ -69,6 +69,9 @@ function RevokeButton({
   const dataProvider = useDataProvider<PortalDataProvider>();
   const action = useProviderAction(onDone);
   const [reason, setReason] = useState<RevocationReason | ''>('');
+  // the call runs with the reason chosen in the open dialog, not the one of when it opened
+  const chosen = useRef(reason);
+  chosen.current = reason;
   return (
     <>
       <Button
@@ -79,7 +82,7 @@ function RevokeButton({
           action.ask({
             question: 'portal.admin.actions.revoke_question',
             done: 'portal.admin.actions.revoked',
-            run: () => dataProvider.revokeProviderCertificate(providerId, serial, reason || undefined),
+            run: () => dataProvider.revokeProviderCertificate(providerId, serial, chosen.current || undefined),
           })
         }
       >

@@ -129,7 +129,12 @@ function HistoryLinks({ id }: { id: string }) {
 export function ProviderShow() {
   const translate = useTranslate();
   const { id = '' } = useParams();
-  const { data, isPending, error, refetch } = useGetOne<AdminProviderDetails>('service-providers', { id });
+  const { data, isPending, error, refetch } = useGetOne<AdminProviderDetails>(
+    'service-providers',
+    { id },
+    // a provider that does not exist (404) will not appear on a retry; a network failure may
+    { retry: (count, e) => count < 2 && !((e as { status?: number }).status! >= 400) },
+  );
   const title = translate('portal.pages.service_provider_details');
   return (
     <Card sx={{ mt: 2 }}>
