@@ -82,7 +82,8 @@ function RevokeButton({
           action.ask({
             question: 'portal.admin.actions.revoke_question',
             done: 'portal.admin.actions.revoked',
-            run: () => dataProvider.revokeProviderCertificate(providerId, serial, chosen.current || undefined),
+            run: () =>
+              dataProvider.revokeProviderCertificate(providerId, serial, chosen.current || undefined),
           })
         }
       >
