@@ -23,7 +23,7 @@ import type { RenewalRevokeOld, RevocationReason } from '../../contract/certific
 import type { ExtensionInput } from '../../contract/admin';
 
 /** One page of a provider's keys, certificates or imports, for the admin's details page. */
-export type ProviderPart = 'certificates' | 'private_keys' | 'tn/import-history';
+export type ProviderPart = 'certificates' | 'private_keys' | 'tn/import-history' | 'tn/assigned';
 
 export interface RegisterPayload {
   /** Every registration field of SPEC.md §3, as strings. */

@@ -46,7 +46,7 @@ export const adminProviderTexts = {
     invoices: 'Invoices',
     counts: '%{keys} keys, %{certificates} certificates, %{numbers} numbers, %{imports} imports',
   },
-  sections: { certificates: 'Certificates', keys: 'Private Keys', imports: 'Imports' },
+  sections: { certificates: 'Certificates', keys: 'Private Keys', imports: 'Imports', numbers: 'Numbers' },
   actions: {
     title: 'Actions',
     deactivate: 'Deactivate',
@@ -118,6 +118,10 @@ export const adminProviderResources = {
       count: 'Count',
       success_count: 'Success',
       fail_count: 'Fail',
+      tn: 'Number',
+      voip_user: 'VoIP User Name',
+      organization: 'Organization',
+      assigned_on: 'Assigned On',
     },
   },
   'subscription-change-log': {

@@ -163,7 +163,7 @@ describe('one provider’s keys, certificates, imports, and the change log of al
     }
   });
 
-  it('writes the import on a provider’s behalf to its change log, and lists it', async () => {
+  it('writes the import on a provider’s behalf to its change log, and lists it and its numbers', async () => {
     const res = await uploadTo(
       t,
       `/api/admin/service_provider/${two.spId}/tn/import`,
@@ -177,6 +177,20 @@ describe('one provider’s keys, certificates, imports, and the change log of al
     ]);
     const imports = await getList(`/api/admin/service_provider/${two.spId}/tn/import-history`);
     expect(imports.rows.map((r) => r.filename)).toEqual(['batch.csv']);
+    // once the import ran, the provider's numbers are listed for the admin, with their total
+    await expect
+      .poll(
+        async () =>
+          (await getList(`/api/admin/service_provider/${two.spId}/tn/import-history`)).rows[0].status,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('completed');
+    const numbers = await getList(`/api/admin/service_provider/${two.spId}/tn/assigned`, { range: [0, 4] });
+    expect(numbers.rows).toEqual([
+      expect.objectContaining({ tn: '2015553000', voip_user: null, organization: null }),
+    ]);
+    expect(numbers.range).toBe('provider-numbers 0-0/1');
+    expect((await admin.get(`/api/admin/service_provider/${MISSING}/tn/assigned`)).statusCode).toBe(404);
     const log = await getList('/api/admin/subscription_change_log', {
       filter: { service_provider_uuid: two.spId },
     });
@@ -187,7 +201,7 @@ describe('one provider’s keys, certificates, imports, and the change log of al
       (await getList('/api/admin/subscription_change_log', { filter: { service_provider_uuid: one.spId } }))
         .rows,
     ).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('a certificate revoked by the admin', () => {

@@ -189,3 +189,11 @@ export const IMPORTS_LIST: ListSpec = {
   defaultSort: ['imported_on', 'DESC'],
   tiebreaker: 'id',
 };
+
+/** A provider's numbers on its details page: no filter, so the total is the count the imports keep. */
+export const NUMBERS_LIST: ListSpec = {
+  sortable: { tn: 'tn', created_on: 'created_on' },
+  filters: {},
+  defaultSort: ['tn', 'ASC'],
+  tiebreaker: 'tn',
+};

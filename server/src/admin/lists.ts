@@ -4,7 +4,8 @@
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
 import type { ListQuery } from '../http/list';
-import { listImports } from '../numbers/store';
+import { MAX_PAGE_ROWS } from '../http/list';
+import { listImports, listNumbers, numberTotal } from '../numbers/store';
 import type { AdminActor, AdminDeps } from './deps';
 import * as store from './listStore';
 import { existingProvider } from './providers';
@@ -28,6 +29,21 @@ export async function providerKeys(deps: AdminDeps, providerId: string, list: Li
 
 export async function providerImports(deps: AdminDeps, providerId: string, list: ListQuery) {
   return listImports(deps.db, await existingProvider(deps, providerId), list);
+}
+
+/** One page of the provider's numbers (never the whole list: at most a page of MAX_PAGE_ROWS without a range). */
+export async function providerNumbers(deps: AdminDeps, providerId: string, list: ListQuery) {
+  const spId = await existingProvider(deps, providerId);
+  const page = await listNumbers(deps.db, spId, { ...list, limit: list.limit ?? MAX_PAGE_ROWS });
+  const rows = page.rows.map((r) => ({
+    id: r.id,
+    tn: r.tn,
+    created_on: r.created_on,
+    assigned_on: r.assigned_on,
+    voip_user: r.voip_user,
+    organization: r.organization,
+  }));
+  return { rows, total: await numberTotal(deps.db, spId) };
 }
 
 export function payments(deps: AdminDeps, list: ListQuery) {

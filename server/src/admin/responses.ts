@@ -140,3 +140,14 @@ export const providerImportsResponse = arrayOf(
     reason: nullableStr,
   }),
 );
+
+export const providerNumbersResponse = arrayOf(
+  object({
+    id: str,
+    tn: str,
+    created_on: str,
+    assigned_on: nullableStr,
+    voip_user: nullableStr,
+    organization: nullableStr,
+  }),
+);

@@ -21,6 +21,7 @@ import {
   CHANGE_LOG_LIST,
   IMPORTS_LIST,
   KEYS_LIST,
+  NUMBERS_LIST,
   PROVIDERS_LIST,
 } from './listSpecs';
 import {
@@ -41,6 +42,7 @@ import {
   providerDetailsResponse,
   providerImportsResponse,
   providerKeysResponse,
+  providerNumbersResponse,
   providerListResponse,
   resellerOptionsResponse,
 } from './responses';
@@ -188,6 +190,14 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
     description: 'The provider’s number imports.',
   };
   providerList(app, deps, imports, lists.providerImports);
+  const numbers = {
+    path: 'tn/assigned',
+    resource: 'provider-numbers',
+    spec: NUMBERS_LIST,
+    response: providerNumbersResponse,
+    description: 'The provider’s numbers, by number (or created_on); the total is its count of numbers.',
+  };
+  providerList(app, deps, numbers, lists.providerNumbers);
 
   app.post<{ Params: { id: string; serial: string } }>(
     '/api/admin/service_provider/:id/certificates/:serial/revoke',

@@ -25,7 +25,10 @@ import { useProviderAction } from './useProviderAction';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS: Record<ProviderPart, { sort: string; fields: [string, (r: Row) => unknown][] }> = {
+const COLUMNS: Record<
+  ProviderPart,
+  { sort: string; order?: 'ASC'; fields: [string, (r: Row) => unknown][] }
+> = {
   certificates: {
     sort: 'created_on',
     fields: [
@@ -41,6 +44,17 @@ const COLUMNS: Record<ProviderPart, { sort: string; fields: [string, (r: Row) =>
     fields: [
       ['priv_key_uuid', (r) => r.priv_key_uuid],
       ['created_on', (r) => formatDateTime(r.created_on as string)],
+    ],
+  },
+  'tn/assigned': {
+    sort: 'tn',
+    order: 'ASC',
+    fields: [
+      ['tn', (r) => r.tn],
+      ['created_on', (r) => formatDateTime(r.created_on as string)],
+      ['voip_user', (r) => r.voip_user],
+      ['organization', (r) => r.organization],
+      ['assigned_on', (r) => r.assigned_on],
     ],
   },
   'tn/import-history': {
@@ -177,7 +191,7 @@ export function ProviderRows({
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [page, setPage] = useState(0);
   const [state, setState] = useState<{ rows?: Row[]; total: number; error?: string }>({ total: 0 });
-  const { sort } = COLUMNS[part];
+  const { sort, order = 'DESC' } = COLUMNS[part];
 
   const load = useCallback(() => {
     setState((s) => ({ total: s.total }));
@@ -185,11 +199,11 @@ export function ProviderRows({
       .providerRows(providerId, part, {
         page: page + 1,
         perPage: DETAILS_PAGE_SIZE,
-        sort: { field: sort, order: 'DESC' },
+        sort: { field: sort, order },
       })
       .then(({ data, total }) => setState({ rows: data, total }))
       .catch((error: unknown) => setState({ total: 0, error: billingErrorMessage(error) }));
-  }, [dataProvider, providerId, part, page, sort]);
+  }, [dataProvider, providerId, part, page, sort, order]);
   useEffect(load, [load]);
 
   return (

@@ -164,6 +164,7 @@ export function ProviderShow() {
               part="tn/import-history"
               title="portal.admin.sections.imports"
             />
+            <ProviderRows providerId={data.id} part="tn/assigned" title="portal.admin.sections.numbers" />
           </>
         )}
       </CardContent>

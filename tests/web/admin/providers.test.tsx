@@ -119,6 +119,57 @@ describe('the details page', () => {
     expect(screen.queryByRole('button', { name: 'Resend confirmation mail' })).not.toBeInTheDocument();
   });
 
+  it('pages the provider’s certificates, keys, imports and numbers on the server; empty and failed sections say so', async () => {
+    const dataProvider = adminDataProvider({
+      providerRows: async (_id: string, part: string) => {
+        if (part === 'private_keys') throw httpError(500, { message: 'keys unavailable' });
+        if (part === 'tn/assigned')
+          return {
+            data: [
+              {
+                id: 'n1',
+                tn: '2015550100',
+                created_on: '2026-02-01T00:00:00Z',
+                voip_user: 'Alice',
+                organization: 'Acme',
+                assigned_on: null,
+              },
+            ],
+            total: 12,
+          };
+        return { data: [], total: 0 };
+      },
+    });
+    renderAdmin('/admin/service-provider-details/sp-1', dataProvider);
+    expect(await screen.findByText('2015550100')).toBeInTheDocument();
+    const numbers = screen.getByRole('region', { name: 'Numbers' });
+    expect(within(numbers).getByText('1–5 of 12')).toBeInTheDocument();
+    expect(dataProvider.providerRows).toHaveBeenCalledWith('sp-1', 'tn/assigned', {
+      page: 1,
+      perPage: 5,
+      sort: { field: 'tn', order: 'ASC' },
+    });
+    expect(dataProvider.providerRows).toHaveBeenCalledWith('sp-1', 'certificates', {
+      page: 1,
+      perPage: 5,
+      sort: { field: 'created_on', order: 'DESC' },
+    });
+    fireEvent.click(within(numbers).getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() =>
+      expect(dataProvider.providerRows).toHaveBeenLastCalledWith(
+        'sp-1',
+        'tn/assigned',
+        expect.objectContaining({ page: 2 }),
+      ),
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Certificates' })).getByText('No Data Found'),
+    ).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Private Keys' })).findByText('keys unavailable'),
+    ).toBeInTheDocument();
+  });
+
   it('asks before deactivating; Cancel changes nothing, Confirm sends is_active false', async () => {
     const { dataProvider } = renderAdmin('/admin/service-provider-details/sp-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
