@@ -22,6 +22,8 @@ export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 /** An extension granted by an admin, in days. */
 export const EXTENSION_DAYS = { min: 1, max: 366 } as const;
 export const EXTENSION_REASON_MAX = 500;
+/** How far ahead an admin may set a subscription's end directly (PATCH subscription_expired_on). */
+export const EXPIRY_MAX_DAYS = 3650;
 /** The "expiring within N days" filter of the provider list. */
 export const EXPIRING_WITHIN_MAX_DAYS = 3650;
 
@@ -33,14 +35,25 @@ export const ADMIN_MESSAGES = {
   confirmationSent: 'The confirmation mail has been sent',
   extensionGranted: 'The extension has been granted',
   providerUpdated: 'The service provider has been updated',
-  nothingToChange: 'Send is_active or reseller_id',
+  nothingToChange: 'Send is_active, reseller_id or subscription_expired_on',
   daysRange: `days must be a whole number from ${EXTENSION_DAYS.min} to ${EXTENSION_DAYS.max}`,
   daysRequired: 'days is a required field',
   reasonRequired: 'reason is a required field',
   reasonMax: `reason must be at most ${EXTENSION_REASON_MAX} characters`,
   reasonInvalid: 'reason is not valid.',
   invoiceNotFound: 'Invoice not found',
+  expiryInvalid: 'subscription_expired_on must be a date (YYYY-MM-DD or an ISO timestamp)',
+  expiryRange: `subscription_expired_on must be in the future and at most ${EXPIRY_MAX_DAYS} days ahead`,
 } as const;
+
+/** `2027-01-31` or an ISO timestamp that names a real moment. */
+export function isDateText(v: string): boolean {
+  return (
+    v.length <= 40 &&
+    /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) &&
+    !Number.isNaN(Date.parse(v))
+  );
+}
 
 /** POST /api/admin/service_provider/{id}/extension. */
 export const extensionSchema = yup
@@ -76,10 +89,17 @@ export const providerPatchSchema = yup
         message: ADMIN_MESSAGES.resellerNotFound,
         excludeEmptyString: false,
       }),
+    subscription_expired_on: yup
+      .string()
+      .optional()
+      .test('date', ADMIN_MESSAGES.expiryInvalid, (v) => v === undefined || isDateText(v)),
   })
   .noUnknown(true, unknownField)
   .test('something', ADMIN_MESSAGES.nothingToChange, (v) =>
-    Boolean(v && (v.is_active !== undefined || v.reseller_id !== undefined)),
+    Boolean(
+      v &&
+      (v.is_active !== undefined || v.reseller_id !== undefined || v.subscription_expired_on !== undefined),
+    ),
   );
 export type ProviderPatch = yup.InferType<typeof providerPatchSchema>;
 

@@ -315,6 +315,40 @@ describe('an extension', () => {
   });
 });
 
+describe('the subscription’s end set directly (PATCH subscription_expired_on)', () => {
+  it('sets it, logged as expiry; a past, too distant or malformed date is refused and nothing is written', async () => {
+    const p = await seedProvider(t.db, { company: 'Iota Phones' });
+    await insertSubscription(t.db, p.spId, 'active', { startDays: -5, endDays: 25 });
+    const other = await insertReseller(t.db, { company: 'Kappa Resale' });
+    for (const value of ['2001-01-01', '2999-01-01', 'tomorrow', '2027-02-30T99:00:00Z']) {
+      const res = await admin.patch(`/api/admin/service_provider/${p.spId}`, {
+        reseller_id: other.resellerId,
+        subscription_expired_on: value,
+      });
+      expect(res.statusCode, value).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['subscription_expired_on']);
+    }
+    // the reseller sent with the refused date was not assigned either
+    expect(await changeRows(t.db, p.spId)).toEqual([]);
+    const target = new Date(Date.now() + 90 * DAY);
+    const res = await admin.patch(`/api/admin/service_provider/${p.spId}`, {
+      subscription_expired_on: target.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription_expired_on).toBe(target.toISOString());
+    const rows = await changeRows(t.db, p.spId);
+    expect(rows).toEqual([
+      {
+        actor: adminId,
+        change: 'expiry',
+        from_value: expect.any(String),
+        to_value: target.toISOString(),
+        reason: null,
+      },
+    ]);
+  });
+});
+
 describe('the confirmation mail', () => {
   it('sends a new link to an unconfirmed provider and logs it; refuses a confirmed one and a missing one', async () => {
     const res = await admin.post(`/api/admin/service_provider/${unconfirmed.spId}/resend_confirmation_email`);

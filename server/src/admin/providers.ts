@@ -1,7 +1,12 @@
 // The admin's work on one service provider: its details, and the actions (activate or deactivate, assign or remove
 // a reseller, resend the confirmation mail, grant an extension), each done in one transaction with its change-log
 // row naming the admin. A provider that does not exist is a 404 before anything is written.
-import { ADMIN_MESSAGES, type ExtensionInput, type ProviderPatch } from '../../../contract/admin';
+import {
+  ADMIN_MESSAGES,
+  EXPIRY_MAX_DAYS,
+  type ExtensionInput,
+  type ProviderPatch,
+} from '../../../contract/admin';
 import { isUuid } from '../../../contract/ids';
 import { issueLink, sendLinkMail } from '../accounts/deps';
 import type { Queryable } from '../db';
@@ -51,7 +56,10 @@ export async function providerDetails(deps: AdminDeps, id: string) {
   };
 }
 
-/** Activation and the reseller, as PATCH sends them; only what changes is written and logged. */
+/**
+ * Activation, the reseller and the subscription's end, as PATCH sends them: in one transaction (a refused part
+ * writes nothing at all); only what changes is written and logged.
+ */
 export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: string, patch: ProviderPatch) {
   const revoked = await deps.db.transaction(async (tx) => {
     const p = await providerOrNotFound(deps, tx, id, true);
@@ -66,6 +74,14 @@ export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: str
       }
       await store.setReseller(tx, p.id, next, now);
       await store.logChange(tx, { ...entry, change: 'reseller', from: p.reseller_name, to: name ?? null });
+    }
+    if (patch.subscription_expired_on !== undefined) {
+      const end = new Date(patch.subscription_expired_on);
+      const ahead = end.getTime() - now.getTime();
+      if (ahead <= 0 || ahead > EXPIRY_MAX_DAYS * DAY_MS) {
+        throw badRequest(ADMIN_MESSAGES.expiryRange, { subscription_expired_on: ADMIN_MESSAGES.expiryRange });
+      }
+      await setSubscriptionEnd(tx, p, now, { name: 'expiry', actor: admin.sub, next: () => end });
     }
     if (patch.is_active !== undefined && patch.is_active !== p.is_active) {
       // The trigger of migration 008 revokes the sessions too; revoking here tells this server's cache which.
@@ -117,37 +133,56 @@ export async function resendConfirmation(deps: AdminDeps, admin: AdminActor, id:
   return { message: ADMIN_MESSAGES.confirmationSent };
 }
 
+type Locked = Awaited<ReturnType<typeof providerOrNotFound>>;
+
 /**
- * Moves the end of the provider's subscription `days` later, from today when it has already ended (it runs again);
- * a provider that never had one gets one from today. Nothing is charged for the days granted.
+ * Sets the end of the provider's latest subscription that ran to `next(currentEnd)`, running again if it had ended;
+ * a provider that never had one gets one from now. Written to the change log as `change`. Nothing is charged.
  */
+async function setSubscriptionEnd(
+  tx: Queryable,
+  p: Locked,
+  now: Date,
+  change: { name: string; actor: string; reason?: string | null; next: (from: Date | null) => Date },
+): Promise<Date> {
+  const sub = await store.latestSubscription(tx, p.id);
+  const ran = sub && sub.status !== 'incomplete' ? sub : undefined;
+  const from = ran?.current_period_end ? new Date(ran.current_period_end) : null;
+  const next = change.next(from);
+  let subscriptionId: string;
+  if (ran) {
+    await store.moveSubscriptionEnd(tx, ran.id, next, now);
+    subscriptionId = ran.id;
+  } else {
+    subscriptionId = await store.insertGrantedSubscription(tx, p.id, next, now);
+  }
+  await store.logChange(tx, {
+    spId: p.id,
+    subscriptionId,
+    actor: change.actor,
+    change: change.name,
+    from: iso(from),
+    to: next.toISOString(),
+    reason: change.reason ?? null,
+    now,
+  });
+  return next;
+}
+
+/** `days` more: from the current end, or from now when it has already ended. */
 export async function grantExtension(deps: AdminDeps, admin: AdminActor, id: string, input: ExtensionInput) {
   const end = await deps.db.transaction(async (tx) => {
     const p = await providerOrNotFound(deps, tx, id, true);
     const now = deps.now();
-    const sub = await store.latestSubscription(tx, p.id);
-    const current = sub?.status !== 'incomplete' ? sub?.current_period_end : null;
-    const from = current ? new Date(current) : null;
-    const base = from && from.getTime() > now.getTime() ? from : now;
-    const next = new Date(base.getTime() + input.days * DAY_MS);
-    let subscriptionId: string;
-    if (sub && sub.status !== 'incomplete') {
-      await store.moveSubscriptionEnd(tx, sub.id, next, now);
-      subscriptionId = sub.id;
-    } else {
-      subscriptionId = await store.insertGrantedSubscription(tx, p.id, next, now);
-    }
-    await store.logChange(tx, {
-      spId: p.id,
-      subscriptionId,
+    return setSubscriptionEnd(tx, p, now, {
+      name: 'extension',
       actor: admin.sub,
-      change: 'extension',
-      from: iso(from),
-      to: next.toISOString(),
       reason: input.reason,
-      now,
+      next: (from) => {
+        const base = from && from.getTime() > now.getTime() ? from : now;
+        return new Date(base.getTime() + input.days * DAY_MS);
+      },
     });
-    return next;
   });
   return { message: ADMIN_MESSAGES.extensionGranted, subscription_expired_on: end.toISOString() };
 }
