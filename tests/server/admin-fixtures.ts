@@ -1,5 +1,5 @@
 // Shared pieces of the admin tests: providers written straight into the database (no sign-up: a list test needs
-// many), an admin's and a provider's session, and the list protocol's query string.
+// many), an admin's and a provider's sign-in token, and the list protocol's query string.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../server/src/db';
 import { type TestApp, sessionToken } from './helpers';
@@ -43,7 +43,7 @@ export async function seedProvider(
   return { spId: sp.id, accountId: account.id, email, ocn, company };
 }
 
-/** A session of the provider's own account (a service-provider token). */
+/** A sign-in token of the provider's own account. */
 export function providerToken(t: TestApp, p: SeededProvider) {
   return sessionToken(t, {
     type: 'service-provider',

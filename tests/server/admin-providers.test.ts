@@ -1,6 +1,6 @@
 // The admin's provider screens over HTTP, on the real app and its database: the list and its filters, the details,
 // the actions (each refused cleanly on bad input, each in the change log with the admin who did it), deactivation
-// ending the provider's sessions, and who may call any of it.
+// signing the provider out at once, and who may call any of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../contract/admin';
 import { insertReseller, insertSubscription, mailsTo } from './accounts-fixtures';
@@ -171,7 +171,7 @@ describe('the details', () => {
 });
 
 describe('activation', () => {
-  it('deactivating ends the provider’s sessions at once, is logged with the admin, and can be undone', async () => {
+  it('deactivating signs the provider out at once, is logged with the admin, and can be undone', async () => {
     const p = await seedProvider(t.db, { company: 'Eta Signals' });
     const provider = as(t, await providerToken(t, p));
     expect((await provider.get('/api/service_provider')).statusCode).toBe(200);
@@ -180,11 +180,11 @@ describe('activation', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ is_active: false, status: 'deactivated' });
     expect((await provider.get('/api/service_provider')).statusCode).toBe(401);
-    const [session] = await t.db.query<{ revoked_reason: string }>(
+    const [signIn] = await t.db.query<{ revoked_reason: string }>(
       'SELECT revoked_reason FROM sessions WHERE account_id = $1',
       [p.accountId],
     );
-    expect(session.revoked_reason).toBe('deactivated');
+    expect(signIn.revoked_reason).toBe('deactivated');
 
     // Saying the same again changes and logs nothing.
     expect(

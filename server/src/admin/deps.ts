@@ -1,4 +1,4 @@
-// What the admin module is built from: the accounts' part (database, clock, sessions, the link mails), the
+// What the admin module is built from: the accounts' part (database, clock, sign-ins, the link mails), the
 // certificates' part (the revocation an admin asks for goes through the provider's own code path) and billing's
 // (invoice files).
 import type { TokenClaims } from '../../../contract/api';
@@ -10,7 +10,7 @@ import type { Database } from '../db';
 export interface AdminDeps {
   db: Database;
   now: () => Date;
-  sessions: AccountDeps['sessions'];
+  signIns: AccountDeps['sessions'];
   accounts: AccountDeps;
   certificates: CertificateDeps;
   billing: BillingDeps;
@@ -21,5 +21,5 @@ export type AdminActor = Pick<TokenClaims, 'sub' | 'email'>;
 
 export function adminDepsOf(parts: Pick<AdminDeps, 'accounts' | 'certificates' | 'billing'>): AdminDeps {
   const { accounts } = parts;
-  return { db: accounts.db, now: accounts.now, sessions: accounts.sessions, ...parts };
+  return { db: accounts.db, now: accounts.now, signIns: accounts.sessions, ...parts };
 }

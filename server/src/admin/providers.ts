@@ -84,8 +84,8 @@ export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: str
       await setSubscriptionEnd(tx, p, now, { name: 'expiry', actor: admin.sub, next: () => end });
     }
     if (patch.is_active !== undefined && patch.is_active !== p.is_active) {
-      // The trigger of migration 008 revokes the sessions too; revoking here tells this server's cache which.
-      if (!patch.is_active) ended = await deps.sessions.revokeAll(p.account_id, 'deactivated', { q: tx });
+      // The trigger of migration 008 ends the sign-ins too; ending them here tells this server's cache which.
+      if (!patch.is_active) ended = await deps.signIns.revokeAll(p.account_id, 'deactivated', { q: tx });
       await store.setDisabled(tx, p.account_id, !patch.is_active, now);
       const [from, to] = patch.is_active ? ['deactivated', 'active'] : ['active', 'deactivated'];
       await store.logChange(tx, {
@@ -97,7 +97,7 @@ export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: str
     }
     return ended;
   });
-  deps.sessions.forget(revoked);
+  deps.signIns.forget(revoked);
   return providerDetails(deps, id);
 }
 

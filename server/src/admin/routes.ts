@@ -81,7 +81,7 @@ function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
     {
       config: access('service-providers', 'edit'),
       schema: documented(
-        'Activate or deactivate ({is_active}: deactivating ends its sessions), assign ({reseller_id}) or remove ' +
+        'Activate or deactivate ({is_active}: deactivating signs it out at once), assign ({reseller_id}) or remove ' +
           '({reseller_id: null}) a reseller. Each change is written to the change log. Answers the details.',
         { 200: providerDetailsResponse },
       ),
