@@ -43,6 +43,9 @@ export const RESOURCES = [
   'number-imports',
   // the signed-in user's own session: logout (delete), password change (edit); every role holds it
   'session',
+  // ---- the admin's provider screens (issue 13, point 4) ----
+  // the CA audit log, read-only
+  'audit-log',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -71,13 +74,16 @@ export const ACCESS_MATRIX: Matrix = {
   },
   admin: {
     resellers: ['list', 'show', 'create', 'edit', 'export'],
-    'service-providers': ['list', 'show', 'edit', 'export'],
+    // extend: grant an extension; revoke: one of the provider's certificates
+    'service-providers': ['list', 'show', 'edit', 'export', 'extend', 'revoke'],
     'subscription-change-log': ['list'],
     'admin-payments': ['list', 'show', 'export'],
     'admin-invoices': ['list', 'show', 'download', 'export'],
     imports: ['create'],
     'number-imports': ['create'],
     session: ['edit', 'delete'],
+    // ---- the admin's provider screens (issue 13, point 4) ----
+    'audit-log': ['list', 'export'],
   },
 };
 

@@ -25,6 +25,9 @@ import { numberRoutes } from './numbers/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
 // resellers: the admin's reseller management and the reseller's own pages (issue 13)
 import { adminResellerRoutes, resellerPortalRoutes } from './resellers/routes';
+// ---- the admin's provider screens ----
+import { adminDepsOf } from './admin/deps';
+import { adminRoutes } from './admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +48,8 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   // resellers share the accounts module's parts (links, mail, sessions)
   await adminResellerRoutes(app, s.accounts);
   await resellerPortalRoutes(app, s.accounts);
+  // ---- the admin's provider screens ----
+  await adminRoutes(app, adminDepsOf(s));
   await stipaSimulatorRoutes(app, {
     config: s.config,
     now: s.now,

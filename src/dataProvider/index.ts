@@ -1,6 +1,8 @@
 // The portal's dataProvider: react-admin's CRUD verbs over ra-data-simple-rest at each resource's API path
 // (crud.ts), and the app-specific calls of PortalDataProvider (API.md), one file per domain.
 import { accountCalls } from './accountCalls';
+// ---- the admin's provider screens ----
+import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
@@ -27,6 +29,8 @@ export function createDataProvider(): PortalDataProvider {
     ...certificateCalls(),
     ...numberCalls(),
     ...resellerCalls(),
+    // ---- the admin's provider screens ----
+    ...adminCalls(),
   };
 }
 

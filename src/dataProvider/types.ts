@@ -20,6 +20,11 @@ import type { RecurringInterval } from '../../contract/constants';
 import type { NumberOptions } from '../../contract/numbers';
 import type { ResellerRow } from '../../contract/resellers';
 import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
+// ---- the admin's provider screens ----
+import type { ExtensionInput } from '../../contract/admin';
+
+/** One page of a provider's keys, certificates or imports, for the admin's details page. */
+export type ProviderPart = 'certificates' | 'private_keys' | 'tn/import-history' | 'tn/assigned';
 
 export interface RegisterPayload {
   /** Every registration field of SPEC.md §3, as strings. */
@@ -116,6 +121,36 @@ export interface PortalDataProvider extends DataProvider {
   exportNumbers(filter: Record<string, unknown>): Promise<{ blob: Blob; filename: string }>;
   /** GET /api/service_provider/tn/assigned/options?q=: the dropdowns' values starting with q. */
   numberOptions(q?: string): Promise<NumberOptions>;
+
+  // ---- the admin's provider screens (API.md, admin rows) ----
+  /** GET /api/admin/service_provider/{id}/{part}: one page (list protocol) of the provider's rows. */
+  providerRows(
+    providerId: string,
+    part: ProviderPart,
+    params: {
+      page: number;
+      perPage: number;
+      sort?: { field: string; order: 'ASC' | 'DESC' };
+      filter?: Record<string, unknown>;
+    },
+  ): Promise<{ data: Record<string, unknown>[]; total: number }>;
+  /** GET /api/admin/reseller_options: the resellers a provider can be assigned to. */
+  resellerOptions(): Promise<{ id: string; name: string; is_active: boolean }[]>;
+  /** POST /api/admin/service_provider/{id}/extension {days, reason}. */
+  grantExtension(
+    providerId: string,
+    input: ExtensionInput,
+  ): Promise<{ message: string; subscription_expired_on: string }>;
+  /** POST /api/admin/service_provider/{id}/resend_confirmation_email. */
+  resendProviderConfirmation(providerId: string): Promise<{ message: string }>;
+  /** POST /api/admin/service_provider/{id}/certificates/{serial}/revoke, optionally with a reason. */
+  revokeProviderCertificate(
+    providerId: string,
+    serial: string,
+    reason?: RevocationReason,
+  ): Promise<{ message: string }>;
+  /** POST /api/admin/service_provider/{id}/tn/import (multipart `file`): 202 `{id}`. */
+  importNumbersFor(providerId: string, file: File): Promise<{ id: string }>;
 }
 
 /** What a failed call rejects with: the server's `message`, its status, and its body. */

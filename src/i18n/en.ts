@@ -4,6 +4,8 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { resellerMessages, resellerResources } from './resellers';
+// ---- the admin's provider screens ----
+import { adminProviderResources, adminProviderTexts } from './adminProviders';
 
 const portal = {
   product: 'SHAKEN CA',
@@ -348,6 +350,8 @@ const portal = {
     opens_new_tab: '%{label} (opens in a new tab)',
     not_set: 'Not set',
   },
+  // ---- the admin's provider screens ----
+  admin: adminProviderTexts,
 };
 
 export const en: TranslationMessages = {
@@ -400,10 +404,8 @@ export const en: TranslationMessages = {
     },
     // the reseller's screens and the admin's resellers (issue 13): src/i18n/resellers.ts
     ...resellerResources,
-    'service-providers': { name: 'Service Provider |||| Service Providers' },
-    'subscription-change-log': { name: 'Subscription Change |||| Subscription Changes' },
-    'admin-payments': { name: 'Payment |||| Payments' },
-    'admin-invoices': { name: 'Invoice |||| Invoices' },
+    // ---- the admin's provider screens ----
+    ...adminProviderResources,
   },
 };
 

@@ -23,6 +23,8 @@ export interface PortalListProps {
   /** The first sort (newest first by created_on when not given). */
   sort?: SortPayload;
   exporter?: Exporter | false;
+  /** A filter always sent, that the user does not see (one provider's rows: its uuid from the path). */
+  filter?: Record<string, unknown>;
   /** The list's filters, and its toolbar in place of react-admin's (false: none). */
   filters?: ReactElement[];
   actions?: ReactElement | false;
@@ -57,6 +59,7 @@ export function PortalList({
   perPage,
   sort = NEWEST_FIRST,
   exporter,
+  filter,
   filters,
   actions,
   before,
@@ -71,6 +74,7 @@ export function PortalList({
       perPage={perPage}
       sort={sort}
       exporter={exporter}
+      filter={filter}
       filters={filters}
       actions={actions}
       empty={false}

@@ -19,6 +19,8 @@ import resellers from './resellers';
 import serviceProviders from './service-providers';
 import subscription from './subscription';
 import subscriptionChangeLog from './subscription-change-log';
+// ---- the admin's provider screens ----
+import auditLog from './audit-log';
 import type { ResourceDescriptor } from './descriptor';
 
 export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
@@ -41,6 +43,8 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   subscriptionChangeLog,
   adminPayments,
   adminInvoices,
+  // ---- the admin's provider screens ----
+  auditLog,
 ];
 
 export function descriptorOf(

@@ -67,7 +67,14 @@ describe('canAccess', () => {
 
   it('lists the resources a role can list', () => {
     expect(resourcesOf('reseller')).toEqual(['reseller-companies', 'reseller-payments', 'reseller-invites']);
-    expect(resourcesOf('admin')).toEqual(['resellers', 'service-providers', 'subscription-change-log', 'admin-payments', 'admin-invoices']);
+    expect(resourcesOf('admin')).toEqual([
+      'resellers',
+      'service-providers',
+      'subscription-change-log',
+      'admin-payments',
+      'admin-invoices',
+      'audit-log',
+    ]);
     expect(resourcesOf('service-provider')).toContain('private-keys');
     expect(resourcesOf('service-provider')).not.toContain('account');
   });
@@ -79,6 +86,6 @@ describe('canAccess', () => {
       }
     }
     const withoutPath = ROLES.flatMap(resourcesOf).filter((resource) => !(resource in RESOURCE_CONFIG));
-    expect(withoutPath.sort()).toEqual(['certificates', 'subscription-change-log']);
+    expect(withoutPath.sort()).toEqual(['certificates']);
   });
 });

@@ -127,6 +127,7 @@ describe('menuFor', () => {
       ['Service Provider', 'SP'],
       ['Payment', 'P'],
       ['Invoice', 'I'],
+      ['Audit Log', 'AL'],
     ]);
   });
 });
@@ -192,6 +193,7 @@ describe('PortalLayout', () => {
         ['Service Provider', '/admin/service-provider'],
         ['Payment', '/admin/payment'],
         ['Invoice', '/admin/invoice'],
+        ['Audit Log', '/admin/audit-log'],
       ]),
     );
   });

@@ -244,6 +244,7 @@ describe('what each role gets', () => {
       'subscription-change-log',
       'admin-payments',
       'admin-invoices',
+      'audit-log',
     ]);
   });
 

@@ -76,6 +76,13 @@ export async function invoiceFile(deps: BillingDeps, user: Actor, invoiceId: str
   return { filename: `invoice-${inv.invoice_number}.pdf`, pdf: await invoicePdf(deps, inv) };
 }
 
+/** The PDF of any provider's invoice, for the admin (the route's role decides who may ask). */
+export async function anyInvoiceFile(deps: BillingDeps, invoiceId: string) {
+  const inv = isUuid(invoiceId) ? await store.invoiceById(deps.db, invoiceId) : undefined;
+  if (!inv) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return { filename: `invoice-${inv.invoice_number}.pdf`, pdf: await invoicePdf(deps, inv) };
+}
+
 /** The job: the invoice's PDF, then the receipt with it, once. */
 export async function issueInvoiceDocuments(deps: BillingDeps, invoiceId: string): Promise<void> {
   const inv = await store.invoiceById(deps.db, invoiceId);

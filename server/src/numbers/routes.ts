@@ -6,6 +6,7 @@ import { HttpError, badRequest } from '../http/errors';
 import { access, currentUser } from '../http/guard';
 import { type ListSpec, MAX_PAGE_ROWS, parseListQuery, sendList } from '../http/list';
 import { bool, fileResponse, nullableStr, num, str } from '../http/responses';
+import { logAdminImport } from '../admin/providers';
 import * as service from './service';
 import { receiveImportFile } from './upload';
 
@@ -141,9 +142,12 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
     '/api/admin/service_provider/:id/tn/import',
     { config: access('number-imports', 'create'), schema: { response: { 202: acceptedResponse } } },
     async (request, reply) => {
-      const actor = await service.actorForProvider(deps, currentUser(request).sub, request.params.id);
+      const admin = currentUser(request);
+      const actor = await service.actorForProvider(deps, admin.sub, request.params.id);
       const file = await receiveImportFile(request, deps.config.dataDir, deps.config.numberImportMaxBytes);
       const id = await service.startImport(deps, actor, file);
+      // the provider's change log names the admin who imported on its behalf
+      await logAdminImport(deps, admin, actor.serviceProviderId, file.filename);
       return reply.status(202).send({ id });
     },
   );

@@ -1,6 +1,6 @@
 // Every payment, for the admin (SPEC.md §2, /admin/payment/{uuid?}: one provider's when a uuid is given).
-// Its table arrives with a later release.
-import { comingSoon } from '../../components/ComingSoon';
+import PaymentIcon from '@mui/icons-material/Payment';
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -9,5 +9,5 @@ export default defineResource({
   routes: [{ path: '/admin/payment/:uuid?', view: 'list' }],
   menu: { label: 'portal.menu.payment' },
   texts: 'resources.admin-payments',
-  views: { list: comingSoon('portal.menu.payment') },
+  views: { list: lazy(() => import('./AdminPaymentList')), icon: PaymentIcon },
 });

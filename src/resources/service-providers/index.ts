@@ -1,6 +1,7 @@
-// The admin's service providers (SPEC.md §2, /admin/service-provider and
-// /admin/service-provider-details/{uuid}). Their screens arrive with a later release.
-import { comingSoon } from '../../components/ComingSoon';
+// The admin's service providers (SPEC.md §2, /admin/service-provider and /admin/service-provider-details/{uuid}):
+// the list with its filters, and the details page with the actions.
+import BusinessIcon from '@mui/icons-material/Business';
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -13,7 +14,9 @@ export default defineResource({
   menu: { label: 'portal.menu.service_provider' },
   texts: 'resources.service-providers',
   views: {
-    list: comingSoon('portal.menu.service_provider'),
-    show: comingSoon('portal.pages.service_provider_details'),
+    list: lazy(() => import('./ProviderList')),
+    show: lazy(() => import('./ProviderShow')),
+    icon: BusinessIcon,
+    recordRepresentation: 'company_name',
   },
 });

@@ -1,13 +1,14 @@
-// One provider's subscription changes, for the admin (SPEC.md §2, /admin/subscription-change-log/{uuid});
-// SPEC.md shows no API path for it. Its table arrives with a later release.
-import { comingSoon } from '../../components/ComingSoon';
+// One provider's change log, for the admin (SPEC.md §2, /admin/subscription-change-log/{uuid}): who did what, when
+// and why. The rows come from /api/admin/subscription_change_log filtered by the path's provider.
+import HistoryIcon from '@mui/icons-material/History';
+import { lazy } from 'react';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
   name: 'subscription-change-log',
-  api: null,
+  api: { path: 'admin/subscription_change_log' },
   routes: [{ path: '/admin/subscription-change-log/:uuid', view: 'list' }],
   menu: null,
   texts: 'resources.subscription-change-log',
-  views: { list: comingSoon('portal.pages.subscription_change_log') },
+  views: { list: lazy(() => import('./ChangeLogList')), icon: HistoryIcon },
 });

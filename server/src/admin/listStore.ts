@@ -1,0 +1,184 @@
+// SQL of the admin's read-only lists: a provider's change log, every payment and invoice with its company, the CA
+// audit log, and a provider's certificates. Each takes a parsed list query whose parameters it binds after its own.
+import type { Queryable } from '../db';
+import { pageClause, whereClause, type ListQuery } from '../http/list';
+
+async function page<T>(
+  q: Queryable,
+  from: string,
+  columns: string,
+  where: string[],
+  params: unknown[],
+  list: ListQuery,
+) {
+  const w = whereClause(where);
+  const [{ total }] = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${from}${w}`,
+    params,
+  );
+  const rows = await q.query<T>(`SELECT ${columns} FROM ${from}${w}${pageClause(list)}`, params);
+  return { rows, total };
+}
+
+/** Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). */
+const CHANGES = `(
+  SELECT c.id, c.service_provider_id, c.created_on, coalesce(a.email, c.actor) AS actor, c.change,
+         c.from_value AS "from", c.to_value AS "to", c.reason, sp.company_name
+    FROM subscription_changes c
+    JOIN service_providers sp ON sp.id = c.service_provider_id
+    LEFT JOIN accounts a ON a.id::text = c.actor
+) c`;
+const CHANGE_COLUMNS = `c.id, c.service_provider_id AS service_provider_uuid, c.company_name, c.created_on, c.actor,
+  c.change, c."from", c."to", c.reason`;
+
+export interface ChangeLogRecord {
+  id: string;
+  service_provider_uuid: string;
+  company_name: string;
+  created_on: Date;
+  actor: string;
+  change: string;
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+}
+
+/** One page of a provider's change log; `list` binds from $2. */
+export function listChanges(q: Queryable, spId: string, list: ListQuery) {
+  return page<ChangeLogRecord>(
+    q,
+    CHANGES,
+    CHANGE_COLUMNS,
+    ['c.service_provider_id = $1', ...list.where],
+    [spId, ...list.params],
+    list,
+  );
+}
+
+/** One page of every provider's changes (filter service_provider_uuid for one's); `list` binds from $1. */
+export function listAllChanges(q: Queryable, list: ListQuery) {
+  return page<ChangeLogRecord>(q, CHANGES, CHANGE_COLUMNS, list.where, list.params, list);
+}
+
+const PAYMENTS = `(
+  SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, sp.company_name, sp.ocn
+    FROM payments p JOIN service_providers sp ON sp.id = p.service_provider_id
+) p`;
+
+export interface AdminPaymentRecord {
+  id: string;
+  service_provider_uuid: string;
+  company_name: string;
+  ocn: string;
+  amount: number;
+  transaction_id: string;
+  created_on: Date;
+}
+
+/** One page of every payment with its company; `list` binds from $1. */
+export function listPayments(q: Queryable, list: ListQuery) {
+  return page<AdminPaymentRecord>(
+    q,
+    PAYMENTS,
+    'p.id, p.service_provider_id AS service_provider_uuid, p.company_name, p.ocn, p.amount, p.transaction_id, p.created_on',
+    list.where,
+    list.params,
+    list,
+  );
+}
+
+const INVOICES = `(
+  SELECT i.id, i.service_provider_id, i.invoice_number, i.amount, i.status, i.created_on, i.start_billing_cycle,
+         i.end_billing_cycle, i.billing_cycle_months, sp.company_name, sp.ocn
+    FROM invoices i JOIN service_providers sp ON sp.id = i.service_provider_id
+) i`;
+
+export interface AdminInvoiceRecord {
+  id: string;
+  service_provider_uuid: string;
+  company_name: string;
+  ocn: string;
+  invoice_number: number;
+  amount: number;
+  status: string;
+  created_on: Date;
+  start_billing_cycle: Date;
+  end_billing_cycle: Date;
+  billing_cycle_months: number;
+}
+
+/** One page of every invoice with its company; `list` binds from $1. */
+export function listInvoices(q: Queryable, list: ListQuery) {
+  return page<AdminInvoiceRecord>(
+    q,
+    INVOICES,
+    `i.id, i.service_provider_id AS service_provider_uuid, i.company_name, i.ocn, i.invoice_number, i.amount,
+     i.status, i.created_on, i.start_billing_cycle, i.end_billing_cycle, i.billing_cycle_months`,
+    list.where,
+    list.params,
+    list,
+  );
+}
+
+/** The provider an invoice belongs to, or undefined. */
+export async function invoiceOwner(q: Queryable, id: string): Promise<string | undefined> {
+  const rows = await q.query<{ sp: string }>('SELECT service_provider_id AS sp FROM invoices WHERE id = $1', [
+    id,
+  ]);
+  return rows[0]?.sp;
+}
+
+const AUDIT = `(
+  SELECT l.id, l.occurred_on, l.action, l.actor_email, l.actor_ip, l.service_provider_id, l.subject, l.detail,
+         sp.company_name
+    FROM audit_log l LEFT JOIN service_providers sp ON sp.id = l.service_provider_id
+) l`;
+
+export interface AuditRecord {
+  id: string;
+  occurred_on: Date;
+  action: string;
+  actor_email: string | null;
+  actor_ip: string | null;
+  service_provider_uuid: string | null;
+  company_name: string | null;
+  subject: string;
+  detail: string | null;
+}
+
+/** One page of the CA audit log; `list` binds from $1. */
+export function listAudit(q: Queryable, list: ListQuery) {
+  return page<AuditRecord>(
+    q,
+    AUDIT,
+    `l.id::text AS id, l.occurred_on, l.action, l.actor_email, l.actor_ip,
+     l.service_provider_id AS service_provider_uuid, l.company_name, l.subject, l.detail`,
+    list.where,
+    list.params,
+    list,
+  );
+}
+
+export interface ProviderCertificateRecord {
+  id: string;
+  serial_number: string;
+  private_key_id: string;
+  status: string;
+  not_before: Date;
+  not_after: Date;
+  created_on: Date;
+  revoked_on: Date | null;
+  revocation_reason: string | null;
+}
+
+/** One page of a provider's certificates, every key's; `list` binds from $2. */
+export function listCertificates(q: Queryable, spId: string, list: ListQuery) {
+  return page<ProviderCertificateRecord>(
+    q,
+    'certificates',
+    `id, serial_number, private_key_id, status, not_before, not_after, created_on, revoked_on, revocation_reason`,
+    ['service_provider_id = $1', ...list.where],
+    [spId, ...list.params],
+    list,
+  );
+}

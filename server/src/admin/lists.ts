@@ -1,0 +1,77 @@
+// The admin's read-only lists: one provider's change log, certificates, keys and imports (the provider must exist:
+// 404 otherwise), every payment and invoice, the CA audit log; and the revocation an admin asks for, through the
+// provider's own revocation code path (the audit log names the admin).
+import { listKeys } from '../certificates/store';
+import { revokeCertificate } from '../certificates/revocation';
+import type { ListQuery } from '../http/list';
+import { MAX_PAGE_ROWS } from '../http/list';
+import { listImports, listNumbers, numberTotal, visibleReads } from '../numbers/store';
+import type { AdminActor, AdminDeps } from './deps';
+import * as store from './listStore';
+import { existingProvider } from './providers';
+
+export async function changeLog(deps: AdminDeps, providerId: string, list: ListQuery) {
+  return store.listChanges(deps.db, await existingProvider(deps, providerId), list);
+}
+
+export function allChanges(deps: AdminDeps, list: ListQuery) {
+  return store.listAllChanges(deps.db, list);
+}
+
+export async function providerCertificates(deps: AdminDeps, providerId: string, list: ListQuery) {
+  return store.listCertificates(deps.db, await existingProvider(deps, providerId), list);
+}
+
+export async function providerKeys(deps: AdminDeps, providerId: string, list: ListQuery) {
+  const { total, rows } = await listKeys(deps.db, await existingProvider(deps, providerId), list);
+  return { total, rows: rows.map((r) => ({ id: r.id, priv_key_uuid: r.id, created_on: r.created_on })) };
+}
+
+export async function providerImports(deps: AdminDeps, providerId: string, list: ListQuery) {
+  return listImports(deps.db, await existingProvider(deps, providerId), list);
+}
+
+/** One page of the provider's numbers (never the whole list: at most a page of MAX_PAGE_ROWS without a range). */
+export async function providerNumbers(deps: AdminDeps, providerId: string, list: ListQuery) {
+  const spId = await existingProvider(deps, providerId);
+  const { page, total } = await visibleReads(deps.db, spId, async (tx, hidden) => ({
+    page: await listNumbers(tx, spId, hidden, { ...list, limit: list.limit ?? MAX_PAGE_ROWS }),
+    total: await numberTotal(tx, spId),
+  }));
+  const rows = page.rows.map((r) => ({
+    id: r.id,
+    tn: r.tn,
+    created_on: r.created_on,
+    assigned_on: r.assigned_on,
+    voip_user: r.voip_user,
+    organization: r.organization,
+  }));
+  return { rows, total };
+}
+
+export function payments(deps: AdminDeps, list: ListQuery) {
+  return store.listPayments(deps.db, list);
+}
+
+export async function invoices(deps: AdminDeps, list: ListQuery) {
+  const { total, rows } = await store.listInvoices(deps.db, list);
+  return { total, rows: rows.map((r) => ({ ...r, invoice_path: `/api/admin/invoice/${r.id}/file` })) };
+}
+
+export function auditLog(deps: AdminDeps, list: ListQuery) {
+  return store.listAudit(deps.db, list);
+}
+
+/** Revokes one of the provider's certificates for the admin (when the STI-PA or the provider asks). */
+export async function revokeForProvider(
+  deps: AdminDeps,
+  admin: AdminActor,
+  ip: string | null,
+  providerId: string,
+  serial: string,
+  reason: string,
+) {
+  const spId = await existingProvider(deps, providerId);
+  const actor = { accountId: admin.sub, email: admin.email, serviceProviderId: spId, ip };
+  await revokeCertificate(deps.certificates, actor, serial, reason);
+}

@@ -1,0 +1,153 @@
+// What the admin routes answer. Response schemas are allow-lists: only these fields leave the server (never a
+// password hash, a key or a token).
+import { bool, nullableStr, num, str } from '../http/responses';
+
+const object = <P extends Record<string, unknown>>(properties: P) =>
+  ({ type: 'object', properties }) as const;
+const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
+const nullableId = { type: ['string', 'null'] } as const;
+
+const providerFields = {
+  id: str,
+  company_name: str,
+  ocn: str,
+  email: str,
+  first_name: str,
+  last_name: str,
+  status: str,
+  is_active: bool,
+  is_confirmed: bool,
+  reseller_id: nullableStr,
+  reseller_name: nullableStr,
+  subscription_expired_on: nullableStr,
+  created_on: str,
+};
+
+export const providerListResponse = arrayOf(object(providerFields));
+
+export const providerDetailsResponse = object({
+  ...providerFields,
+  phone_number: str,
+  title: str,
+  address: str,
+  address2: nullableStr,
+  city: str,
+  state: str,
+  zipcode: str,
+  country: str,
+  filer_id: nullableStr,
+  frn_number: nullableStr,
+  subscription: {
+    type: ['object', 'null'],
+    properties: {
+      status: str,
+      recurring_interval: str,
+      current_period_start: nullableStr,
+      current_period_end: nullableStr,
+      auto_charge: bool,
+    },
+  },
+  counts: object({ keys: num, certificates: num, numbers: num, imports: num, payments: num, invoices: num }),
+});
+
+export const extensionResponse = object({ message: str, subscription_expired_on: str });
+
+export const resellerOptionsResponse = arrayOf(object({ id: str, name: str, is_active: bool }));
+
+export const changeLogResponse = arrayOf(
+  object({
+    id: str,
+    service_provider_uuid: str,
+    company_name: str,
+    created_on: str,
+    actor: str,
+    change: str,
+    from: nullableStr,
+    to: nullableStr,
+    reason: nullableStr,
+  }),
+);
+
+export const adminPaymentsResponse = arrayOf(
+  object({
+    id: str,
+    service_provider_uuid: str,
+    company_name: str,
+    ocn: str,
+    amount: num,
+    transaction_id: str,
+    created_on: str,
+  }),
+);
+
+export const adminInvoicesResponse = arrayOf(
+  object({
+    id: str,
+    service_provider_uuid: str,
+    company_name: str,
+    ocn: str,
+    invoice_number: num,
+    amount: num,
+    status: str,
+    created_on: str,
+    start_billing_cycle: str,
+    end_billing_cycle: str,
+    billing_cycle_months: num,
+    invoice_path: str,
+  }),
+);
+
+export const auditLogResponse = arrayOf(
+  object({
+    id: str,
+    occurred_on: str,
+    action: str,
+    actor_email: nullableStr,
+    actor_ip: nullableStr,
+    service_provider_uuid: nullableId,
+    company_name: nullableStr,
+    subject: str,
+    detail: nullableStr,
+  }),
+);
+
+export const providerCertificatesResponse = arrayOf(
+  object({
+    id: str,
+    serial_number: str,
+    private_key_id: str,
+    status: str,
+    not_before: str,
+    not_after: str,
+    created_on: str,
+    revoked_on: nullableStr,
+    revocation_reason: nullableStr,
+  }),
+);
+
+export const providerKeysResponse = arrayOf(object({ id: str, priv_key_uuid: str, created_on: str }));
+
+export const providerImportsResponse = arrayOf(
+  object({
+    id: str,
+    imported_on: str,
+    filename: str,
+    status: str,
+    count: num,
+    success_count: num,
+    fail_count: num,
+    completed_on: nullableStr,
+    reason: nullableStr,
+  }),
+);
+
+export const providerNumbersResponse = arrayOf(
+  object({
+    id: str,
+    tn: str,
+    created_on: str,
+    assigned_on: nullableStr,
+    voip_user: nullableStr,
+    organization: nullableStr,
+  }),
+);
