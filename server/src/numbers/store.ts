@@ -113,7 +113,7 @@ function numberFields(t: string): string {
 function visibility(hidden: string[], params: unknown[]): string[] {
   if (!hidden.length) return [];
   params.push(hidden);
-  return [`import_id <> ALL($${params.length}::uuid[])`];
+  return [`coalesce(import_id <> ALL($${params.length}::uuid[]), true)`];
 }
 
 /**
