@@ -176,14 +176,12 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
       await extension.getByRole('button', { name: 'Confirm' }).click();
       await extension.waitFor({ state: 'hidden' });
       // a year from the payment, and 30 days more
-      const end = new Date();
-      end.setUTCFullYear(end.getUTCFullYear() + 1);
-      end.setUTCDate(end.getUTCDate() + 30);
+      const enUS = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC' });
+      const paidEnd = new Date();
+      paidEnd.setUTCFullYear(paidEnd.getUTCFullYear() + 1);
+      const extendedEnd = new Date(paidEnd.getTime() + 30 * 86_400_000);
       const subscription = page.getByRole('region', { name: 'Subscription' });
-      await subscription
-        .getByText(end.toLocaleDateString('en-US', { timeZone: 'UTC' }))
-        .first()
-        .waitFor();
+      await subscription.getByText(enUS(extendedEnd)).first().waitFor();
 
       await actions.getByRole('button', { name: 'Deactivate', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Deactivate this service provider?' });
@@ -202,6 +200,9 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
       await extended.waitFor();
       await extended.getByText('Goodwill after the outage').waitFor();
       await extended.getByText(env.portal.adminEmail).waitFor();
+      // the subscription's ends read as dates
+      await extended.getByRole('cell', { name: enUS(paidEnd), exact: true }).waitFor();
+      await extended.getByRole('cell', { name: enUS(extendedEnd), exact: true }).waitFor();
       const cell = (name: string) => page.getByRole('cell', { name, exact: true });
       const deactivated = page
         .getByRole('row')
