@@ -1,7 +1,8 @@
 // The reseller and admin portals end to end: the admin creates a reseller → the reseller chooses its password from
 // the invitation mail → copies its promo code → a provider registers with it and pays → the reseller sees the
 // company and its payment → the admin finds it on the provider list, grants an extension, deactivates it, and the
-// change log shows both; a reseller opening an admin page is sent to its home.
+// change log shows both, and the provider is signed out and kept out; a reseller opening an admin page is sent to its
+// home.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -27,6 +28,7 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
   let signUpLink = '';
   let adminPage: Page | undefined;
   let resellerPage: Page | undefined;
+  let providerPage: Page | undefined;
 
   const menu = (page: Page, item: string) =>
     page.getByRole('menuitem', { name: new RegExp(`${item}$`) }).click();
@@ -91,7 +93,7 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
 
   it('lets a provider register with the promo code and pay', { timeout: 150_000 }, async () => {
     assert.ok(signUpLink, 'the promo code was copied');
-    const page = await env.newPage();
+    const page = (providerPage = await env.newPage());
     await page.goto(signUpLink);
     await page.getByText(/^Reseller code .+ applied$/).waitFor();
     // the code is kept for the browser session, so the wizard reached through Sign Up still carries it
@@ -212,4 +214,14 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
       await screenshot(page, '47-admin-change-log');
     },
   );
+
+  it('signs the deactivated provider out and keeps it out', { timeout: 60_000 }, async () => {
+    const page = providerPage;
+    assert.ok(page, 'the provider signed in');
+    await page.reload();
+    await page.waitForURL('**/login');
+    await signIn(page, provider.email, provider.password);
+    await page.getByText('This account is disabled').waitFor();
+    assert.match(page.url(), /\/login$/);
+  });
 });
