@@ -14,3 +14,10 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US');
 }
+
+const ISO_TIMESTAMP = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/** Every ISO timestamp in a text as its date: 'year until 2027-11-25T01:03:55.058Z' -> 'year until 11/25/2027'. */
+export function withDatesOnly(text: string | null | undefined): string {
+  return (text ?? '').replace(ISO_TIMESTAMP, (stamp) => formatDateOnly(stamp) || stamp);
+}

@@ -1,8 +1,9 @@
 // /admin/subscription-change-log/{uuid}: the provider's changes, newest first, paged and sorted by the server: when,
-// by whom (the admin's email, or the system), what changed from what to what, and why. Export writes them as CSV.
+// by whom (the admin's email, or the system), what changed from what to what (a subscription's ends as dates), and
+// why. Export writes them as CSV.
 import { FunctionField, TextField, TextInput } from 'react-admin';
 import { ADMIN_PAGE_SIZE, type ChangeLogRow } from '../../../contract/admin';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime, withDatesOnly } from '../../components/dates';
 import { csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
 
@@ -11,8 +12,8 @@ const exporter = csvExporter<ChangeLogRow>(
     ['Time', (r) => formatDateTime(r.created_on)],
     ['By', (r) => r.actor],
     ['Change', (r) => r.change],
-    ['From', (r) => r.from ?? ''],
-    ['To', (r) => r.to ?? ''],
+    ['From', (r) => withDatesOnly(r.from)],
+    ['To', (r) => withDatesOnly(r.to)],
     ['Reason', (r) => r.reason ?? ''],
   ],
   'subscription-change-log',
@@ -33,8 +34,8 @@ export function ChangeLogList() {
       <FunctionField<ChangeLogRow> source="created_on" render={(r) => formatDateTime(r.created_on)} />
       <TextField source="actor" />
       <TextField source="change" />
-      <TextField source="from" sortable={false} emptyText="" />
-      <TextField source="to" sortable={false} emptyText="" />
+      <FunctionField<ChangeLogRow> source="from" sortable={false} render={(r) => withDatesOnly(r.from)} />
+      <FunctionField<ChangeLogRow> source="to" sortable={false} render={(r) => withDatesOnly(r.to)} />
       <TextField source="reason" sortable={false} emptyText="" />
     </PortalList>
   );

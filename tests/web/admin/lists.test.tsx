@@ -95,14 +95,30 @@ describe('the change log', () => {
             to: '2026-03-31T00:00:00.000Z',
             reason: 'Outage compensation',
           },
+          {
+            id: 'c0',
+            service_provider_uuid: 'sp-9',
+            company_name: 'Carrier Nine',
+            created_on: '2026-02-01T09:00:00Z',
+            actor: 'payment',
+            change: 'subscription started',
+            from: null,
+            to: 'year until 2027-02-01T09:00:00.000Z',
+            reason: null,
+          },
         ],
-        total: 1,
+        total: 2,
       }),
     });
     renderAdmin('/admin/subscription-change-log/sp-9', dataProvider);
     expect(await screen.findByText('Outage compensation')).toBeInTheDocument();
     expect(columnHeaders()).toEqual(['Time', 'By', 'Change', 'From', 'To', 'Reason']);
     expect(screen.getByText('admin@portal.test')).toBeInTheDocument();
+    // a subscription's ends read as dates, also inside a sentence
+    expect(screen.getByText('3/1/2026')).toBeInTheDocument();
+    expect(screen.getByText('3/31/2026')).toBeInTheDocument();
+    expect(screen.getByText('year until 2/1/2027')).toBeInTheDocument();
+    expect(screen.queryByText(/T00:00:00/)).not.toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'subscription-change-log',
       expect.objectContaining({
