@@ -41,6 +41,8 @@ export const RESOURCES = [
   'admin-invoices',
   // the admin's import of numbers on a provider's behalf
   'number-imports',
+  // the admin's home: the figures of the whole portal (issue 13)
+  'dashboard',
   // the signed-in user's own session: logout (delete), password change (edit); every role holds it
   'session',
 ] as const;
@@ -70,6 +72,7 @@ export const ACCESS_MATRIX: Matrix = {
     session: ['edit', 'delete'],
   },
   admin: {
+    dashboard: ['show'],
     resellers: ['list', 'show', 'create', 'edit', 'export'],
     'service-providers': ['list', 'show', 'edit', 'export'],
     'subscription-change-log': ['list'],
@@ -90,7 +93,11 @@ export interface AccessRequest<R extends Record<string, unknown> = Record<string
 /** A certificate whose CR URL was never created has no actions; view, renew and revoke need a serial number. */
 const NOT_CREATED = 'not created';
 
-function recordAllows(resource: string, action: string, record: Record<string, unknown> | undefined): boolean {
+function recordAllows(
+  resource: string,
+  action: string,
+  record: Record<string, unknown> | undefined,
+): boolean {
   if (!record) return true;
   if (resource === 'certificates' && (action === 'show' || action === 'renew' || action === 'revoke')) {
     const serial = record.serial_number;
