@@ -78,7 +78,7 @@ export const ACCESS_MATRIX: Matrix = {
     'subscription-change-log': ['list'],
     'admin-payments': ['list', 'show', 'export'],
     'admin-invoices': ['list', 'show', 'download', 'export'],
-    imports: ['create'],
+    // the admin imports on a provider's behalf through its own route; the provider's import route is not theirs
     'number-imports': ['create'],
     session: ['edit', 'delete'],
   },
