@@ -4,6 +4,7 @@ import { accountCalls } from './accountCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
+import { dashboardCalls } from './dashboardCalls';
 import { numberCalls } from './numberCalls';
 import { resellerCalls } from './resellerCalls';
 import type { PortalDataProvider } from './types';
@@ -27,6 +28,7 @@ export function createDataProvider(): PortalDataProvider {
     ...certificateCalls(),
     ...numberCalls(),
     ...resellerCalls(),
+    ...dashboardCalls(),
   };
 }
 

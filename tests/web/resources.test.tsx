@@ -268,7 +268,7 @@ describe('what each role gets', () => {
     // that page needs a provider's uuid, which react-admin's path does not hold
     expect(resolveRoute('/subscription-change-log', admin)).toEqual({
       type: 'redirect',
-      to: '/admin/resellers',
+      to: '/admin/dashboard',
     });
   });
 

@@ -1,24 +1,8 @@
 // The admin's dashboard figures, each one SQL query. Months are calendar months in UTC; `now` is the app's clock.
 // Every query reads its own table through a range or partial index: none joins the per-provider state view.
 import { PRICES } from '../../../contract/constants';
+import type { AdminDashboard, DashboardMonth } from '../../../contract/dashboard';
 import type { Queryable } from '../db';
-
-export interface MonthPoint {
-  /** First day of the month, YYYY-MM. */
-  month: string;
-  revenue: number;
-  certificates_issued: number;
-}
-
-export interface DashboardFigures {
-  active_providers: number;
-  new_providers_this_month: number;
-  monthly_recurring_revenue: number;
-  failed_payments_last_7_days: number;
-  certificates_issued_this_month: number;
-  certificates_expiring_in_30_days: number;
-  months: MonthPoint[];
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,7 +68,7 @@ export const certificatesExpiringIn30Days = (q: Queryable, now: Date) =>
   );
 
 /** The last 12 months, this one included, oldest first: revenue received and certificates issued in each. */
-export async function twelveMonths(q: Queryable, now: Date): Promise<MonthPoint[]> {
+export async function twelveMonths(q: Queryable, now: Date): Promise<DashboardMonth[]> {
   const rows = await q.query<{
     month: string;
     revenue: string | number;
@@ -117,7 +101,7 @@ export async function twelveMonths(q: Queryable, now: Date): Promise<MonthPoint[
 }
 
 /** All the figures at `now`: seven queries, side by side on PostgreSQL's pool (PGlite runs them in turn). */
-export async function dashboardFigures(q: Queryable, now: Date): Promise<DashboardFigures> {
+export async function dashboardFigures(q: Queryable, now: Date): Promise<AdminDashboard> {
   const [active, fresh, mrr, failed, issued, expiring, months] = await Promise.all([
     activeProviders(q, now),
     newProvidersThisMonth(q, now),
