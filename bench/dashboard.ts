@@ -28,6 +28,8 @@ const PAYMENTS = Number(process.env.PAYMENTS ?? 6);
 const CERTIFICATES = Number(process.env.CERTIFICATES ?? 2);
 const SAMPLES = Number(process.env.SAMPLES ?? 20);
 const DATABASES = (process.env.DATABASES ?? 'pg,pglite').split(',');
+/** PLANS=1: each query's plan as run (EXPLAIN ANALYZE), to see which one scans what. */
+const PLANS = process.env.PLANS === '1';
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -161,6 +163,26 @@ async function pgliteApp(): Promise<TestApp> {
   };
 }
 
+/** Runs the figure's query under EXPLAIN ANALYZE and prints the plan (its result is not read). */
+async function printPlan(
+  db: Database,
+  name: string,
+  query: (db: Database, now: Date) => Promise<unknown>,
+  now: Date,
+) {
+  const lines: string[] = [];
+  const explaining = {
+    ...db,
+    async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+      const rows = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
+      lines.push(...rows.map((r) => Object.values(r)[0]));
+      return [] as T[];
+    },
+  } as Database;
+  await query(explaining, now).catch(() => undefined);
+  console.log(`\n${name}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+}
+
 const QUERIES: [string, (db: Database, now: Date) => Promise<unknown>][] = [
   ['active providers', figures.activeProviders],
   ['new this month', figures.newProvidersThisMonth],
@@ -201,6 +223,7 @@ async function benchOne(kind: 'pg' | 'pglite') {
     const now = new Date();
     for (const [name, query] of QUERIES)
       line(`  ${name}`, await timed(Math.min(SAMPLES, 10), () => query(t.db, now)));
+    if (PLANS) for (const [name, query] of QUERIES) await printPlan(t.db, name, query, now);
   } finally {
     await t.close();
   }

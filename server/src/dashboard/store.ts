@@ -67,7 +67,10 @@ export const certificatesExpiringIn30Days = (q: Queryable, now: Date) =>
     [now, new Date(now.getTime() + 30 * DAY_MS)],
   );
 
-/** The last 12 months, this one included, oldest first: revenue received and certificates issued in each. */
+/**
+ * The last 12 months, this one included, oldest first: revenue received and certificates issued in each. Each
+ * month sums its own range of the created_on indexes (index-only scans): no date arithmetic per row.
+ */
 export async function twelveMonths(q: Queryable, now: Date): Promise<DashboardMonth[]> {
   const rows = await q.query<{
     month: string;
@@ -75,23 +78,20 @@ export async function twelveMonths(q: Queryable, now: Date): Promise<DashboardMo
     certificates_issued: string | number;
   }>(
     `WITH months AS (
-       SELECT generate_series($1::timestamptz AT TIME ZONE 'UTC', $2::timestamptz AT TIME ZONE 'UTC', interval '1 month')
-              AS start
-     ), revenue AS (
-       SELECT date_trunc('month', created_on AT TIME ZONE 'UTC') AS month, sum(amount) AS total
-         FROM payments WHERE created_on >= $1 AND created_on <= $3 GROUP BY 1
-     ), issued AS (
-       SELECT date_trunc('month', created_on AT TIME ZONE 'UTC') AS month, count(*) AS total
-         FROM certificates
-        WHERE status IN ('issued', 'revoked') AND created_on >= $1 AND created_on <= $3 GROUP BY 1
+       SELECT start, least(start + interval '1 month', ($2::timestamptz + interval '1 microsecond') AT TIME ZONE 'UTC') AS until
+         FROM generate_series($1::timestamptz AT TIME ZONE 'UTC', $2::timestamptz AT TIME ZONE 'UTC',
+                              interval '1 month') AS start
      )
      SELECT to_char(m.start, 'YYYY-MM') AS month,
-            coalesce(r.total, 0) AS revenue, coalesce(i.total, 0) AS certificates_issued
+            (SELECT coalesce(sum(amount), 0) FROM payments
+              WHERE created_on >= m.start AT TIME ZONE 'UTC' AND created_on < m.until AT TIME ZONE 'UTC') AS revenue,
+            (SELECT count(*) FROM certificates
+              WHERE status IN ('issued', 'revoked')
+                AND created_on >= m.start AT TIME ZONE 'UTC' AND created_on < m.until AT TIME ZONE 'UTC')
+              AS certificates_issued
        FROM months m
-       LEFT JOIN revenue r ON r.month = m.start
-       LEFT JOIN issued i ON i.month = m.start
       ORDER BY m.start`,
-    [monthStart(now, 11), monthStart(now), now],
+    [monthStart(now, 11), now],
   );
   return rows.map((r) => ({
     month: r.month,
