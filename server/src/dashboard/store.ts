@@ -1,5 +1,6 @@
 // The admin's dashboard figures, each one SQL query. Months are calendar months in UTC; `now` is the app's clock.
-// Every query reads its own table through a range or partial index: none joins the per-provider state view.
+// Each reads its own table, the date-ranged ones through migration 015's indexes; none joins the per-provider state
+// view (it aggregates every provider).
 import { PRICES } from '../../../contract/constants';
 import type { AdminDashboard, DashboardMonth } from '../../../contract/dashboard';
 import type { Queryable } from '../db';
