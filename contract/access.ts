@@ -41,6 +41,8 @@ export const RESOURCES = [
   'admin-invoices',
   // the admin's import of numbers on a provider's behalf
   'number-imports',
+  // the admin's home: the figures of the whole portal (issue 13)
+  'dashboard',
   // the signed-in user's own session: logout (delete), password change (edit); every role holds it
   'session',
   // ---- the admin's provider screens (issue 13, point 4) ----
@@ -73,13 +75,14 @@ export const ACCESS_MATRIX: Matrix = {
     session: ['edit', 'delete'],
   },
   admin: {
+    dashboard: ['show'],
     resellers: ['list', 'show', 'create', 'edit', 'export'],
     // extend: grant an extension; revoke: one of the provider's certificates
     'service-providers': ['list', 'show', 'edit', 'export', 'extend', 'revoke'],
     'subscription-change-log': ['list'],
     'admin-payments': ['list', 'show', 'export'],
     'admin-invoices': ['list', 'show', 'download', 'export'],
-    imports: ['create'],
+    // the admin imports on a provider's behalf through its own route; the provider's import route is not theirs
     'number-imports': ['create'],
     session: ['edit', 'delete'],
     // ---- the admin's provider screens (issue 13, point 4) ----

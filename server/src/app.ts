@@ -22,6 +22,7 @@ import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
 // resellers: the admin's reseller management and the reseller's own pages (issue 13)
 import { adminResellerRoutes, resellerPortalRoutes } from './resellers/routes';
@@ -50,6 +51,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await resellerPortalRoutes(app, s.accounts);
   // ---- the admin's provider screens ----
   await adminRoutes(app, adminDepsOf(s));
+  await dashboardRoutes(app, { db: s.db, now: s.now });
   await stipaSimulatorRoutes(app, {
     config: s.config,
     now: s.now,

@@ -6,6 +6,7 @@ import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
+import { dashboardCalls } from './dashboardCalls';
 import { numberCalls } from './numberCalls';
 import { resellerCalls } from './resellerCalls';
 import type { PortalDataProvider } from './types';
@@ -31,6 +32,7 @@ export function createDataProvider(): PortalDataProvider {
     ...resellerCalls(),
     // ---- the admin's provider screens ----
     ...adminCalls(),
+    ...dashboardCalls(),
   };
 }
 

@@ -17,6 +17,7 @@ import type {
 // AddCardStripePayload (Stripe mode): a payment method's id and the billing address, no number, expiry or cvc
 import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
+import type { AdminDashboard } from '../../contract/dashboard';
 import type { NumberOptions } from '../../contract/numbers';
 import type { ResellerRow } from '../../contract/resellers';
 import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
@@ -58,6 +59,10 @@ export interface PortalDataProvider extends DataProvider {
   rotateResellerCode(id: string): Promise<ResellerRow>;
   /** POST /api/admin/reseller/{id}/invite: the invitation mail again. */
   resendResellerInvitation(id: string): Promise<{ message: string }>;
+
+  // ---- the admin's dashboard (issue 13) ----
+  /** GET /api/admin/dashboard: the portal's figures and the last 12 months. */
+  getAdminDashboard(): Promise<AdminDashboard>;
 
   // ---- billing (API.md, provider rows) ----
   /** POST /api/payment/subscription (public): the payment page of a new subscription. */

@@ -3,6 +3,7 @@
 // Validation messages are not here: they come verbatim from contract/schemas.ts.
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { dashboardMessages } from './dashboard';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
 import { adminProviderResources, adminProviderTexts } from './adminProviders';
@@ -26,6 +27,7 @@ const portal = {
     image_alt: 'A telephone network signing calls with certificates',
   },
   menu: {
+    dashboard: 'Dashboard',
     account: 'Account',
     auto_renewal: 'Auto Renewal',
     payment_listing: 'Payment Listing',
@@ -344,6 +346,8 @@ const portal = {
   },
   // resellers, the promo code and the reseller's screens (issue 13): src/i18n/resellers.ts
   ...resellerMessages,
+  // the admin's home (issue 13): src/i18n/dashboard.ts
+  dashboard: dashboardMessages,
   shell: {
     navigation: 'Main navigation',
     user: 'Signed-in user',

@@ -7,6 +7,7 @@ import account from './account';
 import adminInvoices from './admin-invoices';
 import adminPayments from './admin-payments';
 import certificates from './certificates';
+import dashboard from './dashboard';
 import imports from './imports';
 import invoices from './invoices';
 import numbers from './numbers';
@@ -37,7 +38,8 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   resellerCompanies,
   resellerInvites,
   resellerPayments,
-  // admin
+  // admin: the dashboard is the admin's home
+  dashboard,
   resellers,
   serviceProviders,
   subscriptionChangeLog,

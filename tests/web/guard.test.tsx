@@ -54,9 +54,9 @@ describe('resolveRoute: redirects of SPEC.md §2', () => {
     ['/account/', provider, to('/account/summary')],
     ['/sti-certificate', provider, to('/sti-certificate/certificate')],
     ['/reseller', reseller, to('/reseller/sp')],
-    ['/admin', admin, to('/admin/resellers')],
+    ['/admin', admin, to('/admin/dashboard')],
     ['/', reseller, to('/reseller/sp')],
-    ['/', admin, to('/admin/resellers')],
+    ['/', admin, to('/admin/dashboard')],
   ])('%s', (path, session, expected) => {
     expect(resolveRoute(path, session)).toEqual(expected);
   });
@@ -89,8 +89,8 @@ describe('resolveRoute: unknown last segments go to the parent path', () => {
     ['/nope', provider, to('/account/summary')],
     ['/a/b/c', provider, to('/account/summary')],
     ['/reseller/nope', reseller, to('/reseller/sp')],
-    ['/admin/nope', admin, to('/admin/resellers')],
-    ['/admin/service-provider-details', admin, to('/admin/resellers')],
+    ['/admin/nope', admin, to('/admin/dashboard')],
+    ['/admin/service-provider-details', admin, to('/admin/dashboard')],
     ['/admin/service-provider-details/4f7c/nope', admin, to('/admin/service-provider-details/4f7c')],
     ['/admin/payment/4f7c/nope', admin, to('/admin/payment/4f7c')],
   ])('%s', (path, session, expected) => {
@@ -121,7 +121,7 @@ describe('resolveRoute: signed-in users on public pages', () => {
     '%s sends a signed-in user to / (and on to the home of the role)',
     (path) => {
       expect(resolveRoute(path, provider)).toEqual(to('/account/summary'));
-      expect(resolveRoute(path, admin)).toEqual(to('/admin/resellers'));
+      expect(resolveRoute(path, admin)).toEqual(to('/admin/dashboard'));
       expect(resolveRoute(path, reseller)).toEqual(to('/reseller/sp'));
     },
   );
@@ -137,14 +137,14 @@ describe('resolveRoute: signed-in users on public pages', () => {
 
 describe('resolveRoute: role homes', () => {
   it('admin and reseller on the account summary go to their own area', () => {
-    expect(resolveRoute('/account/summary', admin)).toEqual(to('/admin/resellers'));
+    expect(resolveRoute('/account/summary', admin)).toEqual(to('/admin/dashboard'));
     expect(resolveRoute('/account/summary', reseller)).toEqual(to('/reseller/sp'));
   });
   it('a role opening another role’s page lands on its own home', () => {
     expect(resolveRoute('/admin/resellers', provider)).toEqual(to('/account/summary'));
-    expect(resolveRoute('/payment-listing', admin)).toEqual(to('/admin/resellers'));
+    expect(resolveRoute('/payment-listing', admin)).toEqual(to('/admin/dashboard'));
     expect(resolveRoute('/sti-certificate/private-key', reseller)).toEqual(to('/reseller/sp'));
-    expect(resolveRoute('/reseller/sp', admin)).toEqual(to('/admin/resellers'));
+    expect(resolveRoute('/reseller/sp', admin)).toEqual(to('/admin/dashboard'));
   });
 });
 

@@ -123,6 +123,7 @@ describe('menuFor', () => {
   it('gives each role its own items', () => {
     expect(menuFor('reseller', {}, t).map((i) => i.name)).toEqual(['Companies', 'Payment Listing']);
     expect(menuFor('admin', {}, t).map((i) => [i.name, i.shortName])).toEqual([
+      ['Dashboard', 'D'],
       ['Resellers', 'R'],
       ['Service Provider', 'SP'],
       ['Payment', 'P'],
@@ -189,6 +190,7 @@ describe('PortalLayout', () => {
     await waitFor(() => expect(screen.getByTestId('portal-title')).toHaveTextContent('Admin Portal'));
     await waitFor(() =>
       expect(menuLinks()).toEqual([
+        ['Dashboard', '/admin/dashboard'],
         ['Resellers', '/admin/resellers'],
         ['Service Provider', '/admin/service-provider'],
         ['Payment', '/admin/payment'],
@@ -201,7 +203,7 @@ describe('PortalLayout', () => {
   it('guards: an admin opening the account summary goes to the admin area', async () => {
     signIn('admin');
     renderLayout('/account/summary', authFor('admin', null));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/resellers'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard'));
   });
 
   it('guards: nobody signed in goes to /login', async () => {

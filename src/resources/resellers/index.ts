@@ -14,7 +14,6 @@ export default defineResource({
     { path: '/admin/resellers/create', view: 'create' },
     { path: '/admin/resellers/:id', view: 'edit' },
   ],
-  section: '/admin',
   menu: { label: 'portal.menu.resellers' },
   texts: 'resources.resellers',
   views: {

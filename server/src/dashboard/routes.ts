@@ -1,0 +1,32 @@
+// GET /api/admin/dashboard: the admin's home figures (issue 13). Admin only, through the role matrix.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db';
+import { access } from '../http/guard';
+import { num, str } from '../http/responses';
+import { dashboardFigures } from './store';
+
+const monthPoint = {
+  type: 'object',
+  properties: { month: str, revenue: num, certificates_issued: num },
+} as const;
+
+export const dashboardResponse = {
+  type: 'object',
+  properties: {
+    active_providers: num,
+    new_providers_this_month: num,
+    monthly_recurring_revenue: num,
+    failed_payments_last_7_days: num,
+    certificates_issued_this_month: num,
+    certificates_expiring_in_30_days: num,
+    months: { type: 'array', items: monthPoint },
+  },
+} as const;
+
+export async function dashboardRoutes(app: FastifyInstance, deps: { db: Database; now: () => Date }) {
+  app.get(
+    '/api/admin/dashboard',
+    { config: access('dashboard', 'show'), schema: { response: { 200: dashboardResponse } } },
+    async () => dashboardFigures(deps.db, deps.now()),
+  );
+}

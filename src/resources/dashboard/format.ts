@@ -1,0 +1,15 @@
+// How the dashboard writes its figures: dollars with cents, counts with thousands separators, months by name.
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const counts = new Intl.NumberFormat('en-US');
+const monthNames = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+export const moneyText = (n: number) => dollars.format(n);
+export const countText = (n: number) => counts.format(n);
+
+/** '2026-06' -> 'Jun 2026' (the month as the server counts it, in UTC). */
+export function monthText(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  if (!year || !m) return month;
+  return monthNames.format(new Date(Date.UTC(year, m - 1, 1)));
+}

@@ -1,0 +1,16 @@
+// The admin's home (issue 13, /admin/dashboard): the portal's figures and the last 12 months. A page of its own,
+// no react-admin view; `/admin` leads here.
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
+
+const AdminDashboard = lazy(() => import('./AdminDashboard'));
+
+export default defineResource({
+  name: 'dashboard',
+  api: null,
+  routes: [{ path: '/admin/dashboard', page: AdminDashboard, action: 'show' }],
+  section: '/admin',
+  menu: { label: 'portal.menu.dashboard' },
+  texts: 'portal.dashboard',
+  views: {},
+});
