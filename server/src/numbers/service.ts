@@ -34,7 +34,7 @@ export const SWEEP_JOB = 'numbers.sweep';
 /** Filtered totals are counted exactly up to this many rows; beyond, the listing says `/*` (see docs/api.md). */
 export const COUNT_CAP = 10_000;
 /** A "number contains" search alone is first counted over this many of the provider's numbers (filteredTotal). */
-export const SCAN_CAP = 20_000;
+export const SCAN_CAP = 10_000;
 /** The length of the substrings the "number contains" index holds (migration 012): shorter searches scan. */
 export const GRAM_DIGITS = 4;
 /** Options: values per list by default, and at most. */
