@@ -1,8 +1,8 @@
 // The reseller and admin portals end to end: the admin creates a reseller → the reseller chooses its password from
 // the invitation mail → copies its promo code → a provider registers with it and pays → the reseller sees the
-// company and its payment → the admin finds it on the provider list, grants an extension, deactivates it, and the
-// change log shows both, and the provider is signed out and kept out; a reseller opening an admin page is sent to its
-// home.
+// company and its payment → the admin finds it on the dashboard and the provider list, grants an extension,
+// deactivates it, and the change log shows both, and the provider is signed out and kept out; a reseller opening an
+// admin page is sent to its home.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -157,6 +157,22 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
       await resellerRow.waitFor();
       await resellerRow.getByText('Invitation pending').waitFor({ state: 'detached' });
       await resellerRow.getByRole('cell', { name: '1', exact: true }).waitFor();
+
+      // the dashboard counts the new, paying provider
+      await menu(page, 'Dashboard');
+      await page.waitForURL('**/admin/dashboard');
+      const figures = page.getByRole('list', { name: 'Figures' });
+      for (const figure of ['Active providers', 'New this month']) {
+        await figures
+          .getByRole('listitem')
+          .filter({ hasText: figure })
+          .getByText('1', { exact: true })
+          .waitFor();
+      }
+      // nothing on it (the charts' data table for screen readers included) widens the page
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the dashboard scrolls sideways by ${overflow} px`);
+      await screenshot(page, '44-admin-dashboard');
 
       await menu(page, 'Service Provider');
       await page.waitForURL('**/admin/service-provider');
