@@ -33,8 +33,10 @@ export const SWEEP_JOB = 'numbers.sweep';
 
 /** Filtered totals are counted exactly up to this many rows; beyond, the listing says `/*` (see docs/api.md). */
 export const COUNT_CAP = 10_000;
-/** A "number contains" search alone is first counted over this many of the provider's numbers (filteredTotal). */
+/** A short "number contains" search alone is counted by reading at most this many numbers (filteredTotal). */
 export const SCAN_CAP = 10_000;
+/** How far above COUNT_CAP the planner's estimate of a longer search must be to give its count up (filteredTotal). */
+export const ESTIMATE_FACTOR = 2;
 /** The length of the substrings the "number contains" index holds (migration 012): shorter searches scan. */
 export const GRAM_DIGITS = 4;
 /** Options: values per list by default, and at most. */
@@ -90,19 +92,20 @@ export interface NumberListQuery extends ListQuery {
 
 /**
  * The total of a filtered listing: exact up to COUNT_CAP, else null (the listing says `*`). A "number contains"
- * search alone is first counted over the first SCAN_CAP numbers: more than COUNT_CAP there, or (by the share found
- * there) likely more in all, is null at once; fewer digits than the index holds, over more numbers than were
- * looked at, is null too (no index could count them cheaply); only a rare one is counted on the index.
+ * search of fewer digits than the index holds, alone, is counted by reading the provider's numbers only when it
+ * holds at most SCAN_CAP of them (else null: no index could count it cheaply). A search of 4 digits or more is
+ * first estimated by the planner from the index's statistics: clearly more than COUNT_CAP (ESTIMATE_FACTOR times)
+ * is null without counting, else it is counted on the index.
  */
 async function filteredTotal(tx: Queryable, sp: string, hidden: string[], list: NumberListQuery) {
   const c = list.contains;
-  if (c?.alone) {
+  if (c?.alone && c.digits.length < GRAM_DIGITS) {
     const { n, scanned } = await store.scanContains(tx, sp, hidden, c.digits, SCAN_CAP);
-    if (n > COUNT_CAP) return null;
-    if (scanned < SCAN_CAP) return n;
-    if (c.digits.length < GRAM_DIGITS) return null;
-    const all = await store.numberTotal(tx, sp);
-    if ((n * all) / scanned > COUNT_CAP) return null;
+    return scanned < SCAN_CAP ? n : null;
+  }
+  if (c && c.digits.length >= GRAM_DIGITS) {
+    const estimate = await store.estimatedCount(tx, sp, hidden, list);
+    if (estimate > ESTIMATE_FACTOR * COUNT_CAP) return null;
   }
   return store.cappedCount(tx, sp, hidden, list, COUNT_CAP);
 }

@@ -192,10 +192,25 @@ export async function cappedCount(
   return n > cap ? null : n;
 }
 
-/**
- * Of the provider's first `scanCap` numbers (in number order, on the primary key alone), how many contain `digits`:
- * a bounded look at how common a "number contains" search is.
- */
+/** The planner's estimate of the rows a filtered listing matches (its statistics; nothing is read). */
+export async function estimatedCount(
+  db: Queryable,
+  providerId: string,
+  hidden: string[],
+  list: Filters,
+): Promise<number> {
+  const params = [providerId, ...list.params];
+  const where = whereClause(['service_provider_id = $1', ...list.where, ...visibility(hidden, params)]);
+  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM numbers${where}`,
+    params,
+  );
+  const plan = row['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return parsed[0].Plan['Plan Rows'];
+}
+
+/** Of the provider's first `scanCap` numbers (in number order, on the primary key alone), how many contain `digits`. */
 export async function scanContains(
   db: Queryable,
   providerId: string,
