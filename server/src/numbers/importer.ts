@@ -22,7 +22,7 @@ const MAX_BATCH_ROWS = 20_000;
  * How long one batch's transaction should take: on PGlite, whose one connection serves every request, short, so
  * that the portal answers while an import runs; on PostgreSQL, where other requests use other connections, longer.
  */
-const TARGET_MS = { pglite: 25, pg: 400 } as const;
+const TARGET_MS = { pglite: 12, pg: 400 } as const;
 /** Batches written at once: PGlite has one connection; PostgreSQL writes two (each batch's work is one core's). */
 const CONCURRENCY = { pglite: 1, pg: 2 } as const;
 /** An attempt shows progress at least this often while it reads (one heartbeat per batch). */
