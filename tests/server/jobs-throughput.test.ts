@@ -1,9 +1,11 @@
 // The job queue's throughput and its recovery of lost jobs, on the test database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): a queue of 1,000 mails drains in well under a minute with the production defaults, and a
 // job left active by a process that died runs again within a minute.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_RETRIES, queueRevocationReport } from '../../server/src/certificates/revocation';
 import { JOB_DEFAULTS, createJobQueue } from '../../server/src/jobs/pgBoss';
 import type { JobQueue } from '../../server/src/jobs/queue';
 import { createTestDatabase, type TestDatabase } from './helpers';
@@ -141,6 +143,20 @@ describe('job queue throughput and lost jobs', () => {
       [sweep],
     );
     expect(s.expire).toBe(600);
+    // The STI-PA revocation report, retried for days with a growing delay, still retries a killed job within a
+    // minute: its first delay is between retryDelaySeconds and twice it.
+    const report = await queueRevocationReport({ jobs: q }, t.db, randomUUID());
+    const [r] = await t.db.query<{ retry_delay: number; retry_backoff: boolean; retry_limit: number }>(
+      'SELECT retry_delay, retry_backoff, retry_limit FROM pgboss.job WHERE id = $1',
+      [report],
+    );
+    expect(r).toEqual({ retry_delay: 5, retry_backoff: true, retry_limit: 20 });
+    expect(
+      JOB_DEFAULTS.expireInSeconds +
+        JOB_DEFAULTS.maintenanceIntervalSeconds +
+        2 * REPORT_RETRIES.retryDelaySeconds +
+        JOB_DEFAULTS.pollingIntervalSeconds,
+    ).toBeLessThan(60);
     await q.stop();
   });
 });

@@ -169,6 +169,9 @@ export async function afterRevocation(
   await reissueCrl(deps, revoked.issuer_id);
 }
 
+/** How a revocation report is retried. */
+export const REPORT_RETRIES = { retryLimit: 20, retryDelaySeconds: 5, retryBackoff: true } as const;
+
 export function queueRevocationReport(
   deps: Pick<CertificateDeps, 'jobs'>,
   tx: Queryable,
@@ -177,7 +180,9 @@ export function queueRevocationReport(
   return deps.jobs.send(
     REVOCATION_REPORT_JOB,
     { certificateId },
-    { tx, startAfter: REPORT_JOB_DELAY_S, retryLimit: 20, retryDelaySeconds: 300 },
+    // An STI-PA that is down is asked again at growing intervals (5-10 s, then doubling, for days); a report
+    // whose process died is asked again within a minute (the job's expiry, then the first short delay).
+    { tx, startAfter: REPORT_JOB_DELAY_S, ...REPORT_RETRIES },
   );
 }
 

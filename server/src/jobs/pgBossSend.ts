@@ -42,6 +42,7 @@ export async function sendJob(
   }
   if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
   if (options.retryDelaySeconds !== undefined) sendOptions.retryDelay = options.retryDelaySeconds;
+  if (options.retryBackoff !== undefined) sendOptions.retryBackoff = options.retryBackoff;
   if (!options.singletonKey && !options.tx) {
     await ensureQueue(state, name);
     const id = await boss.send(name, data, sendOptions);

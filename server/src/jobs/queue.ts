@@ -8,6 +8,8 @@ export interface SendOptions {
   startAfter?: Date | number;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Retries wait longer each time: retryDelaySeconds to twice it at first, doubling after (pg-boss's backoff). */
+  retryBackoff?: boolean;
   /**
    * Queue the job inside the caller's transaction: it exists only if that transaction commits.
    * On PGlite this is the only safe way to send from inside `db.transaction` (one connection).
