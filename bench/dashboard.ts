@@ -8,20 +8,13 @@
 // default; the PostgreSQL server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 // The OCN's format (3 digits and a letter or digit) holds 36,000 distinct values, fewer than PROVIDERS: the bench
 // drops the unique OCN index of its own database before seeding (the dashboard never reads the OCN).
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
-import { buildHttpApp } from '../server/src/app';
 import * as figures from '../server/src/dashboard/store';
-import { openPglite, type Database } from '../server/src/db';
-import { migrate } from '../server/src/db/migrate';
-import { createJobQueue } from '../server/src/jobs/pgBoss';
-import { createServices } from '../server/src/services';
-import { createTestApp, sessionToken, testConfig, type TestApp } from '../tests/server/helpers';
+import type { Database } from '../server/src/db';
+import { pgliteApp } from './pgliteApp';
+import { createTestApp, sessionToken } from '../tests/server/helpers';
 
 const PROVIDERS = Number(process.env.PROVIDERS ?? 100_000);
 const PAYMENTS = Number(process.env.PAYMENTS ?? 6);
@@ -135,32 +128,6 @@ async function timed(times: number, run: () => Promise<unknown>): Promise<number
     out.push(performance.now() - began);
   }
   return out;
-}
-
-/** The app on PGlite in a folder, as the server runs it (DATA_DIR/db), not in memory as the tests do. */
-async function pgliteApp(): Promise<TestApp> {
-  const config = testConfig();
-  const db = await openPglite(path.join(config.dataDir, 'db'));
-  await migrate(db);
-  const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  const jobs = createJobQueue(db, { log, pollingIntervalSeconds: 1, stopTimeoutMs: 2_000 });
-  const services = await createServices({ config, db, jobs, logger: false });
-  const app = await buildHttpApp(services, { logger: false });
-  await app.ready();
-  await jobs.start();
-  return {
-    app,
-    services,
-    db,
-    config,
-    async close() {
-      await jobs.stop();
-      await app.close();
-      await services.close();
-      await db.close();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Runs the figure's query under EXPLAIN ANALYZE and prints the plan (its result is not read). */

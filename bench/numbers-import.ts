@@ -15,14 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
-import { buildHttpApp } from '../server/src/app';
-import { openPglite } from '../server/src/db';
-import { migrate } from '../server/src/db/migrate';
-import { createJobQueue } from '../server/src/jobs/pgBoss';
-import { createServices } from '../server/src/services';
-import { createTestApp, testConfig, type TestApp } from '../tests/server/helpers';
+import { pgliteApp } from './pgliteApp';
+import { createTestApp, type TestApp } from '../tests/server/helpers';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const OTHER_ROWS = Number(process.env.OTHER_ROWS ?? 0);
@@ -231,32 +225,6 @@ async function listing(port: number, token: string) {
   }
   const health = await time('/api/health');
   return { out, healthP95: p95(health) };
-}
-
-/** The app on PGlite in a folder, as the server runs it (DATA_DIR/db), not in memory as the tests do. */
-async function pgliteApp(): Promise<TestApp> {
-  const config = testConfig();
-  const db = await openPglite(path.join(config.dataDir, 'db'));
-  await migrate(db);
-  const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  const jobs = createJobQueue(db, { log, pollingIntervalSeconds: 1, stopTimeoutMs: 2_000 });
-  const services = await createServices({ config, db, jobs, logger: false });
-  const app = await buildHttpApp(services, { logger: false });
-  await app.ready();
-  await jobs.start();
-  return {
-    app,
-    services,
-    db,
-    config,
-    async close() {
-      await jobs.stop();
-      await app.close();
-      await services.close();
-      await db.close();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function benchOne(kind: 'pg' | 'pglite') {
