@@ -42,6 +42,8 @@ export interface ListQuery {
   where: string[];
   /** The values of those placeholders, in order. */
   params: unknown[];
+  /** The filters given, by name, each with the value bound for it (absent when none). */
+  filters?: Record<string, unknown>;
   /** The inclusive range asked for, or null. */
   range: [number, number] | null;
   /** Set when the client paged with `skip`/`take`: sendPage answers `{ total, data }`. */
@@ -114,7 +116,8 @@ function parseRange(raw: unknown): [number, number] | null {
 function parseFilter(raw: unknown, spec: ListSpec, paramOffset: number) {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (raw === undefined || raw === '') return { where, params };
+  const filters: Record<string, unknown> = {};
+  if (raw === undefined || raw === '') return { where, params, filters };
   const filter = parseJsonParam('filter', raw);
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
     throw badRequest('The filter parameter must be a JSON object');
@@ -129,9 +132,10 @@ function parseFilter(raw: unknown, spec: ListSpec, paramOffset: number) {
     const f = spec.filters[key];
     const bound = f.value ? f.value(value) : value;
     params.push(bound);
+    filters[key] = bound;
     where.push(`(${f.sql(`$${paramOffset + params.length}`, bound)})`);
   }
-  return { where, params };
+  return { where, params, filters };
 }
 
 /**
@@ -167,13 +171,14 @@ export function parseListQuery(query: unknown, spec: ListSpec, options: ListQuer
   }
   const orderBy = parseSort(q.sort, spec);
   const range = parseRange(q.range);
-  const { where, params } = parseFilter(q.filter, spec, options.paramOffset ?? 0);
+  const { where, params, filters } = parseFilter(q.filter, spec, options.paramOffset ?? 0);
   return {
     orderBy,
     limit: range ? range[1] - range[0] + 1 : null,
     offset: range ? range[0] : 0,
     where,
     params,
+    ...(Object.keys(filters).length ? { filters } : {}),
     range,
   };
 }

@@ -131,7 +131,7 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
     fs.rmSync(file, { force: true });
     // Fresh statistics after a large import, so the listing's plans fit (PGlite has no autovacuum).
     if (result.success >= ANALYZE_AFTER_ROWS) await deps.db.query('ANALYZE numbers');
-    deps.log.info({ importId, ...result, ms: result.ms }, 'number import completed');
+    deps.log.info({ importId, ...result }, 'number import completed');
   } catch (e) {
     if (e instanceof Superseded) return;
     if (e instanceof HeaderError) {

@@ -109,15 +109,10 @@ const NUMBERS_LIST: ListSpec = {
   tiebreaker: 'tn',
 };
 
-/** The "number contains" digits of a filter parseListQuery accepted, and whether they are its only condition. */
-function containsFilter(query: unknown): service.NumberListQuery['contains'] {
-  const raw = (query as { filter?: unknown } | undefined)?.filter;
-  if (typeof raw !== 'string') return null;
-  const given = Object.entries(JSON.parse(raw) as Record<string, unknown>).filter(
-    ([, v]) => v !== undefined && v !== null && v !== '',
-  );
-  const q = given.find(([k]) => k === 'q');
-  return q ? { digits: String(q[1]), alone: given.length === 1 } : null;
+/** The "number contains" digits of a parsed listing, and whether they are its only filter. */
+function containsFilter(filters: Record<string, unknown> = {}): service.NumberListQuery['contains'] {
+  const digits = filters.q;
+  return typeof digits === 'string' ? { digits, alone: Object.keys(filters).length === 1 } : null;
 }
 
 function providerActor(request: FastifyRequest): service.NumberActor {
@@ -195,7 +190,7 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
         range,
         limit: range[1] - range[0] + 1,
         offset: range[0],
-        contains: containsFilter(request.query),
+        contains: containsFilter(parsed.filters),
       };
       const page = await service.listNumbers(deps, providerActor(request), list);
       // An exact total, or `*` when the filtered rows are more than COUNT_CAP; the next-page flag always.
