@@ -4,7 +4,7 @@
 // leaves its committed batches and `lines_done`; the next attempt resumes after them. A failed import's rows are
 // removed by discardRows, still hidden until they are gone.
 import { ROW_MESSAGES } from '../../../contract/numbers';
-import type { Database, Queryable } from '../db';
+import { PG_ERRORS, pgErrorCode, type Database, type Queryable } from '../db';
 import type { StagedRow } from './rows';
 import type { ImportRow } from './store';
 
@@ -98,24 +98,40 @@ async function recordFailures(tx: Queryable, importId: string, rows: BatchRow[])
   );
 }
 
-/** Inserts the batch's good rows; answers the numbers that conflicted (held already, or by this import). */
+const INSERT_NUMBERS = `INSERT INTO numbers (service_provider_id, import_id, tn, voip_user, organization, assigned_on, import_line)
+  SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::date[], $7::int[])`;
+
+/**
+ * Inserts the batch's good rows; answers the numbers that conflicted (held already, or by this import). Almost every
+ * batch conflicts with nothing, so it is first written by a plain insert under a savepoint: ON CONFLICT's
+ * speculative insertion costs a check and an extra WAL record per row (2 s of 15 per million rows on PostgreSQL).
+ * A batch that does conflict is rolled back to the savepoint and written again with ON CONFLICT DO NOTHING, which
+ * tells the conflicting numbers.
+ */
 async function insertGood(tx: Queryable, run: Run, good: BatchRow[]): Promise<string[]> {
   if (!good.length) return [];
+  const params = [
+    run.providerId,
+    run.id,
+    good.map((r) => r.tn),
+    good.map((r) => r.voipUser),
+    good.map((r) => r.organization),
+    good.map((r) => r.assignedOn),
+    good.map((r) => r.line),
+  ];
+  await tx.query('SAVEPOINT plain_insert');
+  try {
+    await tx.query(INSERT_NUMBERS, params);
+    await tx.query('RELEASE SAVEPOINT plain_insert');
+    return [];
+  } catch (e) {
+    if (pgErrorCode(e) !== PG_ERRORS.uniqueViolation) throw e;
+    await tx.query('ROLLBACK TO SAVEPOINT plain_insert');
+  }
   const rows = await tx.query<{ tn: string }>(
-    `WITH ins AS (
-       INSERT INTO numbers (service_provider_id, import_id, tn, voip_user, organization, assigned_on, import_line)
-       SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::date[], $7::int[])
-       ON CONFLICT (service_provider_id, tn) DO NOTHING RETURNING tn)
+    `WITH ins AS (${INSERT_NUMBERS} ON CONFLICT (service_provider_id, tn) DO NOTHING RETURNING tn)
      SELECT i.tn FROM unnest($3::text[]) AS i (tn) WHERE i.tn NOT IN (SELECT tn FROM ins)`,
-    [
-      run.providerId,
-      run.id,
-      good.map((r) => r.tn),
-      good.map((r) => r.voipUser),
-      good.map((r) => r.organization),
-      good.map((r) => r.assignedOn),
-      good.map((r) => r.line),
-    ],
+    params,
   );
   return rows.map((r) => r.tn);
 }
