@@ -259,6 +259,17 @@ describe('totals past the cap', () => {
     // and rare: counted exactly
     const rare = await list({ filter: { q: '30355500' }, range: [0, 99] }, b);
     expect(rare.range).toBe('numbers 0-99/100');
+    // searches that lie within a block and also begin in its last digits (3035555555 holds 5555 four ways): each
+    // number once, every match found, in order
+    const held = Array.from({ length: COUNT_CAP + 5 }, (_, i) => String(3035550000 + i));
+    for (const digits of ['5555', '55555', '0355555', '5559']) {
+      const want = held.filter((tn) => tn.includes(digits));
+      const page = await list({ filter: { q: digits }, range: [0, 99] }, b);
+      expect(page.range, digits).toBe(`numbers 0-${Math.min(want.length, 100) - 1}/${want.length}`);
+      expect(page.data.map((n) => n.tn)).toEqual(want.slice(0, 100));
+      const last = await list({ filter: { q: digits }, sort: ['tn', 'DESC'], range: [0, 0] }, b);
+      expect(last.data.map((n) => n.tn)).toEqual(want.slice(-1));
+    }
   }, 60_000);
 });
 

@@ -88,11 +88,8 @@ const NUMBERS_LIST: ListSpec = {
   },
   filters: {
     q: {
-      // 4 digits and more: the 4-digit substrings' index (migration 012) finds the candidates, strpos decides
-      sql: (p, digits) =>
-        String(digits).length >= service.GRAM_DIGITS
-          ? `number_grams(tn) @> number_query_grams(${p}) AND strpos(tn, ${p}) > 0`
-          : `strpos(tn, ${p}) > 0`,
+      // 4 digits and more: the listing adds the numbers found from the provider's blocks (service.blockSearch)
+      sql: (p) => `strpos(tn, ${p}) > 0`,
       value: (v) => {
         const digits = typeof v === 'number' ? String(v) : v;
         if (typeof digits !== 'string' || !/^\d{1,10}$/.test(digits)) {

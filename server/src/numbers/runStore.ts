@@ -136,6 +136,21 @@ async function insertGood(tx: Queryable, run: Run, good: BatchRow[]): Promise<st
   return rows.map((r) => r.tn);
 }
 
+/**
+ * The 1,000-blocks of the batch's numbers that the provider did not hold yet (migration 016: what "number contains"
+ * searches from), in order: two batches written at once that bring the same new block then wait for each other in
+ * the same order.
+ */
+async function recordBlocks(tx: Queryable, run: Run, good: BatchRow[]): Promise<void> {
+  if (!good.length) return;
+  await tx.query(
+    `INSERT INTO number_blocks (service_provider_id, block)
+     SELECT DISTINCT $1::uuid, left(tn, 7) FROM unnest($2::text[]) AS tn ORDER BY 2
+     ON CONFLICT DO NOTHING`,
+    [run.providerId, good.map((r) => r.tn)],
+  );
+}
+
 interface Held {
   tn: string;
   import_id: string | null;
@@ -205,6 +220,7 @@ export async function writeBatch(tx: Queryable, run: Run, batch: Batch, now: Dat
   const settled = await settleConflicts(tx, run, batch.good, conflicts);
   const failed = [...batch.failed, ...settled.failed];
   await recordFailures(tx, run.id, failed);
+  await recordBlocks(tx, run, batch.good);
   await tx.query('INSERT INTO number_import_batches (import_id, first_line, last_line) VALUES ($1, $2, $3)', [
     run.id,
     batch.firstLine,

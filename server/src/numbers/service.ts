@@ -35,10 +35,8 @@ export const SWEEP_JOB = 'numbers.sweep';
 export const COUNT_CAP = 10_000;
 /** A short "number contains" search alone is counted by reading at most this many numbers (filteredTotal). */
 export const SCAN_CAP = 10_000;
-/** How far above COUNT_CAP the planner's estimate of a longer search must be to give its count up (filteredTotal). */
-export const ESTIMATE_FACTOR = 2;
-/** The length of the substrings the "number contains" index holds (migration 012): shorter searches scan. */
-export const GRAM_DIGITS = 4;
+/** Searches of this many digits or more are found from the provider's 1,000-blocks (store.containsMatches). */
+export const BLOCK_SEARCH_DIGITS = 4;
 /** Options: values per list by default, and at most. */
 export const OPTIONS_DEFAULT = 50;
 export const OPTIONS_MAX = 200;
@@ -90,22 +88,39 @@ export interface NumberListQuery extends ListQuery {
   contains?: { digits: string; alone: boolean } | null;
 }
 
+/** The listing's filters with one more condition, its value bound after theirs (the provider is `$1`). */
+function withCondition<T extends NumberListQuery>(
+  list: T,
+  sql: (...refs: string[]) => string,
+  ...values: unknown[]
+): T {
+  const refs = values.map((_, i) => `$${list.params.length + 2 + i}`);
+  return { ...list, where: [...list.where, sql(...refs)], params: [...list.params, ...values] };
+}
+
+/**
+ * A search of 4 digits or more, made exact from the provider's blocks: up to COUNT_CAP matching numbers become the
+ * condition `tn = ANY(…)` (probes of the primary key, then the page's sort), and the total is counted on them;
+ * more, and the sort's index is read with the search (matches are then common) between the first and the last
+ * number they span, the total `*`.
+ */
+async function blockSearch(tx: Queryable, sp: string, list: NumberListQuery, digits: string) {
+  const found = await store.containsMatches(tx, sp, digits, COUNT_CAP);
+  if (found.tns) return { list: withCondition(list, (tns) => `tn = ANY(${tns}::text[])`, found.tns), exact: true };
+  const between = (first: string, last: string) => `tn BETWEEN ${first} AND ${last}`;
+  return { list: withCondition(list, between, found.first, found.last), exact: false };
+}
+
 /**
  * The total of a filtered listing: exact up to COUNT_CAP, else null (the listing says `*`). A "number contains"
- * search of fewer digits than the index holds, alone, is counted by reading the provider's numbers only when it
- * holds at most SCAN_CAP of them (else null: no index could count it cheaply). A search of 4 digits or more is
- * first estimated by the planner from the index's statistics: clearly more than COUNT_CAP (ESTIMATE_FACTOR times)
- * is null without counting, else it is counted on the index.
+ * search of fewer than BLOCK_SEARCH_DIGITS digits, alone, is counted by reading the provider's numbers only when it
+ * holds at most SCAN_CAP of them (else null: no index could count it cheaply).
  */
 async function filteredTotal(tx: Queryable, sp: string, hidden: string[], list: NumberListQuery) {
   const c = list.contains;
-  if (c?.alone && c.digits.length < GRAM_DIGITS) {
+  if (c?.alone && c.digits.length < BLOCK_SEARCH_DIGITS) {
     const { n, scanned } = await store.scanContains(tx, sp, hidden, c.digits, SCAN_CAP);
     return scanned < SCAN_CAP ? n : null;
-  }
-  if (c && c.digits.length >= GRAM_DIGITS) {
-    const estimate = await store.estimatedCount(tx, sp, hidden, list);
-    if (estimate > ESTIMATE_FACTOR * COUNT_CAP) return null;
   }
   return store.cappedCount(tx, sp, hidden, list, COUNT_CAP);
 }
@@ -120,13 +135,22 @@ export interface NumberPage {
 export async function listNumbers(
   deps: NumberDeps,
   actor: NumberActor,
-  list: NumberListQuery,
+  asked: NumberListQuery,
 ): Promise<NumberPage> {
   const sp = actor.serviceProviderId;
-  const { page, total } = await store.visibleReads(deps.db, sp, async (tx, hidden) => ({
-    page: await store.listNumbers(tx, sp, hidden, list),
-    total: list.where.length ? await filteredTotal(tx, sp, hidden, list) : await store.numberTotal(tx, sp),
-  }));
+  const { page, total } = await store.visibleReads(deps.db, sp, async (tx, hidden) => {
+    const digits = asked.contains?.digits;
+    const search = digits && digits.length >= BLOCK_SEARCH_DIGITS ? await blockSearch(tx, sp, asked, digits) : null;
+    const list = search?.list ?? asked;
+    return {
+      page: await store.listNumbers(tx, sp, hidden, list),
+      total: !list.where.length
+        ? await store.numberTotal(tx, sp)
+        : search && !search.exact
+          ? null
+          : await filteredTotal(tx, sp, hidden, list),
+    };
+  });
   return {
     total,
     hasNext: page.hasNext,

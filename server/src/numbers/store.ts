@@ -192,22 +192,46 @@ export async function cappedCount(
   return n > cap ? null : n;
 }
 
-/** The planner's estimate of the rows a filtered listing matches (its statistics; nothing is read). */
-export async function estimatedCount(
+/** The numbers that hold a search: all of them when at most the cap, else the range of numbers they lie in. */
+export type ContainsMatches = { tns: string[] } | { tns: null; first: string; last: string };
+
+/**
+ * The provider's numbers that contain `digits` (4 or more), found from its 1,000-blocks (migration 016): a match
+ * lies within a block, or begins in its last k digits and ends in the number's last 3. Each block that could hold
+ * one gives the prefix (the block, and the digits of the last 3 the search fixes) of a range of the primary key
+ * whose every number matches; prefixes that extend another are dropped so that the ranges do not overlap. Up to
+ * `cap` numbers are read (hidden ones too: the listing leaves those out); more answer the first and last number
+ * the ranges span instead. The CTEs are materialized and the range read kept a subquery (OFFSET 0), so that the
+ * plan walks the ranges rather than the provider's numbers.
+ */
+export async function containsMatches(
   db: Queryable,
   providerId: string,
-  hidden: string[],
-  list: Filters,
-): Promise<number> {
-  const params = [providerId, ...list.params];
-  const where = whereClause(['service_provider_id = $1', ...list.where, ...visibility(hidden, params)]);
-  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM numbers${where}`,
-    params,
+  digits: string,
+  cap: number,
+): Promise<ContainsMatches> {
+  const [row] = await db.query<{ tns: string[] | null; over: boolean; first: string | null; last: string | null }>(
+    `WITH prefix AS MATERIALIZED (
+       SELECT block AS p FROM number_blocks WHERE service_provider_id = $1 AND strpos(block, $2) > 0
+       UNION
+       SELECT block || substr($2, k + 1)
+         FROM generate_series(greatest(1, length($2) - 3), least(length($2) - 1, 7)) AS k, number_blocks
+        WHERE service_provider_id = $1
+          AND reverse(block) >= reverse(left($2, k)) AND reverse(block) < reverse(left($2, k)) || ':'
+     ), range AS MATERIALIZED (
+       SELECT rpad(p, 10, '0') AS lo, rpad(p, 10, '9') AS hi FROM prefix
+        WHERE NOT EXISTS (SELECT 1 FROM prefix shorter WHERE shorter.p <> prefix.p AND starts_with(prefix.p, shorter.p))
+     ), found AS (
+       SELECT n.tn FROM range CROSS JOIN LATERAL (
+         SELECT tn FROM numbers WHERE service_provider_id = $1 AND tn BETWEEN range.lo AND range.hi OFFSET 0) n
+       LIMIT $3::int + 1
+     )
+     SELECT (SELECT array_agg(tn) FROM found) AS tns, (SELECT count(*) > $3::int FROM found) AS over,
+            (SELECT min(lo) FROM range) AS first, (SELECT max(hi) FROM range) AS last`,
+    [providerId, digits, cap],
   );
-  const plan = row['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  return parsed[0].Plan['Plan Rows'];
+  if (row.over) return { tns: null, first: row.first!, last: row.last! };
+  return { tns: row.tns ?? [] };
 }
 
 /** Of the provider's first `scanCap` numbers (in number order, on the primary key alone), how many contain `digits`. */
