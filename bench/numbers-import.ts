@@ -197,6 +197,15 @@ async function listing(port: number, token: string) {
   cases.push(['filter q=4242 (contains)', `filter=${enc({ q: '4242' })}&range=${enc([0, 6])}`]);
   cases.push(['filter q=2005 (contains)', `filter=${enc({ q: '2005' })}&range=${enc([0, 6])}`]);
   cases.push(['filter q=7 (contains)', `filter=${enc({ q: '7' })}&range=${enc([0, 6])}`]);
+  // (4242 is held by none of the numbers, 2005 by 126,400) 0000 by 2,240; one held that begins in a block's last
+  // digits; all 10 digits; 2,240 in another sort's order
+  cases.push(['filter q=0000 (contains)', `filter=${enc({ q: '0000' })}&range=${enc([0, 6])}`]);
+  cases.push(['filter q=2050123 (contains)', `filter=${enc({ q: '2050123' })}&range=${enc([0, 6])}`]);
+  cases.push(['filter q=2002000001 (contains)', `filter=${enc({ q: '2002000001' })}&range=${enc([0, 6])}`]);
+  cases.push([
+    'filter q=0000, sort voip_user DESC',
+    `filter=${enc({ q: '0000' })}&sort=${enc(['voip_user', 'DESC'])}&range=${enc([0, 6])}`,
+  ]);
   cases.push(['filter voip_user', `filter=${enc({ voip_user: 'user 123' })}&range=${enc([0, 6])}`]);
   cases.push(['filter organization', `filter=${enc({ organization: 'Org 42' })}&range=${enc([0, 6])}`]);
   cases.push([
