@@ -1,0 +1,72 @@
+// The portal as production runs it: the built server (build/server/main.mjs, `npm run build:server`) in a process
+// of its own, so that a bench can read that process's memory (its resident set now, and the kernel's high-water
+// mark of it, VmHWM: a peak no sampling can miss) apart from the bench's own.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const SERVER = path.resolve('build/server/main.mjs');
+
+export interface ServerProcess {
+  port: number;
+  /** Resident set now, and the most it has been, in bytes (Linux /proc). */
+  rss(): { now: number; peak: number };
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+function kib(status: string, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!m) throw new Error(`no ${field} in /proc status`);
+  return Number(m[1]) * 1024;
+}
+
+async function healthy(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${log()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not answer within 60 s: ${log()}`);
+}
+
+/** Starts the built server with `env` (DATABASE_URL, DATA_DIR, JWT_SECRET, …) and waits until it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: npm run build:server`);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
+  await healthy(port, child, () => stderr);
+  return {
+    port,
+    rss() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return { now: kib(status, 'VmRSS'), peak: kib(status, 'VmHWM') };
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
