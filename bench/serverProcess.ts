@@ -50,7 +50,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: npm run build:server`);
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // SERVER_NODE_OPTIONS: node's options for the server alone (a heap limit, say), not for the bench
+    env: {
+      ...process.env,
+      NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS ?? '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
