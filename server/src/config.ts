@@ -1,6 +1,7 @@
 // The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import type { LogFormat } from './logger';
 
 export interface Config {
   port: number;
@@ -39,6 +40,8 @@ export interface Config {
   pkcs11Slot: number | undefined;
   caDir: string | undefined;
   logLevel: string;
+  /** LOG_FORMAT; unset: readable lines when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   /** Serve the built web app from this folder when it exists. */
   webDistDir: string;
   /** Requests per minute per address on the sign-in, registration and password routes. */
@@ -190,6 +193,12 @@ export function checkProductionSetup(config: Config): void {
   );
 }
 
+function logFormatSetting(env: Env): LogFormat | undefined {
+  const raw = str(env, 'LOG_FORMAT');
+  if (raw === undefined || raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT must be "pretty" or "json", got "${raw}"`);
+}
+
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -267,6 +276,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     pkcs11Slot: slot === undefined ? undefined : int(env, 'PKCS11_SLOT', 0),
     caDir: str(env, 'CA_DIR'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    logFormat: logFormatSetting(env),
     webDistDir: path.resolve(str(env, 'WEB_DIST_DIR') ?? './dist'),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 30),
     stiPaRateLimit: int(env, 'STI_PA_RATE_LIMIT', 10),

@@ -33,6 +33,8 @@ describe('config', () => {
     expect(c.supportUrl).toBe('https://help.example.com');
     expect(c.smtpUrl).toBe('smtp://mail:25');
     expect(c.pkcs11Slot).toBe(2);
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({}).logFormat).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {
@@ -45,6 +47,7 @@ describe('config', () => {
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/32/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 });
 
