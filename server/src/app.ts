@@ -11,6 +11,7 @@ import { openCaKeys } from './ca';
 import type { Config } from './config';
 import { createServices, type AppDeps, type AppServices } from './services';
 import { healthRoutes } from './health/routes';
+import { openApiRoutes, registerOpenApi } from './openapi/routes';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { installGuard, requireRouteDeclarations } from './http/guard';
@@ -40,6 +41,7 @@ declare module 'fastify' {
 /** The modules of the API, each a folder of routes · service · store, mounted on the part of the services it uses. */
 async function mountModules(app: FastifyInstance, s: AppServices): Promise<void> {
   await healthRoutes(app, { db: s.db });
+  await openApiRoutes(app);
   await settingsRoutes(app, { config: s.config });
   await accountRoutes(app, s.accounts);
   await billingRoutes(app, s.billing);
@@ -158,6 +160,8 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     waitMs: () => config.idempotencyWaitMs,
   });
 
+  // Before any route: the OpenAPI document is made of the routes as they are registered.
+  await registerOpenApi(app);
   // The modules in one scope where every route must declare its access and its answers (the SPA's files are outside).
   await app.register(async (scope) => {
     if (opts.onRoute) scope.addHook('onRoute', opts.onRoute);
