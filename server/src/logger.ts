@@ -61,7 +61,10 @@ export function logDestination(fd = 1) {
 export type LogFormat = 'pretty' | 'json';
 
 /** What LOG_FORMAT says, else readable lines in a terminal and JSON when stdout goes to a pipe or a file. */
-export function logFormat(configured: LogFormat | undefined, isTerminal = Boolean(process.stdout.isTTY)): LogFormat {
+export function logFormat(
+  configured: LogFormat | undefined,
+  isTerminal = Boolean(process.stdout.isTTY),
+): LogFormat {
   return configured ?? (isTerminal ? 'pretty' : 'json');
 }
 
@@ -88,7 +91,9 @@ export function prettyStream(destination: LineSink, opts: { colorize?: boolean }
 /** Where the server's log goes in the given format: stdout, as JSON or as readable (coloured) lines. */
 export function logStream(format: LogFormat, fd = 1): LineSink {
   const destination = logDestination(fd);
-  return format === 'pretty' ? prettyStream(destination, { colorize: Boolean(process.stdout.isTTY) }) : destination;
+  return format === 'pretty'
+    ? prettyStream(destination, { colorize: Boolean(process.stdout.isTTY) })
+    : destination;
 }
 
 /** The log services write to: pino's, which the HTTP server shares (no Fastify type needed outside HTTP code). */

@@ -30,7 +30,9 @@ describe('log redaction', () => {
   });
 
   it('cuts tokens out of logged URLs', () => {
-    expect(redactUrl('/api/service_provider/confirm/abcDEF123')).toBe('/api/service_provider/confirm/[REDACTED]');
+    expect(redactUrl('/api/service_provider/confirm/abcDEF123')).toBe(
+      '/api/service_provider/confirm/[REDACTED]',
+    );
     expect(redactUrl('/api/auth/reseller_token/PROMO42')).toBe('/api/auth/reseller_token/[REDACTED]');
     expect(redactUrl('/reset-password?token=abc&x=1')).toBe('/reset-password?token=[REDACTED]&x=1');
     expect(redactUrl('/api/health')).toBe('/api/health');
@@ -79,7 +81,10 @@ describe('readable log lines', () => {
   it('keep the redaction of an authorization header logged with the request', () => {
     const { stream, lines } = prettyCapture();
     const log = pino({ redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } }, stream);
-    log.info({ req: { method: 'GET', headers: { authorization: 'Bearer eyJabc', cookie: 'sid=s3cret' } } }, 'x');
+    log.info(
+      { req: { method: 'GET', headers: { authorization: 'Bearer eyJabc', cookie: 'sid=s3cret' } } },
+      'x',
+    );
     expect(lines[0]).toContain('"authorization":"[REDACTED]"');
     expect(lines[0]).not.toMatch(/eyJabc|s3cret/);
   });
