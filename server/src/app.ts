@@ -12,6 +12,13 @@ import type { Config } from './config';
 import { createServices, type AppDeps, type AppServices } from './services';
 import { healthRoutes } from './health/routes';
 import { openApiRoutes, registerOpenApi } from './openapi/routes';
+import {
+  createMetrics,
+  installRequestMetrics,
+  metricsExposure,
+  metricsRoute,
+  type AppMetrics,
+} from './metrics';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { installGuard, requireRouteDeclarations } from './http/guard';
@@ -35,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue: the launcher starts its workers after listen, the test helper on its database. */
     jobs: JobQueue;
+    /** The app's metrics: served at /metrics on the main port, or by the launcher on METRICS_PORT. */
+    metrics: AppMetrics;
   }
 }
 
@@ -64,7 +73,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
 }
 
 /** Paths the SPA must never answer for. */
-const NON_SPA_PREFIXES = ['/api/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
+const NON_SPA_PREFIXES = ['/api/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/', '/metrics'];
 
 /** Only this portal's own code runs in the page; in Stripe mode also Stripe.js and its card field frames. */
 export function contentSecurityPolicy(payments: Config['payments']) {
@@ -139,6 +148,9 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('jobs', services.jobs);
+  const metrics = createMetrics({ db: services.db, jobs: services.jobs });
+  app.decorate('metrics', metrics);
+  installRequestMetrics(app, metrics);
 
   app.setErrorHandler(errorHandler);
   await app.register(helmet, {
@@ -167,6 +179,7 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     if (opts.onRoute) scope.addHook('onRoute', opts.onRoute);
     requireRouteDeclarations(scope);
     await mountModules(scope, services);
+    if (metricsExposure(config) === 'main-port') metricsRoute(scope, { metrics, token: config.metricsToken });
   });
   // At start, a CRL older than a day (or none) is issued at once rather than at the next daily run.
   app.addHook('onReady', async () => {

@@ -74,6 +74,11 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>` (needed in production on the main port). */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics is served on this port only (on METRICS_HOST, default 127.0.0.1), not on PORT. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +167,21 @@ function httpTimeouts(env: Env) {
     headersTimeoutMs: headers * 1000,
     requestTimeoutMs: request * 1000,
     keepAliveTimeoutMs: keepAlive * 1000,
+  };
+}
+
+/** Where Prometheus reads /metrics: see metrics/routes.ts. */
+function metricsSettings(env: Env, port: number) {
+  const raw = str(env, 'METRICS_PORT');
+  const metricsPort = raw === undefined ? undefined : int(env, 'METRICS_PORT', 0);
+  if (metricsPort !== undefined && (metricsPort < 1 || metricsPort > 65535 || metricsPort === port))
+    throw new ConfigError(
+      `METRICS_PORT must be a port from 1 to 65535 other than PORT (${port}), got "${raw}"`,
+    );
+  return {
+    metricsToken: str(env, 'METRICS_TOKEN'),
+    metricsPort,
+    metricsHost: str(env, 'METRICS_HOST') ?? '127.0.0.1',
   };
 }
 
@@ -288,6 +308,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
     ...serverSettings(env),
+    ...metricsSettings(env, port),
     ...overrides,
   };
   checkProductionSetup(config);
