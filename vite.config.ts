@@ -15,6 +15,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // A bundler warning fails the build: each one so far was a real mistake (a dynamic import that did not
+      // split, as PaymentStep's was), and a warning nobody reads is soon one of many.
+      onwarn(warning) {
+        throw new Error(`Build warning: ${warning.message}`);
+      },
+    },
   },
   test: {
     projects: [

@@ -11,6 +11,14 @@ import { openCaKeys } from './ca';
 import type { Config } from './config';
 import { createServices, type AppDeps, type AppServices } from './services';
 import { healthRoutes } from './health/routes';
+import { openApiRoutes, registerOpenApi } from './openapi/routes';
+import {
+  createMetrics,
+  installRequestMetrics,
+  metricsExposure,
+  metricsRoute,
+  type AppMetrics,
+} from './metrics';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
 import { installGuard, requireRouteDeclarations } from './http/guard';
@@ -34,12 +42,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's job queue: the launcher starts its workers after listen, the test helper on its database. */
     jobs: JobQueue;
+    /** The app's metrics: served at /metrics on the main port, or by the launcher on METRICS_PORT. */
+    metrics: AppMetrics;
   }
 }
 
 /** The modules of the API, each a folder of routes · service · store, mounted on the part of the services it uses. */
 async function mountModules(app: FastifyInstance, s: AppServices): Promise<void> {
   await healthRoutes(app, { db: s.db });
+  await openApiRoutes(app);
   await settingsRoutes(app, { config: s.config });
   await accountRoutes(app, s.accounts);
   await billingRoutes(app, s.billing);
@@ -62,7 +73,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
 }
 
 /** Paths the SPA must never answer for. */
-const NON_SPA_PREFIXES = ['/api/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/'];
+const NON_SPA_PREFIXES = ['/api/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/', '/metrics'];
 
 /** Only this portal's own code runs in the page; in Stripe mode also Stripe.js and its card field frames. */
 export function contentSecurityPolicy(payments: Config['payments']) {
@@ -137,6 +148,9 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('jobs', services.jobs);
+  const metrics = createMetrics({ db: services.db, jobs: services.jobs });
+  app.decorate('metrics', metrics);
+  installRequestMetrics(app, metrics);
 
   app.setErrorHandler(errorHandler);
   await app.register(helmet, {
@@ -158,11 +172,14 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     waitMs: () => config.idempotencyWaitMs,
   });
 
+  // Before any route: the OpenAPI document is made of the routes as they are registered.
+  await registerOpenApi(app);
   // The modules in one scope where every route must declare its access and its answers (the SPA's files are outside).
   await app.register(async (scope) => {
     if (opts.onRoute) scope.addHook('onRoute', opts.onRoute);
     requireRouteDeclarations(scope);
     await mountModules(scope, services);
+    if (metricsExposure(config) === 'main-port') metricsRoute(scope, { metrics, token: config.metricsToken });
   });
   // At start, a CRL older than a day (or none) is issued at once rather than at the next daily run.
   app.addHook('onReady', async () => {

@@ -1,6 +1,7 @@
 // The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import type { LogFormat } from './logger';
 
 export interface Config {
   port: number;
@@ -39,6 +40,8 @@ export interface Config {
   pkcs11Slot: number | undefined;
   caDir: string | undefined;
   logLevel: string;
+  /** LOG_FORMAT; unset: readable lines when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   /** Serve the built web app from this folder when it exists. */
   webDistDir: string;
   /** Requests per minute per address on the sign-in, registration and password routes. */
@@ -71,6 +74,11 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** METRICS_TOKEN: /metrics answers only `Authorization: Bearer <token>` (needed in production on the main port). */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: /metrics is served on this port only (on METRICS_HOST, default 127.0.0.1), not on PORT. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +170,21 @@ function httpTimeouts(env: Env) {
   };
 }
 
+/** Where Prometheus reads /metrics: see metrics/routes.ts. */
+function metricsSettings(env: Env, port: number) {
+  const raw = str(env, 'METRICS_PORT');
+  const metricsPort = raw === undefined ? undefined : int(env, 'METRICS_PORT', 0);
+  if (metricsPort !== undefined && (metricsPort < 1 || metricsPort > 65535 || metricsPort === port))
+    throw new ConfigError(
+      `METRICS_PORT must be a port from 1 to 65535 other than PORT (${port}), got "${raw}"`,
+    );
+  return {
+    metricsToken: str(env, 'METRICS_TOKEN'),
+    metricsPort,
+    metricsHost: str(env, 'METRICS_HOST') ?? '127.0.0.1',
+  };
+}
+
 /** How the server faces the network: a declared demo, the proxies it trusts, its HTTP timeouts. */
 function serverSettings(env: Env) {
   return { demoMode: bool(env, 'DEMO_MODE'), trustProxy: trustProxy(env), ...httpTimeouts(env) };
@@ -188,6 +211,12 @@ export function checkProductionSetup(config: Config): void {
     `NODE_ENV=production needs ${missing.join(' and ')} (sandbox payments and the built-in STI-PA simulator ` +
       'are for demos); set DEMO_MODE=true to run a demo on purpose',
   );
+}
+
+function logFormatSetting(env: Env): LogFormat | undefined {
+  const raw = str(env, 'LOG_FORMAT');
+  if (raw === undefined || raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT must be "pretty" or "json", got "${raw}"`);
 }
 
 function str(env: Env, name: string): string | undefined {
@@ -267,6 +296,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     pkcs11Slot: slot === undefined ? undefined : int(env, 'PKCS11_SLOT', 0),
     caDir: str(env, 'CA_DIR'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    logFormat: logFormatSetting(env),
     webDistDir: path.resolve(str(env, 'WEB_DIST_DIR') ?? './dist'),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 30),
     stiPaRateLimit: int(env, 'STI_PA_RATE_LIMIT', 10),
@@ -278,6 +308,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
     ...serverSettings(env),
+    ...metricsSettings(env, port),
     ...overrides,
   };
   checkProductionSetup(config);

@@ -1,6 +1,7 @@
 // pino options: secrets never reach the log (passwords, tokens, card fields, authorization headers).
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 const SECRET_FIELDS = [
   'password',
@@ -54,6 +55,45 @@ export function logDestination(fd = 1) {
   const stream = pino.destination({ dest: fd, sync: true });
   stream.on('error', () => undefined);
   return stream;
+}
+
+/** LOG_FORMAT: `pretty` (readable lines) or `json` (one object a line, for log collectors). */
+export type LogFormat = 'pretty' | 'json';
+
+/** What LOG_FORMAT says, else readable lines in a terminal and JSON when stdout goes to a pipe or a file. */
+export function logFormat(
+  configured: LogFormat | undefined,
+  isTerminal = Boolean(process.stdout.isTTY),
+): LogFormat {
+  return configured ?? (isTerminal ? 'pretty' : 'json');
+}
+
+/** The destination as pino sees it: something with a synchronous write of one JSON line. */
+interface LineSink {
+  write(line: string): unknown;
+}
+
+/**
+ * Readable lines: each JSON line pino wrote (already redacted) is formatted and written at once, in this thread.
+ * pino-pretty's own stream pipes lines through stream buffers (and its transport through a worker), which would
+ * bring back what logDestination avoids: lines still waiting at exit.
+ */
+export function prettyStream(destination: LineSink, opts: { colorize?: boolean } = {}): LineSink {
+  const pretty = prettyFactory({
+    colorize: opts.colorize ?? false,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
+  return { write: (line: string) => destination.write(pretty(line)) };
+}
+
+/** Where the server's log goes in the given format: stdout, as JSON or as readable (coloured) lines. */
+export function logStream(format: LogFormat, fd = 1): LineSink {
+  const destination = logDestination(fd);
+  return format === 'pretty'
+    ? prettyStream(destination, { colorize: Boolean(process.stdout.isTTY) })
+    : destination;
 }
 
 /** The log services write to: pino's, which the HTTP server shares (no Fastify type needed outside HTTP code). */

@@ -5,6 +5,7 @@ import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
+import { buildMetricsServer } from './metrics';
 import { SWEEP_JOB as NUMBER_SWEEP_JOB } from './numbers/service';
 
 /** Requests in flight get this long to finish at shutdown; then their connections are closed. */
@@ -20,6 +21,8 @@ async function main() {
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ applied }, 'database migrated');
   await ensureAdminAccount({ db, config, log: app.log });
+  // METRICS_PORT: /metrics on a port of its own (an internal address), not on the public one.
+  const metricsServer = config.metricsPort === undefined ? null : buildMetricsServer(app.metrics, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +42,7 @@ async function main() {
     cut.unref();
     let code = 0;
     try {
+      await metricsServer?.close();
       // app.close() stops the job workers (an onClose hook), waiting for running jobs, before the database closes.
       await app.close();
       await db.close();
@@ -53,6 +57,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (metricsServer) {
+    await metricsServer.listen({ port: config.metricsPort, host: config.metricsHost });
+    app.log.info({ host: config.metricsHost, port: config.metricsPort }, 'metrics served on their own port');
+  }
   // Workers start once the server answers; a send arriving meanwhile waits for the start.
   await app.jobs.start();
   // Issuances a crash interrupted are settled now, not only at the next minute's run.

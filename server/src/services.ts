@@ -31,7 +31,7 @@ import {
 } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
-import { logDestination, loggerOptions } from './logger';
+import { logFormat, loggerOptions, logStream } from './logger';
 import type { AccountDeps } from './accounts/deps';
 import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
@@ -79,7 +79,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   const log = (
     deps.logger === false
       ? pino({ enabled: false })
-      : pino(loggerOptions(config.logLevel) as pino.LoggerOptions, logDestination())
+      : pino(loggerOptions(config.logLevel) as pino.LoggerOptions, logStream(logFormat(config.logFormat)))
   ) as FastifyBaseLogger;
   const closers: (() => Promise<void> | void)[] = [];
   const now = deps.now ?? (() => new Date());

@@ -18,9 +18,14 @@ import {
   type Tenants,
 } from './role-matrix-fixtures';
 
-/** The /api routes anyone may call: sign-in and registration steps, public settings, the provider's webhook. */
+/**
+ * The /api routes anyone may call: sign-in and registration steps, public settings, the provider's webhook, the
+ * API's description.
+ */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/docs',
+  'GET /api/docs/json',
   'GET /api/public/settings',
   'POST /api/auth/login',
   'POST /api/auth/register',

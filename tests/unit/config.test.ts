@@ -33,6 +33,13 @@ describe('config', () => {
     expect(c.supportUrl).toBe('https://help.example.com');
     expect(c.smtpUrl).toBe('smtp://mail:25');
     expect(c.pkcs11Slot).toBe(2);
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({}).logFormat).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'tok' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+      metricsToken: 'tok',
+    });
   });
 
   it('treats empty variables as unset', () => {
@@ -45,6 +52,9 @@ describe('config', () => {
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/32/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 });
 

@@ -52,6 +52,28 @@ async function stopQueue(state: QueueState): Promise<void> {
   state.log.info('job workers stopped');
 }
 
+/**
+ * Waiting jobs by queue, read from pg-boss's table through our Database (one grouped count; the schema's name
+ * was checked when the queue was made). Before pg-boss created its tables (a queue never started) nothing waits.
+ */
+async function queuedJobs(state: QueueState): Promise<Record<string, number>> {
+  const counts: Record<string, number> = Object.fromEntries(
+    [...state.handlers.keys()].map((name) => [name, 0]),
+  );
+  const [{ present }] = await state.db.query<{ present: boolean }>(
+    `SELECT to_regclass($1) IS NOT NULL AS present`,
+    [`${state.schema}.job`],
+  );
+  if (!present) return counts;
+  const rows = await state.db.query<{ name: string; n: number }>(
+    // pg-boss's own queues (`__pgboss__send-it`, which starts scheduled work) are not the app's
+    `SELECT name, count(*)::int AS n FROM ${state.schema}.job
+     WHERE state IN ('created', 'retry') AND NOT starts_with(name, '__pgboss__') GROUP BY name`,
+  );
+  for (const row of rows) counts[row.name] = row.n;
+  return counts;
+}
+
 export function createJobQueue(db: Database, opts: JobQueueOptions): JobQueue {
   const state = createQueueState(db, opts);
   return {
@@ -60,5 +82,6 @@ export function createJobQueue(db: Database, opts: JobQueueOptions): JobQueue {
     schedule: (name, cron, data) => addSchedule(state, name, cron, data),
     start: () => startQueue(state),
     stop: () => stopQueue(state),
+    queued: () => queuedJobs(state),
   };
 }

@@ -7,11 +7,13 @@ import { EmailVerifyPage } from './EmailVerifyPage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { PUBLIC_PATHS } from './paths';
-import { PaymentStep } from '../../billing/PaymentStep';
 import { ResetPasswordPage } from './ResetPasswordPage';
 
-// The wizard (signature canvas) and the agreement text are the heavy ones: loaded when opened.
+// The wizard (signature canvas) and the agreement text are the heavy ones: loaded when opened. The payment step
+// too: the account's payment page (resources/subscription) loads the same module on demand, and one static
+// import here would pull it back into the main bundle (vite warns that the dynamic import does nothing).
 const RegisterPage = lazy(() => import('./register/RegisterPage'));
+const PaymentStep = lazy(() => import('../../billing/PaymentStep'));
 const SubscriberAgreementPage = lazy(() => import('./agreement/SubscriberAgreementPage'));
 
 export interface PublicRoute {
@@ -43,7 +45,14 @@ export const publicRoutes: PublicRoute[] = [
       </Loading>
     ),
   },
-  { path: PUBLIC_PATHS.payment, element: <PaymentStep /> },
+  {
+    path: PUBLIC_PATHS.payment,
+    element: (
+      <Loading>
+        <PaymentStep />
+      </Loading>
+    ),
+  },
   { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
   { path: PUBLIC_PATHS.resetPassword, element: <ResetPasswordPage /> },
   { path: PUBLIC_PATHS.acceptInvite, element: <ResetPasswordPage invite /> },

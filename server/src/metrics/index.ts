@@ -1,0 +1,2 @@
+export { createMetrics, type AppMetrics, type MetricsDeps, type RequestLabels } from './registry';
+export { buildMetricsServer, installRequestMetrics, metricsExposure, metricsRoute } from './routes';
