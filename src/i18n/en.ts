@@ -226,8 +226,6 @@ const portal = {
     invoice_number: 'Invoice Number',
     address: 'Service Provider Address',
     description: 'Description',
-    yearly_line: 'Stir/Shaken Yearly Subscription',
-    monthly_line: 'Stir/Shaken Monthly Subscription',
     start_date: 'Start Date',
     expiry_date: 'Expiry Date',
     total: 'Total',
