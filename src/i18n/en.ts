@@ -189,7 +189,9 @@ const portal = {
     count: 'Count',
     period: 'Period',
     total: 'Total: %{amount}',
-    extend_note: 'Each payment extends your service by one period; pay again to extend further.',
+    extend_note: 'Pay Now charges this total once and extends your service by %{length}.',
+    years_count: '%{smart_count} year |||| %{smart_count} years',
+    months_count: '%{smart_count} month |||| %{smart_count} months',
     choose_extension: 'Choose how long to extend your service',
   },
   billing: {
