@@ -20,14 +20,17 @@ export interface ExtendDialogProps {
   onClose(): void;
 }
 
-/** Start an extension checkout and leave for its payment page; rejects with the toast already shown. */
+/**
+ * Start an extension checkout of `count` periods and leave for its payment page; answers false (the toast
+ * already shown) when it could not be started.
+ */
 export function useStartExtension() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const notify = useNotify();
-  return async (interval: RecurringInterval): Promise<boolean> => {
+  return async (interval: RecurringInterval, count: number): Promise<boolean> => {
     try {
-      const { url } = await dataProvider.extendSubscription(interval);
+      const { url } = await dataProvider.extendSubscription(interval, count);
       if (!url) throw new Error('The payment page address is missing');
       // the expiry moves once paid: the menu and the guard must read the profile again on return
       authProvider?.invalidateProfile?.();
@@ -49,7 +52,8 @@ export function ExtendDialog({ open, onClose }: ExtendDialogProps) {
   const confirm = async () => {
     if (!interval) return;
     setBusy(true);
-    const leaving = await start(interval);
+    // the modal's choices are one month or one year
+    const leaving = await start(interval, 1);
     if (!leaving) setBusy(false);
   };
 

@@ -1,11 +1,10 @@
 // /account/extend (SPEC.md §2): 'How many year you would like to extend?', a count, a period (Years or Month)
 // and 'Pay Now'.
 //
-// The original form made no call. Here Pay Now starts a real extension checkout, and the server's extension
-// pays exactly one period (POST /api/payment/subscription/extend takes only the interval): so one checkout
-// is started for one period of the chosen kind. The count and the total (count × $100 or count × $500) are
-// shown as information only, with a note that each payment extends by one period; we do not chain several
-// checkouts or pretend to charge a total the server does not bill.
+// The original form made no call. Here Pay Now starts one extension checkout for the count: the server charges
+// count × the period's price and, once paid, moves the expiry by count periods. So the total shown is exactly
+// what the payment page asks for, and a count the server would refuse (outside 1..10, not whole) is shown as an
+// error here and never sent.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -14,29 +13,56 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
+import { EXTEND_COUNT, EXTEND_COUNT_MESSAGE, extendTotal, isExtendCount } from '../../contract/billing';
 import { PRICES, type RecurringInterval } from '../../contract/constants';
 import { MainButton } from '../components/MainButton';
 import { BackToSummary } from './BackToSummary';
 import { useStartExtension } from './ExtendDialog';
 
-export const EXTEND_COUNT_MIN = 1;
-export const EXTEND_COUNT_MAX = 10;
-
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+/** The count as typed → the number the server takes, or null: only whole numbers, no exponent or decimals. */
+export function extendCountOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^-?\d+$/.test(trimmed)) return null;
+  const count = Number(trimmed);
+  return isExtendCount(count) ? count : null;
+}
+
+/** What Pay Now will charge, and for how long; nothing while the count is not one the server takes. */
+function ExtendTotal({ period, count }: { period: RecurringInterval; count: number | null }) {
+  const translate = useTranslate();
+  if (count === null) return null;
+  const length = translate(period === 'year' ? 'portal.account.years_count' : 'portal.account.months_count', {
+    smart_count: count,
+  });
+  return (
+    <>
+      <Typography color="text.secondary" data-testid="extend-total">
+        {translate('portal.account.total', { amount: dollars(extendTotal(period, count)) })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('portal.account.extend_note', { length })}
+      </Typography>
+    </>
+  );
+}
 
 export function ExtendPage() {
   const translate = useTranslate();
   const start = useStartExtension();
-  const [count, setCount] = useState(1);
+  // kept as typed: a count of 0 or -2 stays on screen with its error instead of quietly becoming 1
+  const [countText, setCountText] = useState(String(EXTEND_COUNT.min));
   const [period, setPeriod] = useState<RecurringInterval>('year');
   const [busy, setBusy] = useState(false);
-  const price = PRICES[period];
+  const count = extendCountOf(countText);
   const title = translate('portal.account.extend_title');
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (count === null) return;
     setBusy(true);
-    const leaving = await start(period);
+    const leaving = await start(period, count);
     if (!leaving) setBusy(false);
   };
 
@@ -51,18 +77,17 @@ export function ExtendPage() {
           </Typography>
           <Box component="form" noValidate onSubmit={submit} aria-labelledby="extend-title">
             <Typography sx={{ mb: 1 }}>{translate('portal.account.extend_question')}</Typography>
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
               <TextField
                 type="number"
                 label={translate('portal.account.count')}
-                value={count}
-                onChange={(event) => {
-                  const n = Math.trunc(Number(event.target.value));
-                  if (Number.isFinite(n)) setCount(Math.min(EXTEND_COUNT_MAX, Math.max(EXTEND_COUNT_MIN, n)));
-                }}
-                slotProps={{ htmlInput: { min: EXTEND_COUNT_MIN, max: EXTEND_COUNT_MAX, step: 1 } }}
+                value={countText}
+                onChange={(event) => setCountText(event.target.value)}
+                error={count === null}
+                helperText={count === null ? EXTEND_COUNT_MESSAGE : ' '}
+                slotProps={{ htmlInput: { min: EXTEND_COUNT.min, max: EXTEND_COUNT.max, step: 1 } }}
                 margin="dense"
-                sx={{ width: 120 }}
+                sx={{ width: 200 }}
               />
               <TextField
                 select
@@ -77,15 +102,10 @@ export function ExtendPage() {
               </TextField>
             </Box>
             <Typography sx={{ mt: 2 }} data-testid="extend-price">
-              {translate('portal.account.price')}: {dollars(price)}
+              {translate('portal.account.price')}: {dollars(PRICES[period])}
             </Typography>
-            <Typography color="text.secondary" data-testid="extend-total">
-              {translate('portal.account.total', { amount: dollars(price * count) })}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {translate('portal.account.extend_note')}
-            </Typography>
-            <MainButton type="submit" loading={busy}>
+            <ExtendTotal period={period} count={count} />
+            <MainButton type="submit" loading={busy} disabled={count === null} sx={{ mt: count === null ? 2 : 0 }}>
               {translate('portal.account.pay_now')}
             </MainButton>
           </Box>

@@ -33,8 +33,8 @@ export function billingCalls(): BillingCalls {
       return postIdempotent<{ data: { url: string } }>('payment/subscription', params);
     },
 
-    extendSubscription(recurring_interval) {
-      return postIdempotent<{ url: string }>('payment/subscription/extend', { recurring_interval });
+    extendSubscription(recurring_interval, count) {
+      return postIdempotent<{ url: string }>('payment/subscription/extend', { recurring_interval, count });
     },
 
     getPlan() {

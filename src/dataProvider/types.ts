@@ -67,8 +67,11 @@ export interface PortalDataProvider extends DataProvider {
   // ---- billing (API.md, provider rows) ----
   /** POST /api/payment/subscription (public): the payment page of a new subscription. */
   createSubscriptionCheckout(params: SubscriptionRequest): Promise<{ data: { url: string } }>;
-  /** POST /api/payment/subscription/extend: the payment page that moves the expiry 1 or 12 months. */
-  extendSubscription(recurring_interval: RecurringInterval): Promise<{ url: string }>;
+  /**
+   * POST /api/payment/subscription/extend: the payment page that charges `count` months or years and moves the
+   * expiry by as many.
+   */
+  extendSubscription(recurring_interval: RecurringInterval, count: number): Promise<{ url: string }>;
   /** GET /api/payment/subscription. */
   getPlan(): Promise<SubscriptionPlan>;
   /** PATCH /api/payment/sp/subscription. */

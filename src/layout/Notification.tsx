@@ -1,6 +1,8 @@
-// The toasts (SPEC.md §9: top-right, 5000 ms) and the one for requests that never reached the server (§8).
-import { useEffect } from 'react';
-import { Notification, useNotify } from 'react-admin';
+// The toasts (SPEC.md §9: top-right, 5000 ms, dismissed by a click) and the one for requests that never reached
+// the server (§8).
+import { forwardRef, useEffect, type MouseEvent } from 'react';
+import SnackbarContent, { type SnackbarContentProps } from '@mui/material/SnackbarContent';
+import { Notification, useCloseNotification, useNotify } from 'react-admin';
 import { TOASTS } from '../../contract/constants';
 import { NETWORK_ERROR_EVENT, NETWORK_ERROR_MESSAGE } from '../dataProvider/http';
 
@@ -18,6 +20,20 @@ export function NetworkErrorNotifier() {
   return null;
 }
 
+/**
+ * The toast's body: a click anywhere on it closes it. react-admin's toast only closes by its timer or a click
+ * elsewhere; its close function reaches what it renders inside, so the body is swapped for one that calls it.
+ */
+const DismissOnClick = forwardRef<HTMLDivElement, SnackbarContentProps>(function DismissOnClick(props, ref) {
+  const close = useCloseNotification();
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    props.onClick?.(event);
+    close();
+  };
+  const sx = [{ cursor: 'pointer' }, ...(Array.isArray(props.sx) ? props.sx : [props.sx])];
+  return <SnackbarContent {...props} ref={ref} onClick={onClick} sx={sx} />;
+});
+
 /** Mounted by <Admin notification>, so it serves the public pages as well as the signed-in ones. */
 export function PortalNotification() {
   return (
@@ -26,6 +42,7 @@ export function PortalNotification() {
       <Notification
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         autoHideDuration={TOASTS.serviceProvider.timeoutMs}
+        slots={{ content: DismissOnClick }}
       />
     </>
   );

@@ -737,18 +737,21 @@ describe('Stripe mode: the account screens', () => {
     // --- extensions: paid through a payment-mode checkout, then Stripe's next charge moves ---
     let end = new Date((await subscriptionOf(t, p.spId)).current_period_end);
     expect(end.getTime()).toBe(addMonths(new Date(T0), 12).getTime());
-    for (const [interval, months, cents] of [
-      ['month', 1, 10000],
-      ['year', 12, 50000],
+    // [interval, count sent (none: the modal's one period), months added, unit price in cents]
+    for (const [interval, count, months, cents] of [
+      ['month', undefined, 1, 10000],
+      ['year', undefined, 12, 50000],
+      ['year', 3, 36, 50000],
     ] as const) {
       standIn.reset();
-      const ext = await me.post('/api/payment/subscription/extend', { recurring_interval: interval });
+      const ext = await me.post('/api/payment/subscription/extend', { recurring_interval: interval, count });
       expect(ext.statusCode, ext.body).toBe(200);
       const [req] = standIn.calls('POST', '/v1/checkout/sessions');
+      const quantity = count ?? 1;
       expect(req.params).toMatchObject({
         mode: 'payment',
         customer: s.customer,
-        line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: String(cents) } }],
+        line_items: [{ quantity: String(quantity), price_data: { currency: 'usd', unit_amount: String(cents) } }],
         metadata: { purpose: 'extension' },
         success_url: 'http://portal.test/account/summary',
       });
@@ -759,33 +762,40 @@ describe('Stripe mode: the account screens', () => {
           ...session,
           status: 'complete',
           payment_status: 'paid',
-          payment_intent: `pi_ext_${interval}_${p.spId.slice(0, 8)}`,
-          invoice: `in_ext_${interval}_${p.spId.slice(0, 8)}`,
+          payment_intent: `pi_ext_${interval}${quantity}_${p.spId.slice(0, 8)}`,
+          invoice: `in_ext_${interval}${quantity}_${p.spId.slice(0, 8)}`,
           subscription: null,
         }),
       );
       // Its one-off receipt invoice carries no subscription: ignored.
       await send(
         stripeEvent('invoice.paid', {
-          id: `in_ext_${interval}_${p.spId.slice(0, 8)}`,
+          id: `in_ext_${interval}${quantity}_${p.spId.slice(0, 8)}`,
           object: 'invoice',
           billing_reason: 'manual',
-          amount_paid: cents,
+          amount_paid: cents * quantity,
           parent: null,
           lines: { object: 'list', data: [] },
         }),
       );
       const next = addMonths(end, months);
       expect(new Date((await subscriptionOf(t, p.spId)).current_period_end).getTime()).toBe(next.getTime());
-      expect(await paymentsOf(p.spId)).toHaveLength(paymentsBefore + 1);
+      const payments = await paymentsOf(p.spId);
+      expect(payments).toHaveLength(paymentsBefore + 1);
+      const paid = payments.find((row) => row.transaction_id.includes(`_ext_${interval}${quantity}_`));
+      expect(Number(paid?.amount)).toBe((cents * quantity) / 100);
       expect(standIn.calls('POST', `/v1/subscriptions/${subId}`).map((r) => r.params)).toEqual([
         { trial_end: String(seconds(next)), proration_behavior: 'none' },
       ]);
       expect(standIn.subscriptions.get(subId)?.trial_end).toBe(seconds(next));
       end = next;
     }
+    // The three-year extension: one invoice of $1,500 over the 36 months paid, on the yearly cycle.
     const last = (await invoicesOf(p.spId)).at(-1);
-    expect(last).toMatchObject({ status: 'paid', billing_cycle_months: 12 });
+    expect(last).toMatchObject({ status: 'paid', billing_cycle_months: 12, amount: 1500 });
+    expect(new Date(last!.end_billing_cycle).getTime()).toBe(
+      addMonths(new Date(last!.start_billing_cycle), 36).getTime(),
+    );
   });
 
   it('serves the publishable key in the public settings', async () => {

@@ -168,6 +168,7 @@ describe('createCheckout', () => {
       checkoutId: 'chk-1',
       purpose: 'subscription',
       interval: 'year',
+      periods: 1,
       amount: 500,
       description: 'Stir/Shaken Yearly Subscription',
       customerRef: customer,
@@ -198,6 +199,7 @@ describe('createCheckout', () => {
       checkoutId: 'chk-2',
       purpose: 'subscription',
       interval: 'month',
+      periods: 1,
       amount: 100,
       description: 'Monthly',
       customerRef: customer,
@@ -209,13 +211,14 @@ describe('createCheckout', () => {
     ]);
   });
 
-  it('extension and past_due: mode payment with the amount in cents and the description', async () => {
+  it('extension and past_due: mode payment, periods × the price in cents, and the description', async () => {
     await gateway.createCheckout({
       checkoutId: 'chk-ext',
       purpose: 'extension',
       interval: 'year',
-      amount: 500,
-      description: 'Extend 12 months',
+      periods: 3,
+      amount: 1500,
+      description: 'Extend 36 months',
       customerRef: customer,
       successUrl: 'http://portal.test/s',
       cancelUrl: 'http://portal.test/c',
@@ -224,6 +227,7 @@ describe('createCheckout', () => {
       checkoutId: 'chk-due',
       purpose: 'past_due',
       interval: 'month',
+      periods: 1,
       amount: 100.1,
       description: 'Past due invoice',
       customerRef: customer,
@@ -238,8 +242,8 @@ describe('createCheckout', () => {
       metadata: { checkout_id: 'chk-ext', purpose: 'extension' },
       line_items: [
         {
-          quantity: '1',
-          price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'Extend 12 months' } },
+          quantity: '3',
+          price_data: { currency: 'usd', unit_amount: '50000', product_data: { name: 'Extend 36 months' } },
         },
       ],
       payment_intent_data: { metadata: { checkout_id: 'chk-ext', purpose: 'extension' } },

@@ -246,6 +246,15 @@ describe('cardFormAddSchema', () => {
   it('accepts the current month and a two-digit year of this century', async () => {
     expect(await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '11 / 2026' })).toEqual({});
     expect(await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '11 / 26' })).toEqual({});
+    expect(await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 69' })).toEqual({});
+  });
+  it("reads '12/99' as the validator does, December 1999, and refuses it like the server", async () => {
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 99' })).exp_date).toBe('must be a date after now');
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12/99' })).exp_date).toBe('must be a date after now');
+    expect((await errorsOf(cardFormUpdateSchema, { ...ADDRESS, exp_date: '12 / 70' })).exp_date).toBe('must be a date after now');
+    const payload = { number: '4242424242424242', cvc: '123', exp_month: 12, exp_year: 99, ...ADDRESS };
+    expect((await errorsOf(addCardSchema, payload)).exp_year).toBe('must be a date after now');
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 2099' })).exp_date).toBeUndefined();
   });
   it("says 'cvc is invalid' by card type", async () => {
     expect((await errorsOf(cardFormAddSchema, { ...FORM, cvc: '1234' })).cvc).toBe('cvc is invalid');

@@ -64,7 +64,7 @@ describe('Idempotency-Key', () => {
       recurring_interval_count: 1,
       service_provider_uuid: 'sp',
     });
-    await dp.extendSubscription('month');
+    await dp.extendSubscription('month', 1);
     await dp.addCard({
       number: '4242424242424242',
       cvc: '123',

@@ -67,6 +67,23 @@ describe('formatPhoneNumber', () => {
     expect(US_PHONE_RE.test(formatPhoneNumber('12015550123'))).toBe(true);
   });
 
+  it("lets the extension the validator allows be typed: 'x' and four digits after a complete number", () => {
+    // typed one key at a time after the formatted number, as the input sees it
+    let value = formatPhoneNumber('2015550123');
+    for (const key of 'x1234') value = formatPhoneNumber(value + key);
+    expect(value).toBe('2015550123x1234');
+    expect(US_PHONE_RE.test(value)).toBe(true);
+    expect(value.length).toBeLessThanOrEqual(15);
+    expect(formatPhoneNumber('(201) 555-0123 X12345')).toBe('2015550123x1234');
+    expect(formatPhoneNumber('2015550123x12a')).toBe('2015550123x12');
+  });
+
+  it('drops the extension back to the formatted number, and an x before the number is complete', () => {
+    expect(formatPhoneNumber('2015550123x')).toBe('2015550123x');
+    expect(formatPhoneNumber('2015550123')).toBe('(201) 555-0123');
+    expect(formatPhoneNumber('201555x')).toBe('201555');
+  });
+
   it('keeps only digits while the number is incomplete', () => {
     expect(formatPhoneNumber('201-555')).toBe('201555');
     expect(formatPhoneNumber('(201) 555-012')).toBe('201555012');

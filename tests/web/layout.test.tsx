@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { AdminContext, type AuthProvider } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -227,6 +227,32 @@ describe('PortalLayout', () => {
       window.dispatchEvent(new CustomEvent(NETWORK_ERROR_EVENT, { detail: { message: 'Network Error' } }));
     });
     expect(await screen.findByText('Network Error')).toBeInTheDocument();
+  });
+
+  it('dismisses a toast when it is clicked, long before its 5 seconds are up', async () => {
+    signIn('admin');
+    renderLayout('/admin/resellers', authFor('admin', null));
+    expect(await screen.findByText('page body')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(NETWORK_ERROR_EVENT, { detail: { message: 'Network Error' } }));
+    });
+    const toast = await screen.findByText('Network Error');
+    const started = Date.now();
+    fireEvent.click(toast);
+    await waitForElementToBeRemoved(() => screen.queryByText('Network Error'), { timeout: 2000 });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('keeps a toast that is not clicked until its timer ends', async () => {
+    signIn('admin');
+    renderLayout('/admin/resellers', authFor('admin', null));
+    expect(await screen.findByText('page body')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(NETWORK_ERROR_EVENT, { detail: { message: 'Network Error' } }));
+    });
+    await screen.findByText('Network Error');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(screen.getByText('Network Error')).toBeInTheDocument();
   });
 
   it('says so when the profile cannot be loaded', async () => {

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 import type { CheckoutPurpose } from '../integrations/payments/gateway';
 import { customerRefOf, providerOr404 } from './customers';
 import type { BillingDeps } from './deps';
-import { BILLING_MESSAGES, DAY_MS, addMonths, invoiceDescription, priceOf } from './plans';
+import { BILLING_MESSAGES, DAY_MS, addMonths, invoiceDescription, periodsOf, priceOf } from './plans';
 import * as store from './store';
 
 /** An open payment page older than this is closed by the renewal sweep (the sandbox page then answers 410). */
@@ -36,14 +36,16 @@ async function openSession(
   checkout: store.CheckoutRow,
   customerRef: string,
 ): Promise<string> {
+  const periods = periodsOf(checkout);
   let session;
   try {
     session = await deps.payments.createCheckout({
       checkoutId: checkout.id,
       purpose: checkout.purpose,
       interval: checkout.recurring_interval,
+      periods,
       amount: checkout.amount,
-      description: invoiceDescription(checkout.purpose, checkout.recurring_interval),
+      description: invoiceDescription(checkout.purpose, checkout.recurring_interval, periods),
       customerRef,
       ...returnUrls(deps, checkout.purpose, checkout.service_provider_id),
     });
@@ -56,19 +58,21 @@ async function openSession(
 }
 
 /**
- * An open checkout for the same purpose, if any: the same plan answers its page (a double submit, a second tab:
- * one page, one payment); another plan closes it, at the provider too, before a new page is opened.
+ * An open checkout for the same purpose, if any: the same plan and amount answers its page (a double submit, a
+ * second tab: one page, one payment); another plan or count closes it, at the provider too, before a new page
+ * is opened.
  */
 async function reuseOpenCheckout(
   deps: BillingDeps,
   tx: Queryable,
   spId: string,
   purpose: CheckoutPurpose,
-  interval: RecurringInterval,
+  want: { interval: RecurringInterval; amount: number },
 ): Promise<string | null> {
   const open = await store.openCheckoutFor(tx, spId, purpose, deps.now(), CHECKOUT_MAX_AGE_MS);
   if (!open) return null;
-  if (open.recurring_interval === interval && open.url) return open.url;
+  const same = open.recurring_interval === want.interval && Number(open.amount) === want.amount;
+  if (same && open.url) return open.url;
   if (open.provider_ref && deps.payments.expireCheckout) {
     try {
       await deps.payments.expireCheckout(open.provider_ref);
@@ -81,26 +85,31 @@ async function reuseOpenCheckout(
   return null;
 }
 
-/** A new checkout of a subscription or an extension (or the one already open for it); answers its page. */
+/**
+ * A new checkout of a subscription or an extension (or the one already open for it); answers its page. It
+ * charges `periods` × the period's price (only an extension pays more than one period).
+ */
 export async function newCheckout(
   deps: BillingDeps,
   provider: store.ProviderRow,
   purpose: CheckoutPurpose,
   interval: RecurringInterval,
   subscriptionId: string | null,
+  periods = 1,
 ): Promise<string> {
   const customerRef = await customerRefOf(deps, provider);
+  const amount = priceOf(interval) * periods;
   return deps.db.transaction(async (tx) => {
     // Under the provider's lock: at most one open checkout per purpose, whichever server takes the request.
     await store.lockProvider(tx, provider.id);
-    const open = await reuseOpenCheckout(deps, tx, provider.id, purpose, interval);
+    const open = await reuseOpenCheckout(deps, tx, provider.id, purpose, { interval, amount });
     if (open) return open;
     const checkout = await store.insertCheckout(tx, {
       spId: provider.id,
       subscriptionId,
       purpose,
       interval,
-      amount: priceOf(interval),
+      amount,
       now: deps.now(),
     });
     return openSession(deps, tx, checkout, customerRef);
@@ -200,7 +209,7 @@ export async function checkoutPage(deps: BillingDeps, id: string): Promise<Check
     id: c.id,
     purpose: c.purpose,
     amount: c.amount,
-    description: invoiceDescription(c.purpose, c.recurring_interval),
+    description: invoiceDescription(c.purpose, c.recurring_interval, periodsOf(c)),
     status: c.status,
     company_name: provider?.company_name ?? '',
   };

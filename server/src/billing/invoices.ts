@@ -1,5 +1,6 @@
 // Invoices: the provider's list, one invoice, its PDF (rendered once, then kept), and the job that mails the
 // receipt with it.
+import { invoiceLine } from '../../../contract/billing';
 import { isUuid } from '../../../contract/ids';
 import { renderInvoicePdf } from '../documents/invoicePdf';
 import { notFound } from '../http/errors';
@@ -34,7 +35,8 @@ async function invoicePdf(deps: BillingDeps, inv: store.InvoiceFileRow): Promise
     city: provider?.city ?? '',
     state: provider?.state ?? '',
     zipcode: provider?.zipcode ?? '',
-    description: inv.description,
+    // The line the single-invoice view shows too (not the stored description, which names an extension's length).
+    description: invoiceLine(inv.billing_cycle_months),
     start_billing_cycle: new Date(inv.start_billing_cycle),
     end_billing_cycle: new Date(inv.end_billing_cycle),
     amount: inv.amount,

@@ -8,7 +8,7 @@ import type { Queryable } from '../db';
 import type { PaymentEvent } from '../integrations/payments/gateway';
 import type { BillingDeps } from './deps';
 import { queueInvoiceDocuments } from './invoices';
-import { DAY_MS, addMonths, invoiceDescription, iso, later } from './plans';
+import { DAY_MS, addMonths, invoiceDescription, iso, later, periodsOf } from './plans';
 import * as store from './store';
 import { lockedSubscriptionByRef, moveSubscriptionPeriod } from './subscriptions';
 
@@ -102,7 +102,10 @@ async function startPaidSubscription(
   return { sub, start, end };
 }
 
-/** An extension, a past-due payment, or a second registration payment of a provider that is already active. */
+/**
+ * An extension (of as many periods as it paid for), a past-due payment, or a second registration payment of a
+ * provider that is already active.
+ */
 async function extendPaidSubscription(
   s: EventScope,
   checkout: store.CheckoutRow,
@@ -110,7 +113,7 @@ async function extendPaidSubscription(
 ): Promise<PaidPeriod> {
   const { deps, tx, now } = s;
   const start = later(now, new Date(sub.current_period_end));
-  const end = addMonths(start, MONTHS_PER_INTERVAL[checkout.recurring_interval]);
+  const end = addMonths(start, MONTHS_PER_INTERVAL[checkout.recurring_interval] * periodsOf(checkout));
   await moveSubscriptionPeriod(tx, sub, { status: 'active', end }, { actor: 'payment', now });
   await store.closePastDue(tx, sub.id, checkout.invoice_id);
   // A provider that renews by itself (Stripe) must not bill the period just paid once more.
@@ -133,7 +136,10 @@ async function deferNextCharge(deps: BillingDeps, subscriptionRef: string, until
   }
 }
 
-/** The checkout's invoice (its open one, or a new one), the checkout paid, the payment; then the receipt. */
+/**
+ * The checkout's invoice (its open one, or a new one), the checkout paid, the payment; then the receipt. The
+ * invoice covers every period paid (start to end) at the amount charged; its billing cycle stays the plan's.
+ */
 async function recordCheckoutPayment(
   s: EventScope,
   checkout: store.CheckoutRow,
@@ -151,7 +157,7 @@ async function recordCheckoutPayment(
       subscriptionId: sub.id,
       amount: checkout.amount,
       status: 'paid',
-      description: invoiceDescription(checkout.purpose, interval),
+      description: invoiceDescription(checkout.purpose, interval, periodsOf(checkout)),
       start,
       end,
       months: MONTHS_PER_INTERVAL[interval],

@@ -1,5 +1,6 @@
 // The plain rules of billing: prices, period arithmetic, invoice wording and the messages a user reads.
-import { PRICES, type RecurringInterval } from '../../../contract/constants';
+import { invoiceLine } from '../../../contract/billing';
+import { MONTHS_PER_INTERVAL, PRICES, type RecurringInterval } from '../../../contract/constants';
 import type { CheckoutPurpose } from '../integrations/payments/gateway';
 
 export const DAY_MS = 86_400_000;
@@ -36,15 +37,31 @@ export function addMonths(date: Date, months: number): Date {
 
 export const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 export const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
-const planName = (interval: RecurringInterval) => (interval === 'year' ? 'Yearly' : 'Monthly');
 
+/** What a payment page and the stored invoice row say was bought; an extension names its length in months. */
 export function invoiceDescription(
   purpose: CheckoutPurpose | 'renewal',
   interval: RecurringInterval,
+  periods = 1,
 ): string {
-  if (purpose === 'extension')
-    return `Stir/Shaken Subscription Extension (${interval === 'year' ? '12 months' : '1 month'})`;
-  return `Stir/Shaken ${planName(interval)} Subscription`;
+  if (purpose === 'extension') {
+    const months = MONTHS_PER_INTERVAL[interval] * periods;
+    return `Stir/Shaken Subscription Extension (${months} ${months === 1 ? 'month' : 'months'})`;
+  }
+  return invoiceLine(MONTHS_PER_INTERVAL[interval]);
 }
 
 export const priceOf = (interval: RecurringInterval) => (interval === 'year' ? PRICES.year : PRICES.month);
+
+/**
+ * The periods a checkout pays. An extension may pay several (count × the period's price); the checkout row keeps
+ * only the amount charged, so the count is read back from it. Every other checkout pays one period.
+ */
+export function periodsOf(checkout: {
+  purpose: CheckoutPurpose;
+  recurring_interval: RecurringInterval;
+  amount: number;
+}): number {
+  if (checkout.purpose !== 'extension') return 1;
+  return Math.max(1, Math.round(Number(checkout.amount) / priceOf(checkout.recurring_interval)));
+}

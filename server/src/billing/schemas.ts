@@ -1,5 +1,6 @@
 // Payloads of the payment routes. (Server-only: the web app sends these from radio buttons and toggles.)
 import * as yup from 'yup';
+import { EXTEND_COUNT, EXTEND_COUNT_MESSAGE, isExtendCount } from '../../../contract/billing';
 import { RECURRING_INTERVALS, RECURRING_INTERVAL_COUNT } from '../../../contract/constants';
 
 const unknownField = 'Unknown field: ${unknown}';
@@ -26,7 +27,17 @@ export const planChangeSchema = yup
   .object({ recurring_interval: interval, recurring_interval_count: count })
   .noUnknown(true, unknownField);
 
-export const extendSchema = yup.object({ recurring_interval: interval }).noUnknown(true, unknownField);
+// The periods an extension pays. The Extend page sends a JSON number, so text such as "3" is refused rather than
+// cast; without it (the Extend modal) one period is paid.
+const extendCount = yup
+  .mixed<number>()
+  .nonNullable(EXTEND_COUNT_MESSAGE)
+  .default(EXTEND_COUNT.min)
+  .test('extend-count', EXTEND_COUNT_MESSAGE, (value) => isExtendCount(value));
+
+export const extendSchema = yup
+  .object({ recurring_interval: interval, count: extendCount })
+  .noUnknown(true, unknownField);
 
 export const autoChargeSchema = yup
   .object({

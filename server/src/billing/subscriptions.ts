@@ -118,16 +118,17 @@ export async function changePlan(
   return { message: BILLING_MESSAGES.planChanged };
 }
 
-/** A checkout that pays 1 or 12 more months of the current subscription. */
+/** A checkout that pays `count` more months or years of the current subscription: count × the period's price. */
 export async function extendSubscription(
   deps: BillingDeps,
   user: Actor,
-  input: { recurring_interval: RecurringInterval },
+  input: { recurring_interval: RecurringInterval; count: number },
 ) {
   const spId = providerIdOf(user);
   const sub = await currentOr422(deps, spId);
   const provider = await providerOr404(deps, spId);
-  return { url: await newCheckout(deps, provider, 'extension', input.recurring_interval, sub.id) };
+  const url = await newCheckout(deps, provider, 'extension', input.recurring_interval, sub.id, input.count);
+  return { url };
 }
 
 /** Auto charge on (with an unexpired card) or off, for the provider's own uuid only. */

@@ -47,13 +47,30 @@ export function trimValue(value: unknown): string {
 }
 
 const US_NUMBER = /^(1?)(\d{3})(\d{3})(\d{4})$/;
+const EXTENSION_MARK = /x/i;
+const EXTENSION_DIGITS = 4;
 
 /**
- * The phone input keeps only digits. For the US, a complete number of 10 digits (or 11 with a leading 1)
- * is shown as `(area) prefix-line`, with the optional leading 1 in front: `1(201) 555-0123` fits the
- * 15-character maximum. Anything else stays digits, never longer than 15 characters.
+ * A complete US number followed by an `x`: the extension the validator allows (SPEC.md: 'x' plus four digits).
+ * The number then stays plain digits, `2015550123x1234`, because `(201) 555-0123x1234` would not fit the
+ * 15-character maximum. Null when the value has no extension to keep.
+ */
+function withExtension(value: string, country: string): string | null {
+  const [number, ...rest] = value.split(EXTENSION_MARK);
+  const digits = keepDigits(number);
+  if (country !== 'US' || rest.length === 0 || !US_NUMBER.test(digits)) return null;
+  return `${digits}x${keepDigits(rest.join('')).slice(0, EXTENSION_DIGITS)}`.slice(0, LIMITS.phoneMax);
+}
+
+/**
+ * The phone input keeps only digits, and for the US an extension after a complete number (withExtension).
+ * For the US, a complete number of 10 digits (or 11 with a leading 1) is shown as `(area) prefix-line`, with
+ * the optional leading 1 in front: `1(201) 555-0123` fits the 15-character maximum. Anything else stays
+ * digits, never longer than 15 characters. The contract's validator decides what is valid.
  */
 export function formatPhoneNumber(value: string, country: string = 'US'): string {
+  const extended = withExtension(value ?? '', country);
+  if (extended !== null) return extended;
   const digits = keepDigits(value ?? '');
   if (country === 'US' && digits.length >= 10) {
     const match = US_NUMBER.exec(digits);

@@ -1,5 +1,6 @@
 // /invoice-listing/:id (SPEC.md §2): one invoice with the provider's company and address, the subscription
-// line (Yearly for a 12-month billing cycle, else Monthly), the period, the total and a Download button.
+// line (Yearly for a 12-month billing cycle, else Monthly; the PDF prints the same line from contract/billing.ts),
+// the period, the total and a Download button.
 // The row comes with the View link's navigation state; opened directly, it is read with getOne.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import type { ReactNode } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ServiceProviderProfile } from '../../../contract/api';
-import { MONTHS_PER_INTERVAL } from '../../../contract/constants';
+import { invoiceLine } from '../../../contract/billing';
 import { dollarsText } from '../../billing/format';
 import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { MainButton } from '../../components/MainButton';
@@ -21,9 +22,6 @@ import { useProfile } from '../../authProvider/useProfile';
 import { formatDateOnly } from '../../components/dates';
 import { usePortalPath } from '../usePortalPath';
 import type { InvoiceRecord } from './InvoiceList';
-
-export const isYearlyInvoice = (invoice: Pick<InvoiceRecord, 'billing_cycle_months'>) =>
-  Number(invoice.billing_cycle_months) === MONTHS_PER_INTERVAL.year;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -65,9 +63,7 @@ function InvoiceDetails({ invoice, profile }: { invoice: InvoiceRecord; profile?
         <Row label={translate('portal.billing.company')}>{profile?.company_name ?? ''}</Row>
         <Row label={translate('portal.billing.invoice_number')}>{invoice.invoice_number}</Row>
         <Row label={translate('portal.billing.address')}>{addressOf(profile)}</Row>
-        <Row label={translate('portal.billing.description')}>
-          {translate(isYearlyInvoice(invoice) ? 'portal.billing.yearly_line' : 'portal.billing.monthly_line')}
-        </Row>
+        <Row label={translate('portal.billing.description')}>{invoiceLine(invoice.billing_cycle_months)}</Row>
         <Row label={translate('portal.billing.start_date')}>
           {formatDateOnly(invoice.start_billing_cycle)}
         </Row>

@@ -44,7 +44,7 @@ describe('account summary', () => {
     expect(confirm).toBeEnabled();
     fireEvent.click(confirm);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example.test/extend/1'));
-    expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year');
+    expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year', 1);
   });
 
   it('toasts an extension failure and lets the provider try again', async () => {
@@ -74,24 +74,49 @@ describe('extend page', () => {
     expect(screen.getByText('How many year you would like to extend?')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Years');
     expect(screen.getByTestId('extend-price')).toHaveTextContent('Price: $500');
-    const count = screen.getByRole('spinbutton', { name: 'Count' });
-    fireEvent.change(count, { target: { value: '3' } });
-    expect(screen.getByTestId('extend-total')).toHaveTextContent('Total: $1,500');
-    fireEvent.change(count, { target: { value: '42' } });
-    expect(count).toHaveValue(10);
+    expect(screen.getByRole('spinbutton', { name: 'Count' })).toHaveValue(1);
+    expect(screen.getByTestId('extend-total')).toHaveTextContent('Total: $500');
     fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example.test/extend/1'));
-    expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year');
+    expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year', 1);
   });
 
-  it('extends by a month when Month is chosen', async () => {
+  it('shows the total of the count and sends that count: 3 years is $1,500 in one payment', async () => {
+    stubAssign();
+    const { dataProvider } = renderBilling('/account/extend');
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Count' }), { target: { value: '3' } });
+    expect(screen.getByTestId('extend-total')).toHaveTextContent('Total: $1,500');
+    expect(screen.getByText('Pay Now charges this total once and extends your service by 3 years.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(dataProvider.extendSubscription).toHaveBeenCalledWith('year', 3));
+    expect(dataProvider.extendSubscription).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['0', '-2', '11', '2.5', ''])('refuses a count of %j with an error, no total and no call', async (typed) => {
+    const assign = stubAssign();
+    const { dataProvider } = renderBilling('/account/extend');
+    const count = await screen.findByRole('spinbutton', { name: 'Count' });
+    fireEvent.change(count, { target: { value: typed } });
+    expect(count).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('count must be a whole number from 1 to 10')).toBeInTheDocument();
+    expect(screen.queryByTestId('extend-total')).not.toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pay Now' });
+    expect(pay).toBeDisabled();
+    fireEvent.submit(pay.closest('form') as HTMLFormElement);
+    expect(dataProvider.extendSubscription).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('extends by months when Month is chosen: 3 months is $300', async () => {
     stubAssign();
     const { dataProvider } = renderBilling('/account/extend');
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Period' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Month' }));
     expect(screen.getByTestId('extend-price')).toHaveTextContent('Price: $100');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Count' }), { target: { value: '3' } });
+    expect(screen.getByTestId('extend-total')).toHaveTextContent('Total: $300');
     fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
-    await waitFor(() => expect(dataProvider.extendSubscription).toHaveBeenCalledWith('month'));
+    await waitFor(() => expect(dataProvider.extendSubscription).toHaveBeenCalledWith('month', 3));
     expect(currentLocation()).toBe('/account/extend');
   });
 });

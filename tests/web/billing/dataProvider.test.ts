@@ -40,10 +40,11 @@ describe('billing calls', () => {
     });
   });
 
-  it('extendSubscription posts the interval', async () => {
+  it('extendSubscription posts the interval and the count as a number', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { url: 'https://pay.test/2' }));
-    expect(await createDataProvider().extendSubscription('month')).toEqual({ url: 'https://pay.test/2' });
-    expect(lastCall()).toMatchObject({ url: '/api/payment/subscription/extend', method: 'POST', body: { recurring_interval: 'month' } });
+    expect(await createDataProvider().extendSubscription('month', 3)).toEqual({ url: 'https://pay.test/2' });
+    expect(lastCall()).toMatchObject({ url: '/api/payment/subscription/extend', method: 'POST' });
+    expect(lastCall().body).toEqual({ recurring_interval: 'month', count: 3 });
   });
 
   it('getPlan and changePlan', async () => {

@@ -155,6 +155,24 @@ describe('card form', () => {
     expect(await screen.findByText('cvc is invalid')).toBeInTheDocument();
   });
 
+  it("refuses the expiry '12/99' as the validator reads it (December 1999) and sends nothing", async () => {
+    const dataProvider = billingDataProvider();
+    renderBilling('/account/renewal', { dataProvider });
+    await screen.findByRole('button', { name: 'Add card' });
+    fireEvent.change(input('Card Number'), { target: { value: '4242424242424242' } });
+    fireEvent.change(input('Expiry Date'), { target: { value: '1299' } });
+    expect(input('Expiry Date').value).toBe('12 / 99');
+    fireEvent.change(input('Security Code'), { target: { value: '123' } });
+    fireEvent.change(input('Billing Address'), { target: { value: '1 Main Street' } });
+    fireEvent.change(input('State'), { target: { value: 'IL' } });
+    fireEvent.change(input('City'), { target: { value: 'Springfield' } });
+    fireEvent.change(input('Zip Code'), { target: { value: '62701' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    expect(await screen.findByText('must be a date after now')).toBeInTheDocument();
+    expect(screen.getAllByText('must be a date after now')).toHaveLength(1);
+    expect(dataProvider.addCard).not.toHaveBeenCalled();
+  });
+
   it('formats, masks and adds a card, then reloads the cards', async () => {
     const dataProvider = billingDataProvider();
     renderBilling('/account/renewal', { dataProvider });

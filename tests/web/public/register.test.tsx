@@ -158,6 +158,12 @@ describe('registration step 1', () => {
     expect(field('499 Filer ID').value).toBe('123');
     type('Phone Number', '+1 201 555 0123');
     expect(field('Phone Number').value).toBe('1(201) 555-0123');
+    // the extension the validator allows can be typed, and the validator takes it (its error goes away)
+    type('Phone Number', '201555');
+    await waitFor(() => expect(describedText(field('Phone Number'))).toBe('phone numbers only from US are allowed'));
+    type('Phone Number', '(201) 555-0123x1234');
+    expect(field('Phone Number').value).toBe('2015550123x1234');
+    await waitFor(() => expect(describedText(field('Phone Number')).replace(/\u200b/g, '')).toBe(''));
     type('First Name', ' Ada!');
     expect(field('First Name').value).toBe('Ada');
     type('Company Name', 'Carrier One  ');

@@ -98,6 +98,7 @@ export interface InvoiceFileRow {
   description: string;
   start_billing_cycle: Date;
   end_billing_cycle: Date;
+  billing_cycle_months: number;
   transaction_id: string | null;
   created_on: Date;
   pdf: Uint8Array | null;
@@ -111,8 +112,8 @@ export async function invoiceById(
   spId?: string,
 ): Promise<InvoiceFileRow | undefined> {
   const rows = await q.query<InvoiceFileRow>(
-    `SELECT id, invoice_number, amount, description, start_billing_cycle, end_billing_cycle, transaction_id, created_on,
-            pdf, receipt_sent_on, service_provider_id
+    `SELECT id, invoice_number, amount, description, start_billing_cycle, end_billing_cycle, billing_cycle_months,
+            transaction_id, created_on, pdf, receipt_sent_on, service_provider_id
        FROM invoices WHERE id = $1 ${spId ? 'AND service_provider_id = $2' : ''}`,
     spId ? [id, spId] : [id],
   );

@@ -16,9 +16,11 @@ export interface CheckoutRequest {
   /** Our checkouts.id; echoed back in the paid event. */
   checkoutId: string;
   purpose: CheckoutPurpose;
-  /** The plan of a new subscription, or the length of an extension. */
+  /** The plan of a new subscription, or the period an extension is counted in. */
   interval: RecurringInterval;
-  /** Dollars, two decimals. */
+  /** How many periods of `interval` the checkout pays: the count of an extension, 1 otherwise. */
+  periods: number;
+  /** Dollars, two decimals: `periods` × the period's price. */
   amount: number;
   description: string;
   customerRef: string;

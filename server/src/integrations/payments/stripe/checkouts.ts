@@ -42,12 +42,13 @@ export async function createCheckout(
     params = {
       ...common,
       mode: 'payment',
+      // One line of `periods` × the period's price: Stripe's page and receipt show "3 × $500.00".
       line_items: [
         {
-          quantity: 1,
+          quantity: req.periods,
           price_data: {
             currency: CURRENCY,
-            unit_amount: cents(req.amount),
+            unit_amount: Math.round(cents(req.amount) / req.periods),
             product_data: { name: req.description },
           },
         },
