@@ -24,7 +24,10 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
 /** The reseller of the signed-in account; an account that is no reseller (any more) has none to show. */
-async function resellerOf(deps: ResellerDeps, user: TokenClaims): Promise<store.ResellerDbRow> {
+export async function resellerOf(
+  deps: Pick<ResellerDeps, 'db'>,
+  user: TokenClaims,
+): Promise<store.ResellerDbRow> {
   const row = await store.findResellerOfAccount(deps.db, user.sub);
   if (!row || !row.is_active) throw new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
   return row;
