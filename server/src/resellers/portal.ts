@@ -7,6 +7,7 @@ import {
   RESELLER_MESSAGES,
   promoCodeLink,
   type CompanyInviteInput,
+  type ResellerCompanyDetails,
   type ResellerCompanyRow,
   type ResellerInviteRow,
   type ResellerPaymentRow,
@@ -37,7 +38,7 @@ export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
   return resellerRow(await resellerOf(deps, user));
 }
 
-const companyRow = (r: store.CompanyDbRow): ResellerCompanyRow & Record<string, unknown> => ({
+const companyRow = (r: store.CompanyDbRow): ResellerCompanyDetails => ({
   id: r.id,
   company_name: r.company_name,
   ocn: r.ocn,
