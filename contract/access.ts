@@ -34,6 +34,8 @@ export const RESOURCES = [
   'reseller-payments',
   // the companies a reseller invited by email, sent or registered (issue 13)
   'reseller-invites',
+  // the invoices of a reseller's companies: read through the API only, no page of the web app
+  'reseller-invoices',
   'resellers',
   'service-providers',
   'subscription-change-log',
@@ -72,6 +74,8 @@ export const ACCESS_MATRIX: Matrix = {
     'reseller-companies': ['list', 'show', 'invite', 'export'],
     'reseller-payments': ['list', 'show', 'export'],
     'reseller-invites': ['list', 'export'],
+    // its companies' invoices through GET /api/payment/invoices_list (API.md); SPEC.md gives the reseller no page
+    'reseller-invoices': ['list'],
     session: ['edit', 'delete'],
   },
   admin: {
@@ -124,7 +128,18 @@ export function canAccess(role: Role | string | null | undefined, request: Acces
   return recordAllows(request.resource, request.action, request.record);
 }
 
-/** The resources a role can list: what its menu and routes are built from. */
+/**
+ * What one route admits: an access, or several when roles reach the route through resources of their own (the
+ * invoice list: the admin's every invoice, a reseller's its companies'). Any one of them admits.
+ */
+export type AccessRule = AccessRequest | readonly AccessRequest[];
+
+export function canAccessAny(role: Role | string | null | undefined, rule: AccessRule): boolean {
+  const requests: readonly AccessRequest[] = Array.isArray(rule) ? rule : [rule as AccessRequest];
+  return requests.some((request) => canAccess(role, request));
+}
+
+/** The resources a role can list (the web app shows those of them that have a page). */
 export function resourcesOf(role: Role): Resource[] {
   return (Object.entries(ACCESS_MATRIX[role]) as [Resource, readonly Action[]][])
     .filter(([, actions]) => actions.includes('list'))

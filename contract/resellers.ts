@@ -146,6 +146,15 @@ export interface ResellerCompanyRow {
   created_on: string;
 }
 
+/** GET /api/reseller/service_provider/{id}: one of the reseller's companies, with its contact. */
+export interface ResellerCompanyDetails extends ResellerCompanyRow {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  city: string;
+  state: string;
+}
+
 /** GET /api/reseller/service_provider/invite. */
 export interface ResellerInviteRow {
   id: string;

@@ -47,6 +47,12 @@ export const resellerMessages = {
     search: 'Search company, OCN or email',
     filter_status: 'Status',
     empty: 'No companies yet',
+    details: {
+      title: 'Company',
+      back: 'Back to Companies',
+      not_found: 'This company could not be found.',
+      payments: 'Payments',
+    },
     status: {
       active: 'Active',
       past_due: 'Past due',
@@ -86,6 +92,8 @@ export const resellerResources = {
       status: 'Status',
       subscription_expired_on: 'Expiry',
       created_on: 'Created',
+      contact_name: 'Contact Name',
+      phone_number: 'Phone Number',
     },
   },
   'reseller-invites': {

@@ -2,11 +2,14 @@
 // log of every provider, the CA audit log (read-only, filtered), a provider's keys, certificates and imports, the
 // import on a provider's behalf in its change log, and a certificate revoked by the admin through the provider's
 // own revocation path.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../contract/admin';
 import { type SeededProvider, adminToken, as, changeRows, listQuery, seedProvider } from './admin-fixtures';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
 import { type TestApp, createTestApp, injectFetch } from './helpers';
+import { IMPORTS_DIR } from '../../server/src/numbers/upload';
 import { uploadTo } from './numbers-fixtures';
 
 let t: TestApp;
@@ -243,5 +246,61 @@ describe('a certificate revoked by the admin', () => {
     expect(audit.rows[0]).toMatchObject({ actor_email: 'admin@portal.test', detail: 'key_compromise' });
     const details = await admin.get(`/api/admin/service_provider/${p.spId}`);
     expect(details.json().counts).toMatchObject({ keys: 1, certificates: 1 });
+  }, 60_000);
+});
+
+describe('the import on a provider’s behalf and its change-log row', () => {
+  const importsDir = () => path.join(t.config.dataDir, IMPORTS_DIR);
+  const files = () => (fs.existsSync(importsDir()) ? fs.readdirSync(importsDir()).sort() : []);
+
+  it('are written together: a change log that cannot be written leaves no import and no file', async () => {
+    // the change log refuses this one file, after the import's row is inserted in the same transaction
+    await t.db.query(`CREATE FUNCTION refuse_import_log() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'change log unavailable'; END $$`);
+    await t.db.query(`CREATE TRIGGER refuse_import_log BEFORE INSERT ON subscription_changes FOR EACH ROW
+      WHEN (NEW.to_value = 'refused.csv') EXECUTE FUNCTION refuse_import_log()`);
+    try {
+      const before = files();
+      const res = await uploadTo(
+        t,
+        `/api/admin/service_provider/${one.spId}/tn/import`,
+        adminTok,
+        'tn\n2015554000\n',
+        'refused.csv',
+      );
+      expect(res.statusCode).toBe(500);
+      const imports = await t.db.query('SELECT id FROM number_imports WHERE filename = $1', ['refused.csv']);
+      expect(imports).toEqual([]);
+      expect(await changeRows(t.db, one.spId)).toEqual([]);
+      expect(files()).toEqual(before);
+    } finally {
+      await t.db.query('DROP TRIGGER refuse_import_log ON subscription_changes');
+      await t.db.query('DROP FUNCTION refuse_import_log()');
+    }
+    // the same upload once the log can be written: both rows
+    const ok = await uploadTo(
+      t,
+      `/api/admin/service_provider/${one.spId}/tn/import`,
+      adminTok,
+      'tn\n2015554000\n',
+      'refused.csv',
+    );
+    expect(ok.statusCode, ok.body).toBe(202);
+    const [imported] = await t.db.query<{ id: string }>('SELECT id FROM number_imports WHERE filename = $1', [
+      'refused.csv',
+    ]);
+    expect(imported.id).toBe(ok.json().id);
+    expect((await changeRows(t.db, one.spId)).map((r) => [r.change, r.to_value])).toEqual([
+      ['numbers import', 'refused.csv'],
+    ]);
+    // the job was queued after the commit: the import runs
+    await expect
+      .poll(
+        async () =>
+          (await t.db.query<{ status: string }>('SELECT status FROM number_imports WHERE id = $1', [imported.id]))[0]
+            .status,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe('completed');
   }, 60_000);
 });

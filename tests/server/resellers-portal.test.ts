@@ -1,6 +1,6 @@
 // The signed-in reseller's pages over HTTP on a real database: its profile and promo code, its companies (only its
 // own, by list and by id), inviting a company (the mail carries the promo-code link; sent, then registered) and its
-// companies' payments with their company names, totals counting its own rows only.
+// companies' payments with their company names and its companies' invoices, totals counting its own rows only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/constants';
 import { createTestApp, sessionToken, type TestApp } from './helpers';
@@ -274,6 +274,52 @@ describe('the reseller’s payments', () => {
     expect(foreign.json()).toEqual([]);
     expect(totalOf(foreign)).toBe(0);
     expect((await get({ filter: { service_provider_uuid: 'x' } })).statusCode).toBe(400);
+  });
+});
+
+describe('the reseller’s companies’ invoices', () => {
+  const invoice = (spId: string, n: number, amount: number) =>
+    t.db.query(
+      `INSERT INTO invoices (service_provider_id, invoice_number, amount, status, description, start_billing_cycle,
+         end_billing_cycle, billing_cycle_months, created_on)
+       VALUES ($1, $2, $3, 'open', 'Subscription', now(), now() + interval '1 month', 1, now() + make_interval(secs => $4))`,
+      [spId, n, amount, n - 9000],
+    );
+  beforeAll(async () => {
+    await invoice(companies.active.spId, 9001, 100);
+    await invoice(companies.waiting.spId, 9002, 200);
+    await invoice(companies.foreign.spId, 9003, 300);
+    await invoice(companies.direct.spId, 9004, 400);
+  });
+  const get = (token: string, q: Parameters<typeof listQuery>[0] = {}) =>
+    as(t, token).get(`/api/payment/invoices_list${listQuery(q)}`);
+  const numbers = (res: { json: () => { invoice_number: number }[] }) =>
+    res.json().map((r) => r.invoice_number);
+
+  it('lists only its companies’ invoices on the admin’s route, without the admin’s PDF path', async () => {
+    const res = await get(mine.token, { sort: ['invoice_number', 'ASC'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(numbers(res)).toEqual([9001, 9002]);
+    expect(res.headers['content-range']).toBe('reseller-invoices 0-1/2');
+    expect(res.json()[0]).toMatchObject({ company_name: 'Active Telecom', ocn: '901A', amount: 100 });
+    expect(res.json()[0]).not.toHaveProperty('invoice_path');
+    expect(numbers(await get(other.token))).toEqual([9003]);
+    // the admin still sees every invoice, with its PDF path
+    const all = await get(await adminToken(t), { sort: ['invoice_number', 'ASC'] });
+    expect(numbers(all)).toEqual([9001, 9002, 9003, 9004]);
+    expect(all.json()[0].invoice_path).toMatch(/^\/api\/admin\/invoice\/.+\/file$/);
+    expect((await get(await sessionToken(t, { type: 'service-provider' }))).statusCode).toBe(403);
+  });
+
+  it('filters by its company and status; another reseller’s company filters to nothing', async () => {
+    expect(
+      numbers(await get(mine.token, { filter: { service_provider_uuid: companies.waiting.spId } })),
+    ).toEqual([9002]);
+    const foreign = await get(mine.token, { filter: { service_provider_uuid: companies.foreign.spId } });
+    expect(foreign.json()).toEqual([]);
+    expect(totalOf(foreign)).toBe(0);
+    expect(numbers(await get(mine.token, { filter: { status: 'open', q: 'waiting' } }))).toEqual([9002]);
+    expect((await get(mine.token, { filter: { service_provider_uuid: 'x' } })).statusCode).toBe(400);
   });
 });
 

@@ -3,6 +3,7 @@
 // tenant of each role, and the ids of everything the owner tenants hold, read from the database so that a record
 // kind added later is in the pool without editing the test.
 import type { RouteOptions } from 'fastify';
+import type { AccessRule } from '../../contract/access';
 import type { TokenClaims } from '../../contract/api';
 import type { Role } from '../../contract/constants';
 import { activeProvider, api, tokenOf, type Provider } from './billing-fixtures';
@@ -13,7 +14,8 @@ import { adminToken, as, registeredCompany, signedInReseller } from './resellers
 export interface SeenRoute {
   method: string;
   url: string;
-  config: { public?: boolean; access?: { resource: string; action: string } };
+  /** access: one, or several of which any admits (contract/access.ts AccessRule). */
+  config: { public?: boolean; access?: AccessRule };
 }
 
 /** Collects every route the app registers (HEAD is GET's twin), for buildHttpApp's onRoute. */

@@ -2,17 +2,23 @@
 // (contract/access.ts), every route declares its answers, and the guard lets exactly the matrix's roles through.
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_MATRIX, canAccess } from '../../contract/access';
+import { ACCESS_MATRIX, canAccessAny, type AccessRule, type AccessRequest } from '../../contract/access';
 import { ROLES, type Role } from '../../contract/constants';
 import { buildHttpApp } from '../../server/src/app';
-import { access, installGuard, requireRouteDeclarations, undeclaredRoute } from '../../server/src/http/guard';
+import {
+  access,
+  accessOneOf,
+  installGuard,
+  requireRouteDeclarations,
+  undeclaredRoute,
+} from '../../server/src/http/guard';
 import { createServices } from '../../server/src/services';
 import { createTestDatabase, sessionToken, testConfig, type TestDatabase } from './helpers';
 
 interface SeenRoute {
   method: string;
   url: string;
-  config: { public?: boolean; access?: { resource: string; action: string } };
+  config: { public?: boolean; access?: AccessRule };
   route: RouteOptions;
 }
 
@@ -59,7 +65,7 @@ describe('the route table', () => {
 
   it('every protected route names a resource and action some role of the matrix holds', () => {
     const unknown = protectedRoutes()
-      .filter((r) => !ROLES.some((role) => canAccess(role, r.config.access!)))
+      .filter((r) => !ROLES.some((role) => canAccessAny(role, r.config.access!)))
       .map((r) => `${r.method} ${r.url}`);
     expect(unknown).toEqual([]);
   });
@@ -87,7 +93,7 @@ describe('the guard enforces the matrix on every protected route', () => {
       const anonymous = await app.inject({ method, url });
       expect(anonymous.statusCode, `${r.method} ${r.url} without a token`).toBe(401);
       for (const role of ROLES) {
-        if (canAccess(role, r.config.access!)) continue;
+        if (canAccessAny(role, r.config.access!)) continue;
         const res = await app.inject({ method, url, headers: { authorization: `Bearer ${tokens[role]}` } });
         expect(res.statusCode, `${r.method} ${r.url} as ${role}`).toBe(403);
       }
@@ -96,7 +102,7 @@ describe('the guard enforces the matrix on every protected route', () => {
 
   it('lets a role the matrix lists past the guard', async () => {
     const r = protectedRoutes().find((x) => x.method === 'GET' && x.url === '/api/service_provider')!;
-    expect(ACCESS_MATRIX['service-provider'].account).toContain(r.config.access!.action);
+    expect(ACCESS_MATRIX['service-provider'].account).toContain((r.config.access as AccessRequest).action);
     const res = await app.inject({
       method: 'GET',
       url: r.url,
@@ -126,5 +132,36 @@ describe('a route that does not declare itself', () => {
     );
     const ok = await scopeWith({ config: access('certificates', 'list'), schema: { response: { 200: {} } } });
     await ok.close();
+    await expect(scopeWith({ config: accessOneOf(), schema: { response: { 200: {} } } })).rejects.toThrow(
+      'declares neither config.public nor config.access',
+    );
+  });
+});
+
+describe('a route that roles reach through resources of their own', () => {
+  it('admits a role that holds any one of its accesses, and only those', async () => {
+    const server = Fastify();
+    installGuard(server, services.tokens, services.sessions);
+    server.get(
+      '/api/either',
+      { config: accessOneOf(['admin-invoices', 'list'], ['reseller-invoices', 'list']) },
+      async () => ({ ok: true }),
+    );
+    await server.ready();
+    try {
+      const status = async (type: Role) => {
+        const token = await sessionToken(
+          { db: database.db, services },
+          { type, email: `either-${type}@portal.test`, first_name: 'A', last_name: 'B' },
+        );
+        const headers = { authorization: `Bearer ${token}` };
+        return (await server.inject({ method: 'GET', url: '/api/either', headers })).statusCode;
+      };
+      expect(await status('admin')).toBe(200);
+      expect(await status('reseller')).toBe(200);
+      expect(await status('service-provider')).toBe(403);
+    } finally {
+      await server.close();
+    }
   });
 });

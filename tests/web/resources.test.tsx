@@ -182,6 +182,7 @@ describe('one more descriptor in the list is all it takes', () => {
   it('gives the guard and the router its page, for the roles the matrix names only', () => {
     expect(rolePagesOf(list).reseller).toEqual([
       '/reseller/sp',
+      '/reseller/sp/:id',
       '/reseller/sp-invite',
       '/reseller/payment-listing',
       '/reseller/profile',
@@ -231,7 +232,7 @@ describe('what each role gets', () => {
       ['private-keys', ['list']],
     ]);
     expect(registered('reseller')).toEqual([
-      ['reseller-companies', ['list']],
+      ['reseller-companies', ['list', 'show']],
       ['reseller-invites', ['list']],
       ['reseller-payments', ['list']],
     ]);
@@ -265,6 +266,11 @@ describe('what each role gets', () => {
     expect(resolveRoute('/service-providers/4f7c/show', admin)).toEqual({
       type: 'redirect',
       to: '/admin/service-provider-details/4f7c',
+    });
+    const reseller = { authenticated: true, role: 'reseller' } as const;
+    expect(resolveRoute('/reseller-companies/4f7c/show', reseller)).toEqual({
+      type: 'redirect',
+      to: '/reseller/sp/4f7c',
     });
     // that page needs a provider's uuid, which react-admin's path does not hold
     expect(resolveRoute('/subscription-change-log', admin)).toEqual({

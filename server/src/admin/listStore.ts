@@ -89,7 +89,7 @@ export function listPayments(q: Queryable, list: ListQuery) {
 
 const INVOICES = `(
   SELECT i.id, i.service_provider_id, i.invoice_number, i.amount, i.status, i.created_on, i.start_billing_cycle,
-         i.end_billing_cycle, i.billing_cycle_months, sp.company_name, sp.ocn
+         i.end_billing_cycle, i.billing_cycle_months, sp.company_name, sp.ocn, sp.reseller_id
     FROM invoices i JOIN service_providers sp ON sp.id = i.service_provider_id
 ) i`;
 
@@ -107,15 +107,25 @@ export interface AdminInvoiceRecord {
   billing_cycle_months: number;
 }
 
-/** One page of every invoice with its company; `list` binds from $1. */
-export function listInvoices(q: Queryable, list: ListQuery) {
+/**
+ * One page of every invoice with its company; `list` binds from $1. With a reseller, only its companies' invoices:
+ * the reseller binds $1 and `list` from $2.
+ */
+export function listInvoices(q: Queryable, list: ListQuery, resellerId?: string) {
+  const [where, params] =
+    resellerId === undefined
+      ? [list.where, list.params]
+      : [
+          ['i.reseller_id = $1', ...list.where],
+          [resellerId, ...list.params],
+        ];
   return page<AdminInvoiceRecord>(
     q,
     INVOICES,
     `i.id, i.service_provider_id AS service_provider_uuid, i.company_name, i.ocn, i.invoice_number, i.amount,
      i.status, i.created_on, i.start_billing_cycle, i.end_billing_cycle, i.billing_cycle_months`,
-    list.where,
-    list.params,
+    where,
+    params,
     list,
   );
 }

@@ -1,6 +1,7 @@
 // The admin's read-only lists: one provider's change log, certificates, keys and imports (the provider must exist:
-// 404 otherwise), every payment and invoice, the CA audit log; and the revocation an admin asks for, through the
+// 404 otherwise), every payment and invoice (and a reseller's companies' invoices), the CA audit log; and the revocation an admin asks for, through the
 // provider's own revocation code path (the audit log names the admin).
+import type { TokenClaims } from '../../../contract/api';
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
 import type { ListQuery } from '../http/list';
@@ -8,6 +9,7 @@ import { MAX_PAGE_ROWS } from '../http/list';
 import { listImports, listNumbers, numberTotal, visibleReads } from '../numbers/store';
 import type { AdminActor, AdminDeps } from './deps';
 import * as store from './listStore';
+import { resellerOf } from '../resellers/portal';
 import { existingProvider } from './providers';
 
 export async function changeLog(deps: AdminDeps, providerId: string, list: ListQuery) {
@@ -56,6 +58,15 @@ export function payments(deps: AdminDeps, list: ListQuery) {
 export async function invoices(deps: AdminDeps, list: ListQuery) {
   const { total, rows } = await store.listInvoices(deps.db, list);
   return { total, rows: rows.map((r) => ({ ...r, invoice_path: `/api/admin/invoice/${r.id}/file` })) };
+}
+
+/**
+ * The invoices of the signed-in reseller's companies, whatever the filter says (another company's uuid finds
+ * none, as the reseller's payments do); `list` binds from $2. No invoice_path: the PDF route is the admin's.
+ */
+export async function resellerInvoices(deps: AdminDeps, user: TokenClaims, list: ListQuery) {
+  const reseller = await resellerOf(deps.accounts, user);
+  return store.listInvoices(deps.db, list, reseller.id);
 }
 
 export function auditLog(deps: AdminDeps, list: ListQuery) {

@@ -192,20 +192,21 @@ export function resellerOptions(deps: AdminDeps) {
   return store.resellerOptions(deps.db);
 }
 
-/** The change-log row of an import an admin started on a provider's behalf. */
+/** The change-log row of an import an admin started on a provider's behalf, written in the import's transaction. */
 export async function logAdminImport(
-  deps: Pick<AdminDeps, 'db' | 'now'>,
+  q: Queryable,
+  now: Date,
   admin: AdminActor,
   spId: string,
   filename: string,
 ) {
-  await store.logChange(deps.db, {
+  await store.logChange(q, {
     spId,
     subscriptionId: null,
     actor: admin.sub,
     change: 'numbers import',
     from: null,
     to: filename,
-    now: deps.now(),
+    now,
   });
 }

@@ -1,14 +1,15 @@
 // The admin's routes over HTTP: the provider list, the details, the actions (PATCH for activation and the reseller,
 // resend confirmation, grant extension, revoke a certificate), the resellers of the assignment dropdown, and the
-// lists (list protocol): a provider's change log, certificates, keys and imports; every payment and invoice; the CA
-// audit log, read-only. Parse, authorize (the guard and the role matrix: admins only), call a service, answer.
+// lists (list protocol): a provider's change log, certificates, keys and imports; every payment and invoice (a
+// reseller lists its companies' invoices on the same route); the CA audit log, read-only. Parse, authorize (the
+// guard and the role matrix), call a service, answer.
 import type { FastifyInstance } from 'fastify';
 import { extensionSchema, providerPatchSchema } from '../../../contract/admin';
 import { validate } from '../../../contract/schemas';
 import { revokeCertificateSchema } from '../../../contract/certificates';
 import { anyInvoiceFile } from '../billing/invoices';
 import * as lists from './lists';
-import { access, currentUser } from '../http/guard';
+import { access, accessOneOf, currentUser } from '../http/guard';
 import { parseListQuery, sendList, type ListSpec } from '../http/list';
 import { fileResponse, messageResponse } from '../http/responses';
 import type { AdminDeps } from './deps';
@@ -257,16 +258,6 @@ const GLOBAL_LISTS: GlobalList[] = [
     load: lists.payments,
   },
   {
-    path: '/api/payment/invoices_list',
-    resource: 'admin-invoices',
-    acl: access('admin-invoices', 'list'),
-    spec: ADMIN_INVOICES_LIST,
-    response: adminInvoicesResponse,
-    description:
-      'Every invoice with its company (admin). Filters: service_provider_uuid, status, q (company).',
-    load: lists.invoices,
-  },
-  {
     path: '/api/admin/audit_log',
     resource: 'audit-log',
     acl: access('audit-log', 'list'),
@@ -291,6 +282,30 @@ function globalLists(app: FastifyInstance, deps: AdminDeps) {
       },
     );
   }
+
+  app.get(
+    '/api/payment/invoices_list',
+    {
+      config: accessOneOf(['admin-invoices', 'list'], ['reseller-invoices', 'list']),
+      schema: documented(
+        'Every invoice with its company (admin); a reseller’s companies’ only, without invoice_path (no reseller ' +
+          'route serves the PDF). Filters: service_provider_uuid, status, q (company).',
+        { 200: adminInvoicesResponse },
+      ),
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (user.type === 'reseller') {
+        // the reseller's id is bound first: the list's parameters follow it
+        const list = parseListQuery(request.query, ADMIN_INVOICES_LIST, { paramOffset: 1 });
+        const { rows, total } = await lists.resellerInvoices(deps, user, list);
+        return sendList(reply, 'reseller-invoices', rows, total, list.range);
+      }
+      const list = parseListQuery(request.query, ADMIN_INVOICES_LIST);
+      const { rows, total } = await lists.invoices(deps, list);
+      return sendList(reply, 'admin-invoices', rows, total, list.range);
+    },
+  );
 
   app.get<ById>(
     '/api/admin/invoice/:id/file',

@@ -3,7 +3,7 @@
 // matrix, the same table the web app hides its buttons with. Whether a request is guarded is decided on the route
 // the router matched, never on the raw URL (`/%61pi/…` routes to `/api/…`).
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { canAccess, type Action, type Resource } from '../../../contract/access';
+import { canAccessAny, type Action, type Resource } from '../../../contract/access';
 import type { TokenClaims } from '../../../contract/api';
 import { ROLES } from '../../../contract/constants';
 import type { SessionService } from '../auth/sessions';
@@ -18,8 +18,8 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
-    /** What a protected route does, checked against the role matrix. */
-    access?: RouteAccess;
+    /** What a protected route does, checked against the role matrix; of several, any one admits. */
+    access?: RouteAccess | readonly RouteAccess[];
   }
   interface FastifyRequest {
     user: TokenClaims | null;
@@ -30,12 +30,22 @@ declare module 'fastify' {
 export const access = (resource: Resource, action: Action) => ({ access: { resource, action } });
 
 /**
+ * The route config of a route that roles reach through resources of their own, any one admitting:
+ * `{ config: accessOneOf(['admin-invoices', 'list'], ['reseller-invoices', 'list']) }`. The handler then scopes
+ * what it answers by the caller's role.
+ */
+export const accessOneOf = (...accesses: [Resource, Action][]) => ({
+  access: accesses.map(([resource, action]) => ({ resource, action })),
+});
+
+/**
  * Why a route may not be registered, or null: an /api route says whether it is public or what it does, and every
  * route declares its answers (a JSON schema is an allow-list; a file route says what it sends).
  */
 export function undeclaredRoute(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): string | null {
-  const config = (route.config ?? {}) as { public?: boolean; access?: RouteAccess };
-  if (route.url.startsWith('/api/') && config.public !== true && !config.access) {
+  const config = (route.config ?? {}) as { public?: boolean; access?: RouteAccess | readonly RouteAccess[] };
+  const accesses = config.access === undefined ? [] : [config.access].flat();
+  if (route.url.startsWith('/api/') && config.public !== true && accesses.length === 0) {
     return 'declares neither config.public nor config.access';
   }
   if (!route.schema?.response) return 'declares no response schema';
@@ -96,7 +106,7 @@ export function installGuard(
     // canAccess reads an unknown role as a provider (the web app's rule); the server accepts only the three it signs.
     const knownRole = (ROLES as readonly string[]).includes(claims.type);
     // A protected route without `access` cannot be registered (requireRouteDeclarations); refuse it here too.
-    const allowed = knownRole && config.access !== undefined && canAccess(claims.type, config.access);
+    const allowed = knownRole && config.access !== undefined && canAccessAny(claims.type, config.access);
     if (!allowed) throw new HttpError(403, 'You are not allowed to do this');
   });
 }

@@ -137,9 +137,10 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
       const admin = currentUser(request);
       const actor = await service.actorForProvider(deps, admin.sub, request.params.id);
       const file = await receiveImportFile(request, deps.config.dataDir, deps.config.numberImportMaxBytes);
-      const id = await service.startImport(deps, actor, file);
-      // the provider's change log names the admin who imported on its behalf
-      await logAdminImport(deps, admin, actor.serviceProviderId, file.filename);
+      // the provider's change log names the admin who imported on its behalf: written with the import, or neither
+      const id = await service.startImport(deps, actor, file, (tx, now) =>
+        logAdminImport(tx, now, admin, actor.serviceProviderId, file.filename),
+      );
       return reply.status(202).send({ id });
     },
   );

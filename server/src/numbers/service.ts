@@ -43,20 +43,33 @@ export const OPTIONS_MAX = 200;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What is written with an import, in its transaction (the change-log row of an admin's import). */
+export type WithImport = (tx: Queryable, now: Date) => Promise<void>;
+
 /**
- * Records the uploaded file as a pending import, then queues its job (sent after the commit, the worker starts at
- * once rather than at its next poll). Should the send be lost, the sweep queues it a minute later.
+ * Records the uploaded file as a pending import, and `withImport`'s rows in the same transaction: both or neither.
+ * Then queues its job (sent after the commit, the worker starts at once rather than at its next poll). Should the
+ * send be lost, the sweep queues it a minute later.
  */
-export async function startImport(deps: NumberDeps, actor: NumberActor, file: UploadedFile): Promise<string> {
+export async function startImport(
+  deps: NumberDeps,
+  actor: NumberActor,
+  file: UploadedFile,
+  withImport?: WithImport,
+): Promise<string> {
+  const now = deps.now();
   try {
-    await store.insertImport(deps.db, {
-      id: file.id,
-      providerId: actor.serviceProviderId,
-      accountId: actor.accountId,
-      filename: file.filename,
-      filePath: file.relPath,
-      size: file.size,
-      now: deps.now(),
+    await deps.db.transaction(async (tx) => {
+      await store.insertImport(tx, {
+        id: file.id,
+        providerId: actor.serviceProviderId,
+        accountId: actor.accountId,
+        filename: file.filename,
+        filePath: file.relPath,
+        size: file.size,
+        now,
+      });
+      await withImport?.(tx, now);
     });
   } catch (e) {
     fs.rmSync(path.join(deps.config.dataDir, file.relPath), { force: true });

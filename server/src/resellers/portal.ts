@@ -7,6 +7,7 @@ import {
   RESELLER_MESSAGES,
   promoCodeLink,
   type CompanyInviteInput,
+  type ResellerCompanyDetails,
   type ResellerCompanyRow,
   type ResellerInviteRow,
   type ResellerPaymentRow,
@@ -24,7 +25,10 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
 /** The reseller of the signed-in account; an account that is no reseller (any more) has none to show. */
-async function resellerOf(deps: ResellerDeps, user: TokenClaims): Promise<store.ResellerDbRow> {
+export async function resellerOf(
+  deps: Pick<ResellerDeps, 'db'>,
+  user: TokenClaims,
+): Promise<store.ResellerDbRow> {
   const row = await store.findResellerOfAccount(deps.db, user.sub);
   if (!row || !row.is_active) throw new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
   return row;
@@ -34,7 +38,7 @@ export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
   return resellerRow(await resellerOf(deps, user));
 }
 
-const companyRow = (r: store.CompanyDbRow): ResellerCompanyRow & Record<string, unknown> => ({
+const companyRow = (r: store.CompanyDbRow): ResellerCompanyDetails => ({
   id: r.id,
   company_name: r.company_name,
   ocn: r.ocn,

@@ -1,7 +1,9 @@
 // /reseller/sp: the reseller's companies (company, OCN, email, status, expiry, created), searched, filtered by
 // status, sorted and paged by the server, with CSV export; the promo code and the Invite button above the rows.
+// A company's name opens its page.
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   FunctionField,
@@ -15,10 +17,14 @@ import {
 import { COMPANY_STATUSES, type CompanyStatus, type ResellerCompanyRow } from '../../../contract/resellers';
 import { toCsv } from '../../billing/format';
 import { formatDateOnly, formatDateTime } from '../../components/dates';
+import { fillPath } from '../descriptor';
 import { PortalList } from '../PortalList';
 import { PromoCode } from './PromoCode';
 
 export type CompanyRecord = ResellerCompanyRow;
+
+/** One company's page. */
+export const COMPANY_PATH = '/reseller/sp/:id';
 
 /** Rows of a reseller's screens: 7 a page, as the other listings. */
 export const RESELLER_PAGE_SIZE = 7;
@@ -70,6 +76,15 @@ export const companyExporter: Exporter<CompanyRecord> = (records) => {
   downloadCSV(toCsv(CSV_COLUMNS, rows), 'companies');
 };
 
+/** The company's name, linking to its page (its details and payments). */
+function CompanyLink({ record }: { record: CompanyRecord }) {
+  return (
+    <Link component={RouterLink} to={fillPath(COMPANY_PATH, { id: record.id })}>
+      {record.company_name}
+    </Link>
+  );
+}
+
 function BeforeRows() {
   const translate = useTranslate();
   return (
@@ -97,7 +112,7 @@ export function CompanyList() {
       before={<BeforeRows />}
       emptyText="portal.reseller_companies.empty"
     >
-      <TextField source="company_name" />
+      <FunctionField<CompanyRecord> source="company_name" render={(r) => <CompanyLink record={r} />} />
       <TextField source="ocn" />
       <TextField source="email" />
       <FunctionField<CompanyRecord> source="status" render={(r) => <CompanyStatusChip status={r.status} />} />

@@ -1,4 +1,5 @@
-// A reseller's companies (SPEC.md §2, /reseller/sp), with its promo code. Inviting a company has its own page
+// A reseller's companies (SPEC.md §2, /reseller/sp), with its promo code, and one company's page
+// (/reseller/sp/{uuid}: its details and payments). Inviting a company has its own page
 // (/reseller/sp-invite, the reseller-invites resource).
 import BusinessIcon from '@mui/icons-material/Business';
 import { lazy } from 'react';
@@ -9,12 +10,17 @@ export type { CompanyRecord } from './CompanyList';
 export default defineResource({
   name: 'reseller-companies',
   api: { path: 'reseller/service_provider', createPath: 'reseller/service_provider/invite' },
-  routes: [{ path: '/reseller/sp', view: 'list' }],
+  routes: [
+    { path: '/reseller/sp', view: 'list' },
+    // one company's details and payments, opened from the list (its name links here)
+    { path: '/reseller/sp/:id', view: 'show' },
+  ],
   section: '/reseller',
   menu: { label: 'portal.menu.companies' },
   texts: 'resources.reseller-companies',
   views: {
     list: lazy(() => import('./CompanyList')),
+    show: lazy(() => import('./CompanyShow')),
     icon: BusinessIcon,
     recordRepresentation: 'company_name',
   },

@@ -58,6 +58,8 @@ function useFilters() {
       max={EXPIRING_WITHIN_MAX_DAYS}
       step={1}
       alwaysOn
+      // the label is longer than a number input's natural width: at 1280 px it was cut to "Expiring with…"
+      sx={{ minWidth: '14rem' }}
     />,
   ];
 }

@@ -8,41 +8,15 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AdminProviderDetails } from '../../../contract/admin';
 import { formatDateOnly, formatDateTime } from '../../components/dates';
+import { Facts } from '../../components/Facts';
 import { StatusText } from '../adminShared';
 import { fillPath } from '../descriptor';
 import { ProviderActions } from './ProviderActions';
 import { ProviderRows } from './ProviderRows';
-
-function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(140px, max-content) 1fr',
-        columnGap: 3,
-        rowGap: 0.5,
-        m: 0,
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 function Profile({ record }: { record: AdminProviderDetails }) {
   const translate = useTranslate();

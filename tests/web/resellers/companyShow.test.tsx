@@ -1,0 +1,137 @@
+// One of the reseller's companies (/reseller/sp/{uuid}): opened from the companies list by its name, it shows the
+// company, its contact and subscription, and its payments (the reseller's payments filtered by the company, paged
+// by the server); a company that is not the reseller's (404) or an id that is no uuid is "not found".
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentLocation, httpError, renderAs, testDataProvider } from './harness';
+
+const ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
+const COMPANY = {
+  id: ID,
+  company_name: 'Active Telecom',
+  ocn: '901A',
+  email: 'ops@active.test',
+  status: 'active',
+  subscription_expired_on: '2027-01-15T00:00:00Z',
+  created_on: '2026-01-10T00:00:00Z',
+  first_name: 'Ada',
+  last_name: 'Active',
+  phone_number: '+1 201 555 0100',
+  city: 'Newark',
+  state: 'NJ',
+};
+
+const payment = (n: number) => ({
+  id: `p-${n}`,
+  amount: 100 * n,
+  transaction_id: `pi_${n}`,
+  created_on: `2026-0${n}-02T15:04:00Z`,
+  service_provider_uuid: ID,
+  company_name: 'Active Telecom',
+});
+
+// the pages are lazy chunks: their first render may take a while on a busy machine
+const SLOW = { timeout: 5000 };
+
+const definition = (label: string) => screen.getByText(label).nextElementSibling as HTMLElement;
+
+describe('a company of the reseller', () => {
+  it('is opened from the companies list by its name', async () => {
+    const dataProvider = testDataProvider({
+      getList: async () => ({ data: [COMPANY], total: 1 }),
+      getOne: async () => ({ data: COMPANY }),
+    });
+    renderAs('reseller', '/reseller/sp', dataProvider);
+    fireEvent.click(await screen.findByRole('link', { name: 'Active Telecom' }, SLOW));
+    await waitFor(() => expect(currentLocation()).toBe(`/reseller/sp/${ID}`));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Active Telecom' }, SLOW),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the company, its contact, status, expiry and created, and its payments', async () => {
+    const dataProvider = testDataProvider({
+      getOne: async () => ({ data: COMPANY }),
+      getList: async () => ({ data: [payment(2), payment(1)], total: 9 }),
+    });
+    renderAs('reseller', `/reseller/sp/${ID}`, dataProvider);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Active Telecom' }, SLOW),
+    ).toBeInTheDocument();
+    expect(dataProvider.getOne).toHaveBeenCalledWith(
+      'reseller-companies',
+      expect.objectContaining({ id: ID }),
+    );
+    expect(definition('Company')).toHaveTextContent('Active Telecom');
+    expect(definition('OCN')).toHaveTextContent('901A');
+    expect(definition('Email')).toHaveTextContent('ops@active.test');
+    expect(definition('Contact Name')).toHaveTextContent('Ada Active');
+    expect(definition('Phone Number')).toHaveTextContent('+1 201 555 0100');
+    expect(definition('Status')).toHaveTextContent('Active');
+    expect(definition('Expiry')).toHaveTextContent('1/15/2027');
+    expect(definition('Created')).toHaveTextContent('2026');
+    expect(screen.getByRole('link', { name: 'Back to Companies' })).toHaveAttribute('href', '/reseller/sp');
+
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(await within(payments).findByText('pi_2')).toBeInTheDocument();
+    expect(within(payments).getByText('$ 200')).toBeInTheDocument();
+    expect(
+      within(payments)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Transaction ID', 'Amount']);
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'reseller-payments',
+      expect.objectContaining({
+        filter: { service_provider_uuid: ID },
+        pagination: { page: 1, perPage: 7 },
+        sort: { field: 'created_on', order: 'DESC' },
+      }),
+    );
+    // the next page comes from the server
+    fireEvent.click(within(payments).getByRole('button', { name: /next page/i }));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'reseller-payments',
+        expect.objectContaining({ pagination: { page: 2, perPage: 7 } }),
+      ),
+    );
+  });
+
+  it('says when the company has no payments yet', async () => {
+    renderAs(
+      'reseller',
+      `/reseller/sp/${ID}`,
+      testDataProvider({
+        getOne: async () => ({ data: { ...COMPANY, subscription_expired_on: null } }),
+        getList: async () => ({ data: [], total: 0 }),
+      }),
+    );
+    const payments = await screen.findByRole('region', { name: 'Payments' }, SLOW);
+    expect(await within(payments).findByText('No Data Found')).toBeInTheDocument();
+    expect(definition('Expiry')).toHaveTextContent('—');
+  });
+
+  it('is "not found" for another reseller’s company (404), without retrying', async () => {
+    const dataProvider = testDataProvider({
+      getOne: async () => Promise.reject(httpError(404, { message: 'Company not found' })),
+    });
+    renderAs('reseller', `/reseller/sp/${ID}`, dataProvider);
+    expect(await screen.findByText('This company could not be found.', {}, SLOW)).toBeInTheDocument();
+    expect(dataProvider.getOne).toHaveBeenCalledTimes(1);
+    expect(dataProvider.getList).not.toHaveBeenCalled();
+  });
+
+  it('is "not found" for a path that names no company, without asking the server', async () => {
+    const dataProvider = testDataProvider();
+    renderAs('reseller', '/reseller/sp/invite', dataProvider);
+    expect(await screen.findByText('This company could not be found.', {}, SLOW)).toBeInTheDocument();
+    expect(dataProvider.getOne).not.toHaveBeenCalled();
+  });
+
+  it('is not a page of the other roles', async () => {
+    renderAs('admin', `/reseller/sp/${ID}`, testDataProvider());
+    expect(await screen.findByText('elsewhere', {}, SLOW)).toBeInTheDocument();
+  });
+});
