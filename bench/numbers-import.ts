@@ -230,7 +230,7 @@ async function serverProcessImport() {
     const before = server.rss().now;
     const began = performance.now();
     await untilCompleted(db, await upload(server.port, token));
-    return { ms: performance.now() - began, before, peak: server.rss().peak };
+    return { ms: performance.now() - began, before, peak: server.rss().peak, nodeOptions: server.nodeOptions };
   } finally {
     await server?.stop();
     await db.close();
@@ -329,7 +329,7 @@ async function benchOne(kind: 'pg' | 'pglite') {
     if (kind === 'pg') {
       const own = await serverProcessImport();
       console.log(
-        `the built server in a process of its own:  peak RSS ${mb(own.peak)} (${mb(own.before)} once it answered: +${mb(own.peak - own.before)}); upload to completed ${(own.ms / 1000).toFixed(2)} s`,
+        `the built server in a process of its own (node ${own.nodeOptions}): peak RSS ${mb(own.peak)} (${mb(own.before)} once it answered: +${mb(own.peak - own.before)}); upload to completed ${(own.ms / 1000).toFixed(2)} s`,
       );
     }
     console.log(
