@@ -2,7 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../server/src/http/errors';
-import { pageClause, parseListQuery, sendList, whereClause, type ListSpec } from '../../server/src/http/list';
+import { pageWithTotal, parseListQuery, sendList, type ListSpec } from '../../server/src/http/list';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
 const spec: ListSpec = {
@@ -34,15 +34,13 @@ describe('list protocol on the database', () => {
     // The shape every list route takes: the owner scope first ($1), then the client's filters.
     app.get('/api/payments', async (request, reply) => {
       const q = parseListQuery(request.query, spec, { paramOffset: 1 });
-      const where = whereClause(['owner = $1', ...q.where]);
-      const params = [1, ...q.params];
-      const [{ total }] = await t.db.query<{ total: number }>(
-        `SELECT count(*) AS total FROM list_payment${where}`,
-        params,
-      );
-      const rows = await t.db.query(
-        `SELECT id, voip_user, amount FROM list_payment${where}${pageClause(q)}`,
-        params,
+      const { rows, total } = await pageWithTotal(
+        t.db,
+        'list_payment',
+        'id, voip_user, amount',
+        ['owner = $1', ...q.where],
+        [1, ...q.params],
+        q,
       );
       return sendList(reply, 'payments', rows, total, q.range);
     });
@@ -70,6 +68,16 @@ describe('list protocol on the database', () => {
     expect(rows.map((r) => r.amount)).toEqual([400, 400, 300, 300, 200, 100, 0]);
     // Equal amounts come back in a stable order (the tiebreaker).
     expect(rows.slice(0, 2).map((r) => r.id)).toEqual([39, 9]);
+  });
+
+  it('tells the total with a page past the end, and 0 for an empty list; the total is not a field of a row', async () => {
+    const past = await get({ range: [100, 106] });
+    expect(past.headers['content-range']).toBe('payments 100-100/20');
+    expect(past.json()).toEqual([]);
+    const none = await get({ range: [0, 6], filter: { voip_user: 'nobody' } });
+    expect(none.headers['content-range']).toBe('payments 0-0/0');
+    const one = await get({ range: [0, 0] });
+    expect(Object.keys(one.json()[0]).sort()).toEqual(['amount', 'id', 'voip_user']);
   });
 
   it('pages without overlap and answers the whole list without range', async () => {

@@ -1,24 +1,9 @@
 // SQL of the admin's read-only lists: a provider's change log, every payment and invoice with its company, the CA
 // audit log, and a provider's certificates. Each takes a parsed list query whose parameters it binds after its own.
 import type { Queryable } from '../db';
-import { pageClause, whereClause, type ListQuery } from '../http/list';
+import { pageWithTotal, type ListQuery } from '../http/list';
 
-async function page<T>(
-  q: Queryable,
-  from: string,
-  columns: string,
-  where: string[],
-  params: unknown[],
-  list: ListQuery,
-) {
-  const w = whereClause(where);
-  const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM ${from}${w}`,
-    params,
-  );
-  const rows = await q.query<T>(`SELECT ${columns} FROM ${from}${w}${pageClause(list)}`, params);
-  return { rows, total };
-}
+const page = pageWithTotal;
 
 /** Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). */
 const CHANGES = `(

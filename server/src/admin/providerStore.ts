@@ -1,7 +1,7 @@
 // SQL of the admin's provider screens: the list with its derived status, one provider's details, and the writes of
 // the admin's actions (activation, reseller, extension) with their change-log rows.
 import type { Queryable } from '../db';
-import { pageClause, whereClause, type ListQuery } from '../http/list';
+import { pageWithTotal, type ListQuery } from '../http/list';
 
 /**
  * One row per provider with what the list filters and sorts on. `$1` is the clock (the status and the expiring
@@ -49,18 +49,8 @@ export interface ProviderListRow {
 }
 
 /** One page of providers; `list` binds its parameters from $2. */
-export async function listProviders(q: Queryable, now: Date, list: ListQuery) {
-  const where = whereClause(list.where);
-  const params = [now, ...list.params];
-  const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM ${PROVIDER_ROWS}${where}`,
-    params,
-  );
-  const rows = await q.query<ProviderListRow>(
-    `SELECT ${ROW_COLUMNS} FROM ${PROVIDER_ROWS}${where}${pageClause(list)}`,
-    params,
-  );
-  return { rows, total };
+export function listProviders(q: Queryable, now: Date, list: ListQuery) {
+  return pageWithTotal<ProviderListRow>(q, PROVIDER_ROWS, ROW_COLUMNS, list.where, [now, ...list.params], list);
 }
 
 export interface ProviderRecord extends ProviderListRow {

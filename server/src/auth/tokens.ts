@@ -28,6 +28,17 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
 }
 
 export function createTokenService(secret: Uint8Array, now: () => Date = () => new Date()): TokenService {
+  // Given the raw secret, jose imports it into a WebCrypto key on every call: imported once, every request that
+  // carries a token saves that work.
+  let imported: Promise<CryptoKey> | undefined;
+  const key = () =>
+    (imported ??= crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   return {
     async sign(claims, ttlSeconds) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -37,11 +48,11 @@ export function createTokenService(secret: Uint8Array, now: () => Date = () => n
         .setSubject(sub)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
-        .sign(secret);
+        .sign(await key());
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], currentDate: now() });
+        const { payload } = await jwtVerify(token, await key(), { algorithms: [ALG], currentDate: now() });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
         return { ...(payload as unknown as TokenClaims), type: roleOf(payload.type) };
       } catch {

@@ -1,7 +1,7 @@
 // The storage side of the CA for providers: their keys, their certificates and used SPC token ids. Every query
 // is scoped by the provider's id, so another provider's row is simply not found.
 import type { Queryable } from '../db';
-import { type ListQuery, pageClause, whereClause } from '../http/list';
+import { pageWithTotal, type ListQuery } from '../http/list';
 
 export interface KeyRow {
   id: string;
@@ -62,17 +62,8 @@ export async function listKeys(
   spId: string,
   list: ListQuery,
 ): Promise<{ total: number; rows: { id: string; created_on: Date }[] }> {
-  const where = whereClause(['service_provider_id = $1', 'deleted_on IS NULL', ...list.where]);
-  const params = [spId, ...list.params];
-  const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM private_keys${where}`,
-    params,
-  );
-  const rows = await q.query<{ id: string; created_on: Date }>(
-    `SELECT id, created_on FROM private_keys${where}${pageClause(list)}`,
-    params,
-  );
-  return { total, rows };
+  const where = ['service_provider_id = $1', 'deleted_on IS NULL', ...list.where];
+  return pageWithTotal(q, 'private_keys', 'id, created_on', where, [spId, ...list.params], list);
 }
 
 export async function findKey(

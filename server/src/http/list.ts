@@ -1,6 +1,7 @@
 // The ra-data-simple-rest list protocol, in one place: `sort`, `range` and `filter` in, `Content-Range` out.
 // Handlers describe what may be sorted and filtered; everything is turned into SQL with bound parameters.
 import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db';
 import { badRequest } from './errors';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -191,6 +192,35 @@ export function whereClause(conditions: string[]): string {
 /** ` ORDER BY … LIMIT … OFFSET …` of a parsed query (limit and offset are checked integers, safe to inline). */
 export function pageClause(q: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>): string {
   return ` ORDER BY ${q.orderBy}${q.limit === null ? '' : ` LIMIT ${q.limit} OFFSET ${q.offset}`}`;
+}
+
+/**
+ * One page of `columns` from `from` (a table, or a derived table with its alias) under `where`, with the total of
+ * the filtered rows, in one round trip: the total is an uncorrelated subquery on each row, which PostgreSQL runs once
+ * (an InitPlan) with a plan of its own, while the page keeps its ordered, limited one. A page past the end has no
+ * row to carry the total; only then is it counted by a second statement.
+ */
+export async function pageWithTotal<T>(
+  q: Queryable,
+  from: string,
+  columns: string,
+  where: string[],
+  params: unknown[],
+  list: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
+): Promise<{ rows: T[]; total: number }> {
+  const count = `SELECT count(*)::int AS n FROM ${from}${whereClause(where)}`;
+  const found = await q.query<T & { page_total?: number }>(
+    `SELECT ${columns}, (${count}) AS page_total FROM ${from}${whereClause(where)}${pageClause(list)}`,
+    params,
+  );
+  if (found.length) {
+    const total = found[0].page_total!;
+    for (const row of found) delete row.page_total;
+    return { rows: found, total };
+  }
+  if (!list.offset) return { rows: [], total: 0 };
+  const [{ n }] = await q.query<{ n: number }>(count, params);
+  return { rows: [], total: n };
 }
 
 /** Answers one page in the form it was asked for: `{ total, data }` for skip/take, else as sendList does. */

@@ -1,7 +1,7 @@
 // SQL of resellers as the admin manages them and of the signed-in reseller's own rows. Parameterized statements
 // only; the list parts (`where`, `params`, `orderBy`) come from http/list.ts and bind after the fixed parameters.
 import type { Queryable } from '../db';
-import { pageClause, whereClause, type ListQuery } from '../http/list';
+import { pageWithTotal, type ListQuery } from '../http/list';
 
 /** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
 export async function pageOf<T>(
@@ -10,14 +10,7 @@ export async function pageOf<T>(
   fixed: unknown[],
   list: ListQuery,
 ): Promise<{ rows: T[]; total: number }> {
-  const where = whereClause(list.where);
-  const params = [...fixed, ...list.params];
-  const [{ n }] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (${source}) x${where}`,
-    params,
-  );
-  const rows = await q.query<T>(`SELECT * FROM (${source}) x${where}${pageClause(list)}`, params);
-  return { rows, total: n };
+  return pageWithTotal<T>(q, `(${source}) x`, 'x.*', list.where, [...fixed, ...list.params], list);
 }
 
 // ---- resellers (admin) ----

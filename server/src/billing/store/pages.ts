@@ -1,8 +1,8 @@
-// One page of a provider's rows and their total, for the list protocol.
+// One page of a provider's rows and their total, for the list protocol: newest rows first among equals (id).
 import type { Queryable } from '../../db';
-import type { ListQuery } from '../../http/list';
+import { pageWithTotal, type ListQuery } from '../../http/list';
 
-export async function countAndRows<T>(
+export function countAndRows<T>(
   q: Queryable,
   from: string,
   columns: string,
@@ -10,12 +10,5 @@ export async function countAndRows<T>(
   params: unknown[],
   page: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
 ): Promise<{ rows: T[]; total: number }> {
-  const w = ` WHERE ${where.join(' AND ')}`;
-  const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}${w}`, params);
-  const limit = page.limit === null ? '' : ` LIMIT ${page.limit} OFFSET ${page.offset}`;
-  const rows = await q.query<T>(
-    `SELECT ${columns} FROM ${from}${w} ORDER BY ${page.orderBy}, id DESC${limit}`,
-    params,
-  );
-  return { rows, total: n };
+  return pageWithTotal<T>(q, from, columns, where, params, { ...page, orderBy: `${page.orderBy}, id DESC` });
 }
