@@ -7,6 +7,10 @@ import { roleOf } from '../../../contract/constants';
 import type { TokenClaims } from '../../../contract/api';
 
 const ALG = 'HS256';
+/** A token whose signature checked is believed for this long (never past its expiry) without checking it again. */
+const VERIFIED_MS = 5_000;
+/** The most tokens remembered as checked; past it the memory starts over. */
+const VERIFIED_MAX = 10_000;
 
 export interface TokenService {
   sign(claims: Omit<TokenClaims, 'exp' | 'iat'>, ttlSeconds: number): Promise<string>;
@@ -39,6 +43,7 @@ export function createTokenService(secret: Uint8Array, now: () => Date = () => n
       false,
       ['sign', 'verify'],
     ));
+  const verified = new Map<string, { claims: TokenClaims; until: number }>();
   return {
     async sign(claims, ttlSeconds) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -51,10 +56,18 @@ export function createTokenService(secret: Uint8Array, now: () => Date = () => n
         .sign(await key());
     },
     async verify(token) {
+      // The same token comes with each request of a signed-in page: its signature is checked once, and again
+      // after VERIFIED_MS (its bytes cannot change; whether its session still stands is checked apart).
+      const at = now().getTime();
+      const known = verified.get(token);
+      if (known && known.until > at) return { ...known.claims };
       try {
         const { payload } = await jwtVerify(token, await key(), { algorithms: [ALG], currentDate: now() });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-        return { ...(payload as unknown as TokenClaims), type: roleOf(payload.type) };
+        const claims = { ...(payload as unknown as TokenClaims), type: roleOf(payload.type) };
+        if (verified.size >= VERIFIED_MAX) verified.clear();
+        verified.set(token, { claims, until: Math.min(at + VERIFIED_MS, payload.exp * 1000) });
+        return claims;
       } catch {
         return null;
       }
