@@ -171,6 +171,15 @@ export const setNewPasswordSchema = yup
   })
   .noUnknown(true, unknownField);
 
+/**
+ * PATCH /api/service_provider: the provider edits its company and contact details, with the rules of registration.
+ * The OCN and the email are not edited here (certificates name the OCN; an email change would need confirming).
+ */
+export const profileUpdateSchema = registrationStep1Schema
+  .omit(['ocn', 'email'])
+  .shape({ address2: yup.string().trim().max(200, 'address 2 must be at most 200 characters').optional() })
+  .noUnknown(true, unknownField);
+
 /** POST /api/auth/password: a signed-in user replaces the password, proving the current one. */
 export const changePasswordSchema = yup
   .object({
@@ -188,7 +197,11 @@ export const resendConfirmationSchema = forgotPasswordSchema;
 export const availabilityQuerySchema = yup
   .object({
     email: yup.string().trim().max(LIMITS.emailMax).optional(),
-    ocn: yup.string().trim().max(LIMITS.ocnLength * 2).optional(),
+    ocn: yup
+      .string()
+      .trim()
+      .max(LIMITS.ocnLength * 2)
+      .optional(),
   })
   .noUnknown(true, unknownField);
 
@@ -198,6 +211,7 @@ export type RegistrationStep3 = yup.InferType<typeof registrationStep3Schema>;
 export type Registration = yup.InferType<typeof registrationSchema>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
+export type ProfileUpdate = yup.InferType<typeof profileUpdateSchema>;
 
 /**
  * Validates like the server does: all errors, keyed by field, first message per field.
@@ -237,7 +251,10 @@ function checkShape(schema: yup.AnySchema, input: unknown): void {
   if (first) throw new ValidationFailure(first, errors);
 }
 
-export async function validate<S extends yup.AnySchema>(schema: S, input: unknown): Promise<yup.InferType<S>> {
+export async function validate<S extends yup.AnySchema>(
+  schema: S,
+  input: unknown,
+): Promise<yup.InferType<S>> {
   checkShape(schema, input);
   try {
     return await schema.validate(input, { abortEarly: false, stripUnknown: false });

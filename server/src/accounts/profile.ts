@@ -1,5 +1,6 @@
 // The signed-in provider's own profile.
 import type { ServiceProviderProfile, TokenClaims } from '../../../contract/api';
+import type { ProfileUpdate } from '../../../contract/schemas';
 import { LOGIN_MESSAGES } from '../../../contract/constants';
 import { isUuid } from '../../../contract/ids';
 import { HttpError } from '../http/errors';
@@ -21,4 +22,20 @@ export async function getProfile(deps: AccountDeps, actor: TokenClaims): Promise
     subscription_expired_on: iso(row.subscription_expired_on),
     created_on: iso(row.created_on) as string,
   };
+}
+
+/**
+ * The provider's company and contact details replaced by what it sent (checked with the rules of registration); the
+ * token decides whose. Answers the profile as it now reads.
+ */
+export async function updateProfile(
+  deps: AccountDeps,
+  actor: TokenClaims,
+  input: ProfileUpdate,
+): Promise<ServiceProviderProfile> {
+  const uuid = actor.service_provider_uuid;
+  const updated =
+    isUuid(uuid) && (await store.updateServiceProviderProfile(deps.db, uuid, actor.sub, input, deps.now()));
+  if (!updated) throw new HttpError(404, LOGIN_MESSAGES.notFound);
+  return getProfile(deps, actor);
 }

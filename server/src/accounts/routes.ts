@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   availabilityQuerySchema,
   changePasswordSchema,
+  profileUpdateSchema,
   forgotPasswordSchema,
   loginSchema,
   resendConfirmationSchema,
@@ -21,7 +22,7 @@ import {
   resetPassword,
 } from './links';
 import { login } from './login';
-import { getProfile } from './profile';
+import { getProfile, updateProfile } from './profile';
 import { changePassword, logout, logoutEverywhere } from './sessions';
 import { checkAvailability, checkResellerCode, register } from './registration';
 
@@ -131,6 +132,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     '/api/service_provider',
     { config: access('account', 'show'), schema: { response: { 200: profileResponse } } },
     async (request) => getProfile(deps, currentUser(request)),
+  );
+  app.patch(
+    '/api/service_provider',
+    { config: access('account', 'edit'), schema: { response: { 200: profileResponse } } },
+    async (request) =>
+      updateProfile(deps, currentUser(request), await validate(profileUpdateSchema, request.body)),
   );
   await emailedLinkRoutes(app, deps, limited);
   await sessionRoutes(app, deps);

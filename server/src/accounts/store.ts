@@ -1,6 +1,7 @@
 // SQL of accounts, providers, resellers, signed agreements and link tokens. Parameterized statements only.
-import type { Queryable } from '../db';
+import type { Database, Queryable } from '../db';
 import type { ServiceProviderProfile } from '../../../contract/api';
+import type { ProfileUpdate } from '../../../contract/schemas';
 import type { LinkPurpose } from './linkTokens';
 
 export type AccountType = 'admin' | 'reseller' | 'service-provider';
@@ -322,6 +323,48 @@ export async function findServiceProviderProfile(
     [serviceProviderId, accountId],
   );
   return rows[0];
+}
+
+/** Writes a provider's editable details (its account's names, its company's fields); false when not its own. */
+export async function updateServiceProviderProfile(
+  db: Database,
+  serviceProviderId: string,
+  accountId: string,
+  p: ProfileUpdate,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query(
+      `UPDATE service_providers
+          SET company_name = $3, phone_number = $4, title = $5, address = $6, address2 = $7, country = $8,
+              state = $9, city = $10, zipcode = $11, filer_id = $12, frn_number = $13, updated_on = $14
+        WHERE id = $1 AND account_id = $2 RETURNING 1`,
+      [
+        serviceProviderId,
+        accountId,
+        p.company_name,
+        p.phone_number,
+        p.title,
+        p.address,
+        p.address2 || null,
+        p.country,
+        p.state,
+        p.city,
+        p.zipcode,
+        p.filer_id || null,
+        p.frn_number || null,
+        now,
+      ],
+    );
+    if (!rows.length) return false;
+    await tx.query('UPDATE accounts SET first_name = $2, last_name = $3, updated_on = $4 WHERE id = $1', [
+      accountId,
+      p.first_name,
+      p.last_name,
+      now,
+    ]);
+    return true;
+  });
 }
 
 /** Serializes the first-start admin creation between processes that start together. */
