@@ -27,13 +27,14 @@ export const portalTheme: RaThemeOptions = {
     ...defaultTheme.components,
     MuiCssBaseline: {
       styleOverrides: {
-        // buttons, links, inputs, tabs, checkboxes, the scroll areas made focusable
-        '*:focus-visible': focusOutline,
+        // buttons, links, inputs, tabs, checkboxes, the scroll areas made focusable; 'html' outranks the
+        // `outline: 0` of MUI's ButtonBase, whose class has the same weight as a bare :focus-visible
+        'html *:focus-visible': focusOutline,
         // a text field is marked around its box, not around the bare <input> inside it
         '.MuiInputBase-input:focus-visible': { outline: 'none' },
         '.MuiInputBase-root.Mui-focused:has(input:focus-visible, textarea:focus-visible)': focusOutline,
-        // menu items and rows sit edge to edge in their list or table: the mark goes inside them
-        '.MuiMenuItem-root:focus-visible, .MuiListItemButton-root:focus-visible, .MuiTableRow-root:focus-visible':
+        // menu items, tabs and rows sit edge to edge in a list, tab bar or table that clips: the mark goes inside
+        '.MuiMenuItem-root:focus-visible, .MuiListItemButton-root:focus-visible, .MuiTab-root:focus-visible, .MuiTableRow-root:focus-visible':
           { outline: `3px solid ${PRIMARY}`, outlineOffset: -3 },
         // on the primary-coloured header bars a primary outline would not show: white (8.9:1) there
         '.MuiAppBar-root :focus-visible': { outlineColor: WHITE },
