@@ -1,5 +1,6 @@
 // /admin/resellers/create: a new reseller; the server mails it an invitation to choose a password. The rules are
 // the server's (contract/resellers.ts); its field errors (an email already taken) show on their fields.
+import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Create, SimpleForm, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -21,6 +22,10 @@ export function ResellerCreate() {
         },
       }}
     >
+      {/* the page's one h1 (react-admin's title goes to the header bar, not a heading) */}
+      <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
+        {translate('portal.resellers.create_title')}
+      </Typography>
       <SimpleForm resolver={yupResolver(resellerCreateSchema) as never} mode="onBlur" sx={{ maxWidth: 560 }}>
         <ResellerInputs withEmail />
       </SimpleForm>

@@ -1,4 +1,5 @@
-// The subscriber agreement in a modal titled 'Certificate info' (registration step 2).
+// The subscriber agreement in a modal titled 'Certificate info' (registration step 2). Its scroll area is a
+// named region that takes the focus, so that keyboard users can scroll the text with the arrow and page keys.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,7 +16,7 @@ export function AgreementDialog({ open, onClose }: { open: boolean; onClose: () 
   return (
     <Dialog open={open} onClose={onClose} scroll="paper" maxWidth="md" fullWidth fullScreen={fullScreen}>
       <DialogTitle>{translate('portal.register.agreement_modal_title')}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0} role="region" aria-label={translate('portal.register.agreement_text_label')}>
         <AgreementText />
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,4 @@
-// Registration step 2 (SPEC.md §2): review, sign the subscriber agreement with a drawn signature.
+// Registration step 2 (SPEC.md §2): review, sign the subscriber agreement with a drawn (or typed) signature.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -76,6 +76,11 @@ export function RegistrationStep2({ data, failure, onNext, onBack }: Registratio
           helperText={translate('portal.register.signature_hint')}
           error={signatureError}
           required
+          typedDefault={form.watch('printed_name')}
+          drawLabel="portal.register.signature_draw"
+          typeLabel="portal.register.signature_type"
+          typedLabel="portal.register.typed_signature"
+          typedHelperText={translate('portal.register.typed_signature_hint')}
         />
         <Link component="button" type="button" onClick={() => setAgreementOpen(true)}>
           {translate('portal.register.read_agreement')}
