@@ -15,6 +15,9 @@ export type AccountCalls = Pick<
   | 'setNewPassword'
   | 'validateResellerCode'
   | 'getProfile'
+  | 'updateProfile'
+  | 'changePassword'
+  | 'logoutEverywhere'
   | 'getResellerProfile'
   | 'getPastDuePaymentUrl'
 >;
@@ -43,6 +46,22 @@ export function accountCalls(): AccountCalls {
         body: form,
       });
       return json;
+    },
+
+    async updateProfile(fields) {
+      const { json } = await httpClient<ServiceProviderProfile>(apiUrl('service_provider'), {
+        method: 'PATCH',
+        body: JSON.stringify(fields),
+      });
+      return json;
+    },
+
+    async changePassword(input) {
+      return messageOf(await postJson<MessageAnswer>('auth/password', input));
+    },
+
+    async logoutEverywhere() {
+      await postJson<undefined>('auth/logout_all');
     },
 
     async resendConfirmationEmail(email) {

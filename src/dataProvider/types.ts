@@ -23,6 +23,7 @@ import type { ResellerRow } from '../../contract/resellers';
 import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 // ---- the admin's provider screens ----
 import type { ExtensionInput } from '../../contract/admin';
+import type { ChangePasswordInput, ProfileUpdate } from '../../contract/schemas';
 
 /** One page of a provider's keys, certificates or imports, for the admin's details page. */
 export type ProviderPart = 'certificates' | 'private_keys' | 'tn/import-history' | 'tn/assigned';
@@ -47,6 +48,12 @@ export interface PortalDataProvider extends DataProvider {
   }): Promise<{ message: string }>;
   validateResellerCode(code: string): Promise<{ isValid: boolean }>;
   getProfile(): Promise<ServiceProviderProfile>;
+  /** PATCH /api/service_provider: the provider's company and contact details (docs/api.md). */
+  updateProfile(fields: ProfileUpdate): Promise<ServiceProviderProfile>;
+  /** POST /api/auth/password: a new password, proving the current one; the other sessions end. */
+  changePassword(input: ChangePasswordInput): Promise<{ message: string }>;
+  /** POST /api/auth/logout_all: every session of the account ends, this one too. */
+  logoutEverywhere(): Promise<void>;
   /** GET /api/reseller: the reseller's own profile, with its promo code `url_token`. */
   getResellerProfile(): Promise<ResellerProfile>;
   /** GET /api/payment/old_subscription_invoice: the payment page of the open past-due invoice. */

@@ -4,6 +4,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
+import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
 import { adminProviderResources, adminProviderTexts } from './adminProviders';
@@ -353,6 +354,7 @@ const portal = {
   ...resellerMessages,
   // the admin's home (issue 13): src/i18n/dashboard.ts
   dashboard: dashboardMessages,
+  profile: profileMessages,
   shell: {
     navigation: 'Main navigation',
     user: 'Signed-in user',

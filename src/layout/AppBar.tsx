@@ -2,6 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { AppBar, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
 import { ContactUsButton } from './ContactUsButton';
+import { ProfileButton } from './ProfileButton';
 import { Logo } from './Logo';
 import { usePortalRole } from './usePortalRole';
 
@@ -15,6 +16,7 @@ export function PortalAppBar() {
         <>
           <LoadingIndicator />
           <ContactUsButton />
+          <ProfileButton />
         </>
       }
     >

@@ -13,6 +13,7 @@ import invoices from './invoices';
 import numbers from './numbers';
 import payments from './payments';
 import privateKeys from './private-keys';
+import profile from './profile';
 import resellerCompanies from './reseller-companies';
 import resellerInvites from './reseller-invites';
 import resellerPayments from './reseller-payments';
@@ -47,6 +48,8 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   adminInvoices,
   // ---- the admin's provider screens ----
   auditLog,
+  // every role: the signed-in user's own page
+  profile,
 ];
 
 export function descriptorOf(

@@ -185,6 +185,7 @@ describe('one more descriptor in the list is all it takes', () => {
       '/reseller/sp/:id',
       '/reseller/sp-invite',
       '/reseller/payment-listing',
+      '/profile',
       '/reseller/profile',
     ]);
     expect(rolePagesOf(list).admin).not.toContain('/reseller/profile');

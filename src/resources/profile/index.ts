@@ -1,0 +1,17 @@
+// The signed-in user's own page (issue 14): details, password, sessions. Every role holds `session` (contract/
+// access.ts), so every role opens it; it has no sidebar entry (SPEC.md fixes the sidebars): the header links to it.
+import { lazy } from 'react';
+import { defineResource } from '../descriptor';
+
+const ProfilePage = lazy(() => import('./ProfilePage'));
+
+export const PROFILE_PATH = '/profile';
+
+export default defineResource({
+  name: 'session',
+  api: null,
+  routes: [{ path: PROFILE_PATH, page: ProfilePage, action: 'edit' }],
+  menu: null,
+  texts: 'portal.profile',
+  views: {},
+});
