@@ -1,10 +1,7 @@
 // Builds the whole Fastify app from plugins and modules. Tests build the same app and call app.inject().
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { LIMITS } from '../../contract/constants';
 import { openCaKeys } from './ca';
@@ -21,6 +18,7 @@ import {
 } from './metrics';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
+import { mountWebApp } from './http/webApp';
 import { installGuard, requireRouteDeclarations } from './http/guard';
 import { idempotencySecret, installIdempotency } from './http/idempotency';
 import type { JobQueue } from './jobs/queue';
@@ -190,19 +188,8 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
     }
   });
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && wantsPage && !NON_SPA_PREFIXES.some((p) => url.startsWith(p))) {
-      // A client route (/login, /register/payment, ...): the SPA decides.
-      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
-  });
+  await mountWebApp(app, config.webDistDir, NON_SPA_PREFIXES, (method, url) =>
+    errorBody(404, `Route ${method} ${url} not found`),
+  );
   return app;
 }
