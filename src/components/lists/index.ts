@@ -1,0 +1,1 @@
+export { ListLoadError, listErrorMessage, type ListLoadErrorProps } from './ListLoadError';
