@@ -1,12 +1,13 @@
 // The provider's listings (SPEC.md §2): a heading, newest first unless told, a fixed page size, CSV export (or the
-// listing's own actions), a progress bar while loading and the listing's own empty text.
+// listing's own actions), a progress bar while loading and the listing's own empty text. Below 960 px the rows
+// stack, each record a block of labelled lines (components/lists/StackedRows).
 // A failed load: SPEC.md §8 has it only logged with the bar left running, which issue 14 overrides: the failure's
 // message and a Retry stand in place of the rows and the pager (components/lists/ListLoadError). It is still logged,
 // and not toasted, as the message is on the page.
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
-import { ListLoadError } from '../components/lists';
+import { ListLoadError, StackedRows, useIsPhone } from '../components/lists';
 import {
   Datagrid,
   List,
@@ -41,10 +42,12 @@ export interface PortalListProps {
 
 function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' | 'children'>) {
   const translate = useTranslate();
+  const phone = useIsPhone();
   const { data, error, isFetching, refetch } = useListContext();
   if (error) return <ListLoadError error={error} onRetry={refetch} retrying={isFetching} />;
   if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
   const empty = <Typography sx={{ p: 2 }}>{translate(emptyText)}</Typography>;
+  if (phone) return <StackedRows empty={empty}>{children}</StackedRows>;
   return (
     <Datagrid bulkActionButtons={false} rowClick={false} empty={empty}>
       {children}

@@ -1,5 +1,5 @@
 // Lists that tell the truth (issue 14): a failed load shows the failure's message and a Retry in place of the
-// rows, the pager and the progress bar; Retry reads the rows again and shows them.
+// rows, the pager and the progress bar; Retry reads the rows again and shows them. Below 960 px the rows stack.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDataProvider, renderAdmin } from './admin/harness';
@@ -124,5 +124,44 @@ describe.each(FAILURES)('a list whose load fails with %s', (_, failure, message)
     fireEvent.click(retry);
     expect(await screen.findByText(KEYS[0].priv_key_uuid)).toBeInTheDocument();
     expect(listPrivateKeys).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** A viewport narrower than 960 px, as useMediaQuery sees it. */
+function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+describe('below 960 px', () => {
+  it('a list stacks each record as labelled lines in place of the table', async () => {
+    stubPhoneWidth();
+    const getList = vi.fn(async () => ({ data: PAYMENTS, total: 1 }));
+    renderBilling('/payment-listing', { dataProvider: billingDataProvider({ getList }) });
+    const [row] = await screen.findAllByTestId('stacked-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const terms = within(row)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(terms).toEqual(['Time', 'Transaction ID', 'Amount']);
+    expect(within(row).getByText('pi_first')).toBeInTheDocument();
+    expect(within(row).getByText('$ 100.00')).toBeInTheDocument();
+  });
+
+  it('Contact Us is an icon link with its name', async () => {
+    stubPhoneWidth();
+    const { ContactUsButton } = await import('../../src/layout/ContactUsButton');
+    renderBilling('/x', { pages: { '/x': <ContactUsButton /> } });
+    const link = await screen.findByRole('link', { name: 'Contact Us (opens in a new tab)' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).not.toHaveTextContent('Contact Us');
   });
 });
