@@ -1,6 +1,6 @@
 // Lists that tell the truth (issue 14): a failed load shows the failure's message and a Retry in place of the
 // rows, the pager and the progress bar; Retry reads the rows again and shows them. Below 960 px the rows stack.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDataProvider, renderAdmin } from './admin/harness';
 import { billingDataProvider, httpError, renderBilling } from './billing/harness';
@@ -124,6 +124,22 @@ describe.each(FAILURES)('a list whose load fails with %s', (_, failure, message)
     fireEvent.click(retry);
     expect(await screen.findByText(KEYS[0].priv_key_uuid)).toBeInTheDocument();
     expect(listPrivateKeys).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a provider’s rows on its details page', () => {
+  it('show a failed part with its message and a Retry that reads that part again', async () => {
+    const providerRows = failingOnce(() => httpError(500, { message: 'Rows unavailable' }), {
+      data: [],
+      total: 0,
+    });
+    renderAdmin('/admin/service-provider-details/sp-1', adminDataProvider({ providerRows }));
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert).toHaveTextContent('Rows unavailable');
+    const calls = providerRows.mock.calls.length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(providerRows).toHaveBeenCalledTimes(calls + 1);
   });
 });
 
