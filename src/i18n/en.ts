@@ -55,6 +55,7 @@ const portal = {
     step: '%{step}/%{total}',
     no_data_found: 'No Data Found',
     no_data: 'No data',
+    retry: 'Retry',
     copied: 'Copied',
     network_error: 'Network Error',
     request_failed: 'Request failed with status code %{status}',

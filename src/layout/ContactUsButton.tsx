@@ -1,23 +1,41 @@
-// Contact Us (SPEC.md §1): opens the support site of the settings in a new tab.
+// Contact Us (SPEC.md §1): opens the support site of the settings in a new tab. Below 960 px it is an icon with the
+// same accessible name, so that it never spills out of the app bar (issue 14).
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { useTranslate } from 'react-admin';
+import { useIsPhone } from '../components/lists';
 import { useSettings } from '../settings';
 
 export function ContactUsButton() {
   const translate = useTranslate();
   const { support_url } = useSettings();
+  const phone = useIsPhone();
   const label = translate('portal.header.contact_us');
+  const link = {
+    href: support_url,
+    target: '_blank',
+    rel: 'noopener noreferrer',
+    'aria-label': translate('portal.shell.opens_new_tab', { label }),
+  };
+  if (phone) {
+    return (
+      <Tooltip title={label}>
+        <IconButton component="a" color="inherit" {...link}>
+          <SupportAgentIcon />
+        </IconButton>
+      </Tooltip>
+    );
+  }
   return (
     <Button
       component="a"
-      href={support_url}
-      target="_blank"
-      rel="noopener noreferrer"
+      {...link}
       color="inherit"
       variant="outlined"
       size="small"
-      aria-label={translate('portal.shell.opens_new_tab', { label })}
-      sx={{ mx: 1, whiteSpace: 'nowrap' }}
+      sx={{ mx: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
     >
       {label}
     </Button>

@@ -1,5 +1,6 @@
 // The chosen key's last certificates: created, start and expiry times, the CR URL (a link when it is one), its
 // status (current, replaced, revocation scheduled, revoked) and each row's actions; 'No data found' when none.
+// Below 960 px each row stacks, its cells labelled by their column (stackedOnPhone).
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import type { CertificateRow } from '../../../contract/api';
 import { formatDateTime } from '../../components/dates';
+import { stackedOnPhone } from '../../components/lists';
 import { CertificateRowActions, type CertificateRowHandlers } from './CertificateRowActions';
 import { CertificateStatus } from './CertificateStatus';
 
@@ -31,16 +33,17 @@ export interface CertificateTableProps extends CertificateRowHandlers {
 
 export function CertificateTable({ titleId, certificates, empty, ...handlers }: CertificateTableProps) {
   const translate = useTranslate();
+  const label = (key: string) => translate(`resources.certificates.fields.${key}`);
   return (
-    <TableContainer>
+    <TableContainer sx={stackedOnPhone}>
       <Table size="small" aria-labelledby={titleId}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate('resources.certificates.fields.created_on')}</TableCell>
-            <TableCell>{translate('resources.certificates.fields.sti_cert_start_date')}</TableCell>
-            <TableCell>{translate('resources.certificates.fields.sti_cert_expire_date')}</TableCell>
-            <TableCell>{translate('resources.certificates.fields.cr_path')}</TableCell>
-            <TableCell>{translate('resources.certificates.fields.status')}</TableCell>
+            <TableCell>{label('created_on')}</TableCell>
+            <TableCell>{label('sti_cert_start_date')}</TableCell>
+            <TableCell>{label('sti_cert_expire_date')}</TableCell>
+            <TableCell>{label('cr_path')}</TableCell>
+            <TableCell>{label('status')}</TableCell>
             <TableCell align="right">{translate('portal.certificates.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -55,13 +58,17 @@ export function CertificateTable({ titleId, certificates, empty, ...handlers }: 
               key={String(row.id ?? row.serial_number ?? row.created_on)}
               data-testid="certificate-row"
             >
-              <TableCell>{formatDateTime(row.created_on)}</TableCell>
-              <TableCell>{formatDateTime(row.sti_cert_start_date)}</TableCell>
-              <TableCell>{formatDateTime(row.sti_cert_expire_date)}</TableCell>
-              <TableCell>
+              <TableCell data-label={label('created_on')}>{formatDateTime(row.created_on)}</TableCell>
+              <TableCell data-label={label('sti_cert_start_date')}>
+                {formatDateTime(row.sti_cert_start_date)}
+              </TableCell>
+              <TableCell data-label={label('sti_cert_expire_date')}>
+                {formatDateTime(row.sti_cert_expire_date)}
+              </TableCell>
+              <TableCell data-label={label('cr_path')}>
                 <CrUrl value={row.cr_path} />
               </TableCell>
-              <TableCell>
+              <TableCell data-label={label('status')}>
                 <CertificateStatus row={row} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -1,6 +1,6 @@
 // The data of the certificate page (SPEC.md §2, §8): the provider's keys for the dropdown (up to 9999), the
-// chosen key's last certificates, and why Create New is disabled. A failed key list toasts; a failed
-// certificate list is logged and shows as empty.
+// chosen key's last certificates, and why Create New is disabled. A failed key list toasts; either failure is
+// then the page's error, with a retry of what failed (issue 14, over SPEC.md §8's empty certificate list).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -36,15 +36,7 @@ function useLastCertificates(keyUuid: string) {
   return useQuery({
     queryKey: [...CERTIFICATES_QUERY_KEY, keyUuid],
     retry: false,
-    queryFn: async (): Promise<CertificateRow[]> => {
-      try {
-        return await dataProvider.lastCertificates(keyUuid);
-      } catch (error) {
-        // SPEC.md §8: logged, and an empty list is used
-        console.error(error);
-        return [];
-      }
-    },
+    queryFn: (): Promise<CertificateRow[]> => dataProvider.lastCertificates(keyUuid),
     enabled: Boolean(keyUuid),
   });
 }
@@ -69,6 +61,8 @@ export function useCertificateList() {
   const certificates = certificatesQuery.data ?? [];
 
   const reloadCertificates = () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_QUERY_KEY });
+  // the keys first: without them there is no certificate list to read
+  const failed = keysQuery.error ? keysQuery : keyUuid && certificatesQuery.error ? certificatesQuery : null;
 
   const noKeys = keysQuery.isSuccess && keys.length === 0;
   // no reason is given while the keys or the profile are still loading: the button just waits
@@ -82,10 +76,13 @@ export function useCertificateList() {
     certificates,
     blocker,
     canCreate: keys.length > 0 && !profilePending && blocker === null,
-    loading: keysQuery.isPending || Boolean(keyUuid && certificatesQuery.isFetching),
+    loading: !failed && (keysQuery.isPending || Boolean(keyUuid && certificatesQuery.isFetching)),
     empty:
-      (keysQuery.isSuccess && !keyUuid) ||
-      Boolean(keyUuid && !certificatesQuery.isPending && certificates.length === 0),
+      !failed &&
+      ((keysQuery.isSuccess && !keyUuid) ||
+        Boolean(keyUuid && !certificatesQuery.isPending && certificates.length === 0)),
+    /** The failed load and its retry, or null. */
+    failure: failed && { error: failed.error, retry: () => failed.refetch(), retrying: failed.isFetching },
     reloadCertificates,
   };
 }

@@ -1,5 +1,5 @@
 // /payment-listing (SPEC.md §2): the provider's payments, newest first, 7 a page, with CSV export.
-// SPEC.md §8: a failed load is only logged, and the progress bar stays.
+// A failed load shows its message and a Retry (PortalList, issue 14).
 import { FunctionField, TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { amountText, toCsv } from '../../billing/format';

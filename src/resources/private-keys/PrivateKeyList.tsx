@@ -1,11 +1,13 @@
 // /sti-certificate/private-key (SPEC.md §2): the provider's private keys, 10 a page with server-side paging
 // (skip/take), Import, Create New, and per key Download (saved under the server's file name) and Delete
-// (confirmed). Failures of the key calls are toasts through the shared message extractor (§8).
+// (confirmed). Failures of the key calls are toasts through the shared message extractor (§8); a failed list also
+// shows its message and a Retry in place of the rows (issue 14).
 import { useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Title, useTranslate } from 'react-admin';
+import { ListLoadError } from '../../components/lists';
 import { ConfirmDialog, ImportKeyDialog } from '../../components/certificates';
 import { PrivateKeyListActions } from './PrivateKeyListActions';
 import { PrivateKeyPagination, PrivateKeyTable } from './PrivateKeyTable';
@@ -32,18 +34,24 @@ export function PrivateKeyList() {
           onImport={() => setImporting(true)}
           onCreate={actions.create}
         />
-        {list.isPending || list.isFetching ? (
-          <LinearProgress aria-label={translate('portal.common.loading')} />
-        ) : null}
-        <PrivateKeyTable
-          titleId={TITLE_ID}
-          rows={list.rows}
-          empty={!list.isPending && list.rows.length === 0}
-          downloading={actions.downloading}
-          onDownload={actions.download}
-          onDelete={actions.setToDelete}
-        />
-        <PrivateKeyPagination page={list.page} total={list.total} onPageChange={list.setPage} />
+        {list.error ? (
+          <ListLoadError error={list.error} onRetry={list.retry} retrying={list.isFetching} />
+        ) : (
+          <>
+            {list.isPending || list.isFetching ? (
+              <LinearProgress aria-label={translate('portal.common.loading')} />
+            ) : null}
+            <PrivateKeyTable
+              titleId={TITLE_ID}
+              rows={list.rows}
+              empty={!list.isPending && list.rows.length === 0}
+              downloading={actions.downloading}
+              onDownload={actions.download}
+              onDelete={actions.setToDelete}
+            />
+            <PrivateKeyPagination page={list.page} total={list.total} onPageChange={list.setPage} />
+          </>
+        )}
       </CardContent>
       <ConfirmDialog
         open={Boolean(actions.toDelete)}

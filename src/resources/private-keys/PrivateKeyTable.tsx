@@ -1,5 +1,5 @@
 // The private keys' table: creation time, key id, and per key Download and Delete; 'No data found' when there
-// are none. Its pager shows only past one page.
+// are none. Its pager shows only past one page. Below 960 px each row stacks, its cells labelled (stackedOnPhone).
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import type { PrivateKeyRow } from '../../../contract/api';
 import { formatDateTime } from '../../components/dates';
+import { stackedOnPhone } from '../../components/lists';
 import { PRIVATE_KEYS_PER_PAGE as PER_PAGE } from './usePrivateKeyList';
 
 interface PrivateKeyRowHandlers {
@@ -57,13 +58,14 @@ export interface PrivateKeyTableProps extends PrivateKeyRowHandlers {
 
 export function PrivateKeyTable({ titleId, rows, empty, ...handlers }: PrivateKeyTableProps) {
   const translate = useTranslate();
+  const label = (key: string) => translate(`resources.private-keys.fields.${key}`);
   return (
-    <TableContainer>
+    <TableContainer sx={stackedOnPhone}>
       <Table size="small" aria-labelledby={titleId}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate('resources.private-keys.fields.created_on')}</TableCell>
-            <TableCell>{translate('resources.private-keys.fields.priv_key_uuid')}</TableCell>
+            <TableCell>{label('created_on')}</TableCell>
+            <TableCell>{label('priv_key_uuid')}</TableCell>
             <TableCell align="right">{translate('portal.certificates.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -75,8 +77,10 @@ export function PrivateKeyTable({ titleId, rows, empty, ...handlers }: PrivateKe
           ) : null}
           {rows.map((row) => (
             <TableRow key={row.priv_key_uuid}>
-              <TableCell>{formatDateTime(row.created_on)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{row.priv_key_uuid}</TableCell>
+              <TableCell data-label={label('created_on')}>{formatDateTime(row.created_on)}</TableCell>
+              <TableCell data-label={label('priv_key_uuid')} sx={{ fontFamily: 'monospace' }}>
+                {row.priv_key_uuid}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <PrivateKeyRowActions row={row} {...handlers} />
               </TableCell>

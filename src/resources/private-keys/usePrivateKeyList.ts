@@ -1,5 +1,5 @@
 // The private keys, 10 a page with server-side paging (skip/take); a failed list toasts through the shared
-// message extractor (SPEC.md §8).
+// message extractor (SPEC.md §8) and is then the page's error, with a retry (issue 14).
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -19,7 +19,7 @@ export function usePrivateKeyList() {
   const { failure } = useCertificateNotify();
   const [page, setPage] = useState(0);
 
-  const { data, isPending, isFetching } = useQuery({
+  const { data, isPending, isFetching, error, refetch } = useQuery({
     queryKey: [...PRIVATE_KEYS_QUERY_KEY, page],
     retry: false,
     queryFn: async () => {
@@ -52,6 +52,9 @@ export function usePrivateKeyList() {
     total: data?.total ?? 0,
     isPending,
     isFetching,
+    /** The failed load, or null. */
+    error,
+    retry: () => refetch(),
     reload,
   };
 }

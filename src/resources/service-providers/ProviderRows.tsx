@@ -1,7 +1,8 @@
 // One provider's keys, certificates or imports on its details page: a small table paged by the server, newest
-// first, with a progress bar while loading, 'No Data Found' when empty and the failure's message when it fails.
+// first, with a progress bar while loading, 'No Data Found' when empty and the failure's message with a Retry when
+// it fails (issue 14). Below 960 px its rows stack (stackedOnPhone).
 // Issued certificates carry a Revoke action (confirmed, with a reason) through the provider's revocation.
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,9 +19,9 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { DETAILS_PAGE_SIZE } from '../../../contract/admin';
 import { REVOCATION_REASONS, type RevocationReason } from '../../../contract/certificates';
 import { ConfirmDialog } from '../../components/certificates/ConfirmDialog';
+import { ListLoadError, stackedOnPhone } from '../../components/lists';
 import { formatDateTime } from '../../components/dates';
 import type { PortalDataProvider, ProviderPart } from '../../dataProvider/types';
-import { billingErrorMessage } from '../../billing/errors';
 import { useProviderAction } from './useProviderAction';
 
 type Row = Record<string, unknown>;
@@ -145,36 +146,40 @@ function RowsTable({
   const { fields } = COLUMNS[part];
   const label = (field: string) => translate(`resources.service-providers.fields.${field}`);
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {fields.map(([field]) => (
-            <TableCell key={field}>{label(field)}</TableCell>
-          ))}
-          {part === 'certificates' && <TableCell>{label('action')}</TableCell>}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={String(row.id)}>
-            {fields.map(([field, value]) => (
-              <TableCell key={field}>{String(value(row) ?? '')}</TableCell>
+    <Box sx={stackedOnPhone}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {fields.map(([field]) => (
+              <TableCell key={field}>{label(field)}</TableCell>
             ))}
-            {part === 'certificates' && (
-              <TableCell>
-                {row.status === 'issued' && (
-                  <RevokeButton
-                    providerId={providerId}
-                    serial={String(row.serial_number)}
-                    onDone={onChanged}
-                  />
-                )}
-              </TableCell>
-            )}
+            {part === 'certificates' && <TableCell>{label('action')}</TableCell>}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={String(row.id)}>
+              {fields.map(([field, value]) => (
+                <TableCell key={field} data-label={label(field)}>
+                  {String(value(row) ?? '')}
+                </TableCell>
+              ))}
+              {part === 'certificates' && (
+                <TableCell data-label={label('action')}>
+                  {row.status === 'issued' && (
+                    <RevokeButton
+                      providerId={providerId}
+                      serial={String(row.serial_number)}
+                      onDone={onChanged}
+                    />
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -190,7 +195,7 @@ export function ProviderRows({
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [page, setPage] = useState(0);
-  const [state, setState] = useState<{ rows?: Row[]; total: number; error?: string }>({ total: 0 });
+  const [state, setState] = useState<{ rows?: Row[]; total: number; error?: unknown }>({ total: 0 });
   const { sort, order = 'DESC' } = COLUMNS[part];
 
   const load = useCallback(() => {
@@ -202,7 +207,7 @@ export function ProviderRows({
         sort: { field: sort, order },
       })
       .then(({ data, total }) => setState({ rows: data, total }))
-      .catch((error: unknown) => setState({ total: 0, error: billingErrorMessage(error) }));
+      .catch((error: unknown) => setState({ total: 0, error: error ?? new Error('Request failed') }));
   }, [dataProvider, providerId, part, page, sort, order]);
   useEffect(load, [load]);
 
@@ -211,7 +216,7 @@ export function ProviderRows({
       <Typography component="h2" variant="h6" sx={{ mt: 3 }}>
         {translate(title)}
       </Typography>
-      {state.error && <Alert severity="error">{state.error}</Alert>}
+      {state.error ? <ListLoadError error={state.error} onRetry={load} /> : null}
       {!state.rows && !state.error && <LinearProgress aria-label={translate('portal.common.loading')} />}
       {state.rows && state.rows.length === 0 && (
         <Typography sx={{ p: 2 }}>{translate('portal.common.no_data_found')}</Typography>

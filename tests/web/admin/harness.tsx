@@ -2,6 +2,7 @@
 // AdminContext on a memory router, with a test dataProvider whose admin calls answer harmlessly by default.
 import { Suspense } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -76,10 +77,15 @@ function LocationProbe() {
 
 const i18nProvider = polyglotI18nProvider(() => en, 'en');
 
+/** No silent retries, as App.tsx's client: a failed load reaches the page at once. */
+const noRetries = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
 export function renderAdmin(path: string, dataProvider: TestDataProvider = adminDataProvider()) {
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
+        queryClient={noRetries()}
         dataProvider={dataProvider as any}
         authProvider={testAuthProvider() as any}
         i18nProvider={i18nProvider}

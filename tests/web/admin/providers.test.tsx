@@ -85,7 +85,7 @@ describe('the provider list', () => {
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 
-  it('shows a progress bar while loading, and keeps it after a failure that is only logged', async () => {
+  it('shows a progress bar while loading, then a failure with its message and a Retry (issue 14)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = adminDataProvider({
       getList: async () => {
@@ -94,8 +94,9 @@ describe('the provider list', () => {
     });
     renderAdmin('/admin/service-provider', dataProvider);
     expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    await waitFor(() => expect(consoleError).toHaveBeenCalled());
-    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('boom');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading…' })).not.toBeInTheDocument();
     consoleError.mockRestore();
   });
 });

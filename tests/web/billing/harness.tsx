@@ -2,6 +2,7 @@
 // inside react-admin's AdminContext on a memory router, with a test dataProvider.
 import { Suspense, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -78,6 +79,10 @@ function LocationProbe() {
 
 const i18nProvider = polyglotI18nProvider(() => en, 'en');
 
+/** No silent retries, as App.tsx's client: a failed load reaches the page at once. */
+const noRetries = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
 export interface BillingRenderOptions {
   dataProvider?: TestDataProvider;
   authProvider?: TestAuthProvider;
@@ -113,6 +118,7 @@ export function renderBilling(path: string, options: BillingRenderOptions = {}) 
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
+        queryClient={noRetries()}
         dataProvider={dataProvider as any}
         authProvider={authProvider as any}
         i18nProvider={i18nProvider}

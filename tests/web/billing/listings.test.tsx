@@ -55,7 +55,7 @@ describe('payment listing', () => {
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 
-  it('shows a progress bar while loading, and keeps it after a failure that is only logged', async () => {
+  it('shows a progress bar while loading, then the failure with its message and a Retry (issue 14)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = billingDataProvider({
       getList: async () => {
@@ -64,9 +64,10 @@ describe('payment listing', () => {
     });
     renderBilling('/payment-listing', { dataProvider });
     expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    await waitFor(() => expect(consoleError).toHaveBeenCalled());
-    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('boom');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading…' })).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
   });
 });
 

@@ -132,19 +132,21 @@ describe('certificate page', () => {
       listPrivateKeys: async () => Promise.reject(httpError(503, { message: 'Key store unavailable' })),
     });
     renderCertificates(PATH, { dataProvider });
-    expect(await screen.findByText('Key store unavailable')).toBeInTheDocument();
+    // the toast, and the page's own alert with its Retry (issue 14)
+    await waitFor(() => expect(screen.getAllByText('Key store unavailable')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create New' })).toBeDisabled();
     expect(dataProvider.lastCertificates).not.toHaveBeenCalled();
   });
 
-  it('logs a failed certificate list and shows an empty one', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('shows a failed certificate list with its message and a Retry, not as an empty list (issue 14)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failure = httpError(500, { message: 'boom' });
     const dataProvider = certificatesDataProvider({ lastCertificates: async () => Promise.reject(failure) });
     renderCertificates(PATH, { dataProvider });
-    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith(failure);
-    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('boom');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('No Data Found')).not.toBeInTheDocument();
   });
 
   it('views the decoded certificate in a monospace block and copies its PEM (toast Copied, top-center, 3000 ms)', async () => {

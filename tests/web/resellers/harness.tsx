@@ -3,6 +3,7 @@
 // profile carries the promo code.
 import { Suspense } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -25,6 +26,10 @@ function LocationProbe() {
 
 const i18nProvider = polyglotI18nProvider(() => en, 'en');
 
+/** No silent retries, as App.tsx's client: a failed load reaches the page at once. */
+const noRetries = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
 export function renderAs(role: Role, path: string, dataProvider: TestDataProvider = testDataProvider()) {
   const authProvider = testAuthProvider();
   authProvider.getIdentity.mockImplementation(async () => ({
@@ -43,6 +48,7 @@ export function renderAs(role: Role, path: string, dataProvider: TestDataProvide
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
+        queryClient={noRetries()}
         dataProvider={dataProvider as any}
         authProvider={authProvider as any}
         i18nProvider={i18nProvider}

@@ -139,7 +139,7 @@ describe('the reseller’s companies', () => {
     expect(await screen.findByText('No companies yet')).toBeInTheDocument();
   });
 
-  it('keeps the progress bar after a failed load, which is only logged', async () => {
+  it('shows a failed load with its message and a Retry in place of the progress bar (issue 14)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAs(
       'reseller',
@@ -151,7 +151,10 @@ describe('the reseller’s companies', () => {
       }),
     );
     expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(await screen.findByRole('alert')).toHaveTextContent('boom');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading…' })).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
   });
 });
 

@@ -1,0 +1,4 @@
+export { ListLoadError, listErrorMessage, type ListLoadErrorProps } from './ListLoadError';
+export { StackedRows } from './StackedRows';
+export { stackedOnPhone } from './stackedTable';
+export { phoneWidth, useIsPhone } from './useIsPhone';
