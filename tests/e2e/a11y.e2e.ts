@@ -217,6 +217,7 @@ describe('accessibility (axe-core)', { timeout: 480_000 }, () => {
       ['/number-listing', 'Number Listing'],
       ['/sti-certificate/certificate', 'Certificate'],
       ['/sti-certificate/private-key', 'Private Key'],
+      ['/profile', 'My Profile'],
     ]);
     await checkFocusMarks(page, env.portal.url);
     assertNoFailures();
@@ -231,6 +232,7 @@ describe('accessibility (axe-core)', { timeout: 480_000 }, () => {
       ['/admin/dashboard', 'Dashboard'],
       ['/admin/service-provider', 'Service Provider'],
       ['/admin/resellers', 'Resellers'],
+      ['/profile', 'My Profile'],
       ['/admin/resellers/create', 'New Reseller'],
     ]);
     await admin.getByLabel('Name').fill('Rita Reseller');
