@@ -112,7 +112,7 @@ describe('the rows of an import that is running', () => {
     expect(await seen(s)).toEqual({
       total: 'numbers 0-99/3005',
       rows: 100,
-      filtered: 'numbers 0-0/3005',
+      filtered: 'numbers 0-0/*', // 3,005 hold 2015: more than a search is counted to (CONTAINS_CAP)
       users: 50, // the options' default page, of 3,005 users
       exported: 3005,
     });

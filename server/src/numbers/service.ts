@@ -37,6 +37,12 @@ export const COUNT_CAP = 10_000;
 export const SCAN_CAP = 10_000;
 /** Searches of this many digits or more are found from the provider's 1,000-blocks (store.containsMatches). */
 export const BLOCK_SEARCH_DIGITS = 4;
+/**
+ * Such a search is exact (its matches listed, then counted) up to this many matches; more, its total is `*`. Lower
+ * than COUNT_CAP: the matches are read before the page (a common search of a million numbers read 10,000 of them
+ * for every page, 21 ms at p95; 2,000 take 3 ms).
+ */
+export const CONTAINS_CAP = 2_000;
 /** Options: values per list by default, and at most. */
 export const OPTIONS_DEFAULT = 50;
 export const OPTIONS_MAX = 200;
@@ -112,16 +118,25 @@ function withCondition<T extends NumberListQuery>(
 }
 
 /**
- * A search of 4 digits or more, made exact from the provider's blocks: up to COUNT_CAP matching numbers become the
- * condition `tn = ANY(…)` (probes of the primary key, then the page's sort), and the total is counted on them;
- * more, and the sort's index is read with the search (matches are then common) between the first and the last
- * number they span, the total `*`.
+ * A search of 4 digits or more, made exact from the provider's blocks: up to CONTAINS_CAP matching numbers become the
+ * condition `tn = ANY(…)` (probes of the primary key, then the page's sort); more, and the sort's index is read with
+ * the search (matches are then common) between the first and the last number they span, the total `*`. `matches`
+ * is how many visible numbers hold the search (null beyond the cap).
  */
-async function blockSearch(tx: Queryable, sp: string, list: NumberListQuery, digits: string) {
-  const found = await store.containsMatches(tx, sp, digits, COUNT_CAP);
-  if (found.tns) return { list: withCondition(list, (tns) => `tn = ANY(${tns}::text[])`, found.tns), exact: true };
+async function blockSearch(
+  tx: Queryable,
+  sp: string,
+  hidden: string[],
+  list: NumberListQuery,
+  digits: string,
+) {
+  const found = await store.containsMatches(tx, sp, hidden, digits, CONTAINS_CAP);
+  if (found.tns) {
+    const exact = withCondition(list, (tns) => `tn = ANY(${tns}::text[])`, found.tns);
+    return { list: exact, matches: found.tns.length };
+  }
   const between = (first: string, last: string) => `tn BETWEEN ${first} AND ${last}`;
-  return { list: withCondition(list, between, found.first, found.last), exact: false };
+  return { list: withCondition(list, between, found.first, found.last), matches: null };
 }
 
 /**
@@ -153,16 +168,18 @@ export async function listNumbers(
   const sp = actor.serviceProviderId;
   const { page, total } = await store.visibleReads(deps.db, sp, async (tx, hidden) => {
     const digits = asked.contains?.digits;
-    const search = digits && digits.length >= BLOCK_SEARCH_DIGITS ? await blockSearch(tx, sp, asked, digits) : null;
+    const search =
+      digits && digits.length >= BLOCK_SEARCH_DIGITS
+        ? await blockSearch(tx, sp, hidden, asked, digits)
+        : null;
     const list = search?.list ?? asked;
-    return {
-      page: await store.listNumbers(tx, sp, hidden, list),
-      total: !list.where.length
-        ? await store.numberTotal(tx, sp)
-        : search && !search.exact
-          ? null
-          : await filteredTotal(tx, sp, hidden, list),
-    };
+    let total: number | null;
+    if (!list.where.length) total = await store.numberTotal(tx, sp);
+    else if (search && search.matches === null) total = null;
+    // the search alone: its (visible) matches are the total, nothing to count
+    else if (search && asked.contains?.alone) total = search.matches;
+    else total = await filteredTotal(tx, sp, hidden, list);
+    return { page: await store.listNumbers(tx, sp, hidden, list), total };
   });
   return {
     total,

@@ -199,18 +199,29 @@ export type ContainsMatches = { tns: string[] } | { tns: null; first: string; la
  * The provider's numbers that contain `digits` (4 or more), found from its 1,000-blocks (migration 016): a match
  * lies within a block, or begins in its last k digits and ends in the number's last 3. Each block that could hold
  * one gives the prefix (the block, and the digits of the last 3 the search fixes) of a range of the primary key
- * whose every number matches; prefixes that extend another are dropped so that the ranges do not overlap. Up to
- * `cap` numbers are read (hidden ones too: the listing leaves those out); more answer the first and last number
- * the ranges span instead. The CTEs are materialized and the range read kept a subquery (OFFSET 0), so that the
+ * whose every number matches; prefixes that extend another (found by joining on their first 7 to 9 digits, not by
+ * comparing every pair) are dropped so that the ranges do not overlap. Up to `cap` visible numbers are read (the
+ * rows of `hidden` imports left out: then from the table, else from the index alone); more answer the first and last
+ * number the ranges span instead. The CTEs are materialized and the range read kept a subquery (OFFSET 0), so that the
  * plan walks the ranges rather than the provider's numbers.
  */
 export async function containsMatches(
   db: Queryable,
   providerId: string,
+  hidden: string[],
   digits: string,
   cap: number,
 ): Promise<ContainsMatches> {
-  const [row] = await db.query<{ tns: string[] | null; over: boolean; first: string | null; last: string | null }>(
+  const params: unknown[] = [providerId, digits, cap];
+  const visible = visibility(hidden, params)
+    .map((c) => ` AND ${c}`)
+    .join('');
+  const [row] = await db.query<{
+    tns: string[] | null;
+    over: boolean;
+    first: string | null;
+    last: string | null;
+  }>(
     `WITH prefix AS MATERIALIZED (
        SELECT block AS p FROM number_blocks WHERE service_provider_id = $1 AND strpos(block, $2) > 0
        UNION
@@ -218,17 +229,21 @@ export async function containsMatches(
          FROM generate_series(greatest(1, length($2) - 3), least(length($2) - 1, 7)) AS k, number_blocks
         WHERE service_provider_id = $1
           AND reverse(block) >= reverse(left($2, k)) AND reverse(block) < reverse(left($2, k)) || ':'
+     ), nested AS (
+       SELECT longer.p FROM prefix longer CROSS JOIN generate_series(7, 9) AS len
+         JOIN prefix shorter ON shorter.p = left(longer.p, len)
+        WHERE len < length(longer.p)
      ), range AS MATERIALIZED (
-       SELECT rpad(p, 10, '0') AS lo, rpad(p, 10, '9') AS hi FROM prefix
-        WHERE NOT EXISTS (SELECT 1 FROM prefix shorter WHERE shorter.p <> prefix.p AND starts_with(prefix.p, shorter.p))
+       SELECT rpad(p, 10, '0') AS lo, rpad(p, 10, '9') AS hi FROM prefix WHERE p NOT IN (SELECT p FROM nested)
      ), found AS (
        SELECT n.tn FROM range CROSS JOIN LATERAL (
-         SELECT tn FROM numbers WHERE service_provider_id = $1 AND tn BETWEEN range.lo AND range.hi OFFSET 0) n
+         SELECT tn FROM numbers WHERE service_provider_id = $1 AND tn BETWEEN range.lo AND range.hi${visible}
+         OFFSET 0) n
        LIMIT $3::int + 1
      )
      SELECT (SELECT array_agg(tn) FROM found) AS tns, (SELECT count(*) > $3::int FROM found) AS over,
             (SELECT min(lo) FROM range) AS first, (SELECT max(hi) FROM range) AS last`,
-    [providerId, digits, cap],
+    params,
   );
   if (row.over) return { tns: null, first: row.first!, last: row.last! };
   return { tns: row.tns ?? [] };
