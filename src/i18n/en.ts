@@ -4,6 +4,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
+import { expiredLinkMessages, noticeMessages } from './landing';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
@@ -73,8 +74,6 @@ const portal = {
     past_due_short: 'Service provider has past due',
     check_email: 'Check your Email!',
     redirecting_payment: 'Redirecting to the payment step…',
-    payment_received:
-      'Thank you, your payment was received. Sign in to continue; if you have not confirmed your email address yet, open the link we sent you first.',
   },
   register: {
     title_step1: 'Registration',
@@ -355,6 +354,8 @@ const portal = {
   // the admin's home (issue 13): src/i18n/dashboard.ts
   dashboard: dashboardMessages,
   profile: profileMessages,
+  notice: noticeMessages,
+  expired_link: expiredLinkMessages,
   shell: {
     navigation: 'Main navigation',
     user: 'Signed-in user',

@@ -65,7 +65,7 @@ describe('login page', () => {
     await waitFor(() => expect(contact).toHaveAttribute('href', SUPPORT_URL));
   });
 
-  it('thanks a provider coming back from the payment page', async () => {
+  it('thanks a provider coming back from a payment page opened before the notices (?paid=1)', async () => {
     renderPublic('/login?paid=1');
     expect(await screen.findByText(/your payment was received/)).toBeInTheDocument();
   });
