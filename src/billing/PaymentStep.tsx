@@ -51,7 +51,7 @@ export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
     );
   }
   return (
-    <PublicLayout>
+    <PublicLayout documentTitle={title}>
       <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
       <PaymentStepBody payment={payment} />
     </PublicLayout>

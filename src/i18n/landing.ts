@@ -1,6 +1,7 @@
 // The texts of arriving somewhere (issue 14): the notice a page shows after an email confirmation, a password
-// change or a visit to the payments provider (contract/notices.ts), and what an expired link offers instead of a
-// dead end. Spread into en.ts as `portal.notice` and `portal.expired_link`.
+// change or a visit to the payments provider (contract/notices.ts), what an expired link offers instead of a
+// dead end, and the browser tab's title. Spread into en.ts as `portal.notice`, `portal.expired_link` and
+// `portal.document_title`.
 
 export const noticeMessages = {
   email_confirmed: 'Your email address is confirmed. Sign in to continue.',
@@ -20,4 +21,9 @@ export const expiredLinkMessages = {
   resend: 'Send me a new link',
   reset_again: 'Request a new password reset link',
   invite_again: 'Ask the person who invited you to send a new invitation.',
+};
+
+/** "<page> · <product>" in the browser tab; the product alone where a page has no title. */
+export const documentTitleMessages = {
+  page: '%{page} · %{product}',
 };

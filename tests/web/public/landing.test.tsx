@@ -1,4 +1,5 @@
-// Issue 14: the notice a page shows when the user lands on it (?notice=, contract/notices.ts).
+// Issue 14: the notice a page shows when the user lands on it (?notice=, contract/notices.ts), and the browser
+// tab's title on the public screens.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, renderPublic } from './harness';
@@ -32,3 +33,20 @@ describe('the notice on /login', () => {
   });
 });
 
+describe('the browser tab names the public screen', () => {
+  it.each([
+    ['/login', 'Login · SHAKEN CA Portal'],
+    ['/forgot-password', 'Recover password · SHAKEN CA Portal'],
+    ['/reset-password?token=t', 'Set the new password · SHAKEN CA Portal'],
+    ['/email-verify?token=t', 'Redirect to Login page · SHAKEN CA Portal'],
+  ])('%s', async (path, title) => {
+    document.title = 'before';
+    renderPublic(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('names the product in the header', async () => {
+    renderPublic('/login');
+    expect(await screen.findByRole('banner')).toHaveTextContent('SHAKEN CA Portal');
+  });
+});

@@ -56,7 +56,7 @@ describe('login page', () => {
     );
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     expect(
-      screen.getByRole('heading', { name: /Welcome, service providers of the SHAKEN CA portal/ }),
+      screen.getByRole('heading', { name: /Welcome, service providers, to the SHAKEN CA Portal/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /telephone network/ })).toHaveAttribute('src', '/welcome.svg');
     const contact = screen.getByRole('link', { name: /^Contact Us/ });
