@@ -135,6 +135,22 @@ describe('set the new password', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and Log In' })).toBeEnabled());
   });
 
+  it('sends an expired invitation back to whoever sent it, not to /forgot-password', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({
+      acceptInvitation: async () => {
+        throw httpError(400, { message: 'This link is invalid or has expired' });
+      },
+    });
+    renderPublic('/accept-invite?token=old', { dataProvider });
+    change('Password', 'new-secret');
+    change('Confirm Password', 'new-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password and Log In' }));
+    expect(await screen.findByText('Ask the person who invited you to send a new invitation.')).toBeInTheDocument();
+    expect(screen.getByText('This link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a new password reset link' })).not.toBeInTheDocument();
+  });
+
   it('says so when the link has no token, and offers a new one', () => {
     renderPublic('/reset-password');
     expect(screen.getByText('This link is incomplete. Open the link from the email again.')).toBeInTheDocument();
