@@ -6,3 +6,4 @@ export * from './billing';
 export * from './cards';
 export * from './numbers';
 export * from './resellers';
+export * from './notices';

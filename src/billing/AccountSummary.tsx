@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateOnly } from '../components/dates';
+import { LandingNotice } from '../components/LandingNotice';
 import { ExtendDialog } from './ExtendDialog';
 import { useProfile } from '../authProvider/useProfile';
 import { ProfileLoadState } from './ProfileLoadState';
@@ -44,6 +45,8 @@ export function AccountSummary() {
         <Typography component="h1" variant="h5" id="account-summary-title" gutterBottom>
           {title}
         </Typography>
+        {/* back from the payments provider after an extension: paid, or cancelled */}
+        <LandingNotice sx={{ mb: 2 }} />
         <ProfileLoadState isPending={isPending} error={error} />
         {profile ? (
           <>

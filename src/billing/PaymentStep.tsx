@@ -11,6 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { Title, useTranslate } from 'react-admin';
+import { LandingNotice } from '../components/LandingNotice';
 import { MainButton } from '../components/MainButton';
 import { PlanRadios } from './PlanRadios';
 import { usePaymentStep } from './usePaymentStep';
@@ -50,7 +51,7 @@ export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
     );
   }
   return (
-    <PublicLayout>
+    <PublicLayout documentTitle={title}>
       <Heading id="payment-step-title" title={title} step={step} action={closeButton} />
       <PaymentStepBody payment={payment} />
     </PublicLayout>
@@ -63,6 +64,8 @@ function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentSte
   const { uuid, newSubscription, interval, setInterval, inFlight, failed, pay } = payment;
   return (
     <>
+      {/* back from the payments provider without paying */}
+      <LandingNotice sx={{ mb: 2 }} />
       {newSubscription ? null : (
         <Typography variant="body1" sx={{ mb: 2 }}>
           {translate('portal.payment_step.text')}

@@ -4,13 +4,14 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
+import { documentTitleMessages, expiredLinkMessages, noticeMessages } from './landing';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
 import { adminProviderResources, adminProviderTexts } from './adminProviders';
 
 const portal = {
-  product: 'SHAKEN CA',
+  product: 'SHAKEN CA Portal',
   demo_banner: 'Demo portal: payments are simulated and certificates are not trusted',
   titles: {
     'service-provider': 'Service Provider Portal',
@@ -20,10 +21,10 @@ const portal = {
   header: {
     contact_us: 'Contact Us',
     sign_out: 'Sign out',
-    logo_alt: 'SHAKEN CA home',
+    logo_alt: 'SHAKEN CA Portal home',
   },
   welcome: {
-    heading: 'Welcome, service providers of the %{product} portal',
+    heading: 'Welcome, service providers, to the %{product}',
     text: 'Obtain and manage the STIR/SHAKEN certificates your network signs calls with.',
     image_alt: 'A telephone network signing calls with certificates',
   },
@@ -74,8 +75,6 @@ const portal = {
     past_due_short: 'Service provider has past due',
     check_email: 'Check your Email!',
     redirecting_payment: 'Redirecting to the payment step…',
-    payment_received:
-      'Thank you, your payment was received. Sign in to continue; if you have not confirmed your email address yet, open the link we sent you first.',
   },
   register: {
     title_step1: 'Registration',
@@ -356,6 +355,9 @@ const portal = {
   // the admin's home (issue 13): src/i18n/dashboard.ts
   dashboard: dashboardMessages,
   profile: profileMessages,
+  notice: noticeMessages,
+  expired_link: expiredLinkMessages,
+  document_title: documentTitleMessages,
   shell: {
     navigation: 'Main navigation',
     user: 'Signed-in user',

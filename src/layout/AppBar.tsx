@@ -2,6 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { AppBar, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
 import { ContactUsButton } from './ContactUsButton';
+import { HeaderDocumentTitle } from './documentTitle';
 import { ProfileButton } from './ProfileButton';
 import { Logo } from './Logo';
 import { usePortalRole } from './usePortalRole';
@@ -26,6 +27,7 @@ export function PortalAppBar() {
       </Typography>
       {/* page titles (react-admin's <Title>) land here; on a phone the role title is enough */}
       <TitlePortal component="div" variant="subtitle1" sx={{ opacity: 0.85, visibility: { xs: 'hidden', md: 'visible' } }} />
+      <HeaderDocumentTitle />
     </AppBar>
   );
 }

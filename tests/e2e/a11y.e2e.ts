@@ -205,7 +205,7 @@ describe('accessibility (axe-core)', { timeout: 480_000 }, () => {
     const page = await env.newPage({ bypassCSP: true });
     await registerWithKeyboardSignature(page, env.portal.url, provider.ocn, provider.email, provider.password);
     await payPlanInSandbox(page);
-    await page.waitForURL('**/login?paid=1');
+    await page.waitForURL('**/login?notice=subscription_paid');
     await confirmEmailFromOutbox(page, env.portal);
     await signIn(page, provider.email, provider.password);
     await page.waitForURL('**/account/summary');
@@ -250,7 +250,7 @@ describe('accessibility (axe-core)', { timeout: 480_000 }, () => {
     await page.getByLabel('Password', { exact: true }).fill(reseller.password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(reseller.password);
     await page.getByRole('button', { name: 'Set password and Log In' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?notice=password_set');
     await signIn(page, reseller.email, reseller.password);
     await page.waitForURL('**/reseller/sp');
     await checkPages(page, env.portal.url, [

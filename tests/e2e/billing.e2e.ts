@@ -34,7 +34,7 @@ describe('subscription and card', { timeout: 240_000 }, () => {
       await page.getByLabel('Card number').fill('4242424242424242');
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: /^Pay/ }).click();
-      await page.waitForURL('**/login?paid=1');
+      await page.waitForURL('**/login?notice=subscription_paid');
       await page.getByText(/your payment was received/).waitFor();
 
       await confirmEmailFromOutbox(page, env.portal);

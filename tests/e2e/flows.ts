@@ -83,7 +83,8 @@ export async function confirmEmailFromOutbox(page: Page, portal: Portal, shots =
   await page.getByRole('heading', { name: 'Redirect to Login page' }).waitFor();
   if (shots) await screenshot(page, `${shots}-email-verify`);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL('**/login');
+  await page.waitForURL('**/login?notice=email_confirmed');
+  await page.getByText('Your email address is confirmed. Sign in to continue.').waitFor();
 }
 
 export async function signIn(page: Page, email: string, password: string) {
@@ -92,7 +93,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** From the plan step (year preselected): pays with a sandbox test card and comes back to /login?paid=1. */
+/** From the plan step (year preselected): pays with a sandbox test card and comes back to /login with its notice. */
 export async function payPlanInSandbox(page: Page, card = '4242424242424242') {
   await page.getByRole('button', { name: 'Go to payment' }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
@@ -111,7 +112,7 @@ export async function fillSandboxCard(page: Page, card: string) {
 export async function activeProvider(page: Page, portal: Portal, p: NewProvider) {
   await registerThroughStep3(page, portal, p);
   await payPlanInSandbox(page);
-  await page.waitForURL('**/login?paid=1');
+  await page.waitForURL('**/login?notice=subscription_paid');
   await confirmEmailFromOutbox(page, portal);
   await signIn(page, p.email, p.password);
   await page.waitForURL('**/account/summary');

@@ -71,7 +71,7 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
       await page.getByLabel('Password', { exact: true }).fill(reseller.password);
       await page.getByLabel('Confirm Password', { exact: true }).fill(reseller.password);
       await page.getByRole('button', { name: 'Set password and Log In' }).click();
-      await page.waitForURL('**/login');
+      await page.waitForURL('**/login?notice=password_set');
 
       await signIn(page, reseller.email, reseller.password);
       await page.waitForURL('**/reseller/sp');
@@ -99,7 +99,7 @@ describe('reseller and admin portals', { timeout: 420_000 }, () => {
     // the code is kept for the browser session, so the wizard reached through Sign Up still carries it
     await registerThroughStep3(page, env.portal, provider);
     await payPlanInSandbox(page);
-    await page.waitForURL('**/login?paid=1');
+    await page.waitForURL('**/login?notice=subscription_paid');
     await confirmEmailFromOutbox(page, env.portal);
     await signIn(page, provider.email, provider.password);
     await page.waitForURL('**/account/summary');

@@ -139,7 +139,7 @@ describe('renewals', () => {
     expect(declined.statusCode).toBe(402);
     const paid = await payForm(t, url);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('http://portal.test/account/summary');
+    expect(paid.headers.location).toBe('http://portal.test/login?notice=past_due_paid');
     const sub = await subscriptionOf(t, p.spId);
     expect(sub.status).toBe('active');
     expect(new Date(sub.current_period_end).getTime()).toBe(addMonths(new Date(clock), 1).getTime());

@@ -303,8 +303,8 @@ describe('Stripe mode: a subscription from signup to lapse', () => {
       line_items: [{ price: s.prices.month, quantity: '1' }],
       metadata: { checkout_id: s.checkoutId, purpose: 'subscription' },
       subscription_data: { metadata: { checkout_id: s.checkoutId, purpose: 'subscription' } },
-      success_url: 'http://portal.test/login?paid=1',
-      cancel_url: `http://portal.test/register/payment?uuid=${p.spId}`,
+      success_url: 'http://portal.test/login?notice=subscription_paid',
+      cancel_url: `http://portal.test/register/payment?uuid=${p.spId}&notice=payment_cancelled`,
     });
     const [customerReq] = standIn.calls('POST', '/v1/customers');
     expect(customerReq.params).toMatchObject({ email: p.email, metadata: { service_provider_id: p.spId } });
@@ -753,7 +753,7 @@ describe('Stripe mode: the account screens', () => {
         customer: s.customer,
         line_items: [{ quantity: String(quantity), price_data: { currency: 'usd', unit_amount: String(cents) } }],
         metadata: { purpose: 'extension' },
-        success_url: 'http://portal.test/account/summary',
+        success_url: 'http://portal.test/account/summary?notice=extension_paid',
       });
       const session = standIn.sessions.get(/\/c\/pay\/(cs_test_\w+)$/.exec(ext.json().url)![1]) as Obj;
       const paymentsBefore = (await paymentsOf(p.spId)).length;

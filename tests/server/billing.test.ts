@@ -38,7 +38,7 @@ describe('POST /api/payment/subscription', () => {
     expect(url).toMatch(/^http:\/\/portal\.test\/sandbox\/checkout\/[0-9a-f-]{36}$/);
     const paid = await payForm(t, url);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('http://portal.test/login?paid=1');
+    expect(paid.headers.location).toBe('http://portal.test/login?notice=subscription_paid');
     expect((await login(t, p.email, p.password)).statusCode).toBe(200);
     const sub = await subscriptionOf(t, p.spId);
     expect(sub.status).toBe('active');
@@ -158,7 +158,7 @@ describe('plan, extend and auto charge', () => {
     expect(new Set(urls).size).toBe(1);
     const paid = await payForm(t, urls[0]);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('http://portal.test/account/summary');
+    expect(paid.headers.location).toBe('http://portal.test/account/summary?notice=extension_paid');
     // paying again changes nothing
     await payForm(t, urls[0]);
     const after = await subscriptionOf(t, p.spId);

@@ -64,6 +64,17 @@ describe('mail templates', () => {
     expect(passwordResetMail({ ...base, validHours: 1 }).text).toContain('1 hour ');
   });
 
+  it('name the product as the sender does: SHAKEN CA Portal', () => {
+    const invite = invitationMail({ ...base, validHours: 168, role: 'reseller' });
+    expect(invite.subject).toBe('You are invited to the SHAKEN CA Portal');
+    for (const mail of [confirmationMail({ ...base, validHours: 72 }), passwordResetMail({ ...base, validHours: 1 }), invite]) {
+      expect(mail.text).toContain('— SHAKEN CA Portal\n');
+      expect(mail.html).toContain('<p>SHAKEN CA Portal</p>');
+      expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain('Service Provider Portal');
+    }
+    expect(confirmationMail({ ...base, validHours: 72 }).text).toContain('registering with the SHAKEN CA Portal.');
+  });
+
   it('escape every value a user typed in the HTML body', () => {
     const hostile = '<img src=x onerror="alert(1)">&\'';
     const mail = confirmationMail({ ...base, firstName: hostile, validHours: 72 });

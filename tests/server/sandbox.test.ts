@@ -35,6 +35,10 @@ describe('the sandbox checkout page', () => {
     }
     expect(html).not.toMatch(/<script|\bon[a-z]+=|https?:\/\/(?!portal\.test)/i);
     expect(html).toMatch(/<html lang="en">/);
+    // giving up returns to the plan step, which then says nothing was charged
+    expect(html).toContain(
+      `<a href="http://portal.test/register/payment?uuid=${p.spId}&amp;notice=payment_cancelled">Cancel and return to the portal</a>`,
+    );
   });
 
   it('POST with the declined card shows the page again with 402; a bad number 400; 4242 pays and redirects', async () => {
@@ -52,7 +56,7 @@ describe('the sandbox checkout page', () => {
 
     const paid = await payForm(t, url);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('http://portal.test/login?paid=1');
+    expect(paid.headers.location).toBe('http://portal.test/login?notice=subscription_paid');
     expect((await subscriptionOf(t, p.spId)).status).toBe('active');
     expect((await login(t, p.email, p.password)).statusCode).toBe(200);
 

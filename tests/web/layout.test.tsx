@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
-import { AdminContext, type AuthProvider } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { AdminContext, Title, type AuthProvider } from 'react-admin';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/constants';
 import { i18nProvider } from '../../src/layout/i18nProvider';
@@ -63,13 +64,11 @@ function Where() {
   return <div data-testid="where">{location.pathname + location.search}</div>;
 }
 
-function renderLayout(path: string, authProvider: AuthProvider) {
+function renderLayout(path: string, authProvider: AuthProvider, body: ReactNode = <p>page body</p>) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
-        <PortalLayout>
-          <p>page body</p>
-        </PortalLayout>
+        <PortalLayout>{body}</PortalLayout>
         <PortalNotification />
         <Where />
       </AdminContext>
@@ -158,7 +157,7 @@ describe('PortalLayout', () => {
     expect(contact).toHaveAttribute('target', '_blank');
     expect(contact).toHaveAttribute('rel', 'noopener noreferrer');
     await waitFor(() => expect(contact).toHaveAttribute('href', SUPPORT_URL));
-    expect(screen.getByRole('link', { name: 'SHAKEN CA home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'SHAKEN CA Portal home' })).toHaveAttribute('href', '/');
   });
 
   it('hides Auto Renewal from a provider without a subscription expiry date', async () => {
@@ -261,5 +260,42 @@ describe('PortalLayout', () => {
     auth.getIdentity = async () => ({ id: 'user-1', fullName: 'Ada', role: 'service-provider', profile: null, profileError: 'Database unavailable' });
     renderLayout('/payment-listing', auth);
     expect(await screen.findByText('Could not load your profile: Database unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('the browser tab of the signed-in screens', () => {
+  // Each screen puts its title in the header with react-admin's <Title>, as lists, show views and pages do.
+  const screens = (
+    <Routes>
+      <Route path="/payment-listing" element={<Title title="Payment Listing" />} />
+      <Route path="/invoice-listing" element={<Title title="Invoice Listing" />} />
+      <Route path="/account/summary" element={<Title title="Account summary" />} />
+    </Routes>
+  );
+
+  it('follows the header title from screen to screen', async () => {
+    signIn('service-provider');
+    renderLayout(
+      '/payment-listing',
+      authFor('service-provider', paidProfile),
+      <>
+        {screens}
+        <Link to="/invoice-listing">to invoices</Link>
+        <Link to="/account/summary">to summary</Link>
+      </>,
+    );
+    await waitFor(() => expect(document.title).toBe('Payment Listing · SHAKEN CA Portal'));
+    fireEvent.click(screen.getByRole('link', { name: 'to invoices' }));
+    await waitFor(() => expect(document.title).toBe('Invoice Listing · SHAKEN CA Portal'));
+    fireEvent.click(screen.getByRole('link', { name: 'to summary' }));
+    await waitFor(() => expect(document.title).toBe('Account summary · SHAKEN CA Portal'));
+  });
+
+  it('is the product alone on a screen without a title', async () => {
+    signIn('admin');
+    document.title = 'before';
+    renderLayout('/admin', authFor('admin', null));
+    expect(await screen.findByText('page body')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('SHAKEN CA Portal'));
   });
 });

@@ -2,6 +2,7 @@
 // provider for a row recorded first. Paying one is a payment event (paymentEvents.ts).
 import { MONTHS_PER_INTERVAL, type RecurringInterval } from '../../../contract/constants';
 import { isUuid } from '../../../contract/ids';
+import { withNotice, type LandingNotice } from '../../../contract/notices';
 import type { Queryable } from '../db';
 import { HttpError } from '../http/errors';
 import type { CheckoutPurpose } from '../integrations/payments/gateway';
@@ -20,14 +21,39 @@ export interface CheckoutPageData {
   description: string;
   status: store.CheckoutRow['status'];
   company_name: string;
+  /** Where the page sends the payer back, paid or not (the addresses a real provider is given). */
+  success_url: string;
+  cancel_url: string;
 }
 
+/**
+ * Where the payments provider sends the user back, with the notice the landing page shows (contract/notices.ts).
+ * A new subscription and a past-due period are paid by someone who cannot sign in yet, so they land on /login;
+ * an extension is paid from the signed-in account summary and lands there.
+ */
 function returnUrls(deps: BillingDeps, purpose: CheckoutPurpose, spId: string) {
   const base = deps.config.publicUrl;
-  return purpose === 'subscription'
-    ? { successUrl: `${base}/login?paid=1`, cancelUrl: `${base}/register/payment?uuid=${spId}` }
-    : { successUrl: `${base}/account/summary`, cancelUrl: `${base}/account/summary` };
+  const back = (path: string, notice: LandingNotice) => `${base}${withNotice(path, notice)}`;
+  switch (purpose) {
+    case 'subscription':
+      return {
+        successUrl: back('/login', 'subscription_paid'),
+        cancelUrl: back(`/register/payment?uuid=${spId}`, 'payment_cancelled'),
+      };
+    case 'past_due':
+      return { successUrl: back('/login', 'past_due_paid'), cancelUrl: back('/login', 'payment_cancelled') };
+    default:
+      return {
+        successUrl: back('/account/summary', 'extension_paid'),
+        cancelUrl: back('/account/summary', 'payment_cancelled'),
+      };
+  }
 }
+
+const backAddresses = (urls: ReturnType<typeof returnUrls>) => ({
+  success_url: urls.successUrl,
+  cancel_url: urls.cancelUrl,
+});
 
 /** Opens a checkout at the provider for a row already inserted in `q`; answers its page. */
 async function openSession(
@@ -212,5 +238,6 @@ export async function checkoutPage(deps: BillingDeps, id: string): Promise<Check
     description: invoiceDescription(c.purpose, c.recurring_interval, periodsOf(c)),
     status: c.status,
     company_name: provider?.company_name ?? '',
+    ...backAddresses(returnUrls(deps, c.purpose, c.service_provider_id)),
   };
 }

@@ -107,7 +107,6 @@ async function paymentPageRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   if (deps.payments.kind === 'sandbox') {
     await sandboxCheckoutRoutes(app, {
-      publicUrl: deps.config.publicUrl,
       now: deps.now,
       checkoutPage: (id) => checkoutPage(deps, id),
       handlePaymentEvent: (event) => handlePaymentEvent(deps, event),

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { LIMITS, MESSAGES } from '../../../contract/constants';
 import { forgotPasswordSchema } from '../../../contract/schemas';
@@ -22,10 +22,12 @@ export function ForgotPasswordPage() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState(false);
+  // A refused reset link sends the user here with the address when it knew it (?email=).
+  const [searchParams] = useSearchParams();
   const form = useForm<{ email: string }>({
     resolver: yupResolver(forgotPasswordSchema),
     mode: 'all',
-    defaultValues: { email: '' },
+    defaultValues: { email: searchParams.get('email')?.trim() ?? '' },
   });
 
   const onSubmit = async ({ email }: { email: string }) => {

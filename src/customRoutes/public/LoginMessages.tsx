@@ -1,11 +1,13 @@
-// What the login page says above its button (SPEC.md §4): the payment received after ?paid=1, the outcome of a
-// failed sign-in with its link, and what that link answered. Announced politely.
+// What the login page says above its button (SPEC.md §4): the notice the user arrived with (a confirmed email
+// address, a changed password, a payment), the outcome of a failed sign-in with its link, and what that link
+// answered. Announced politely.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useFormContext } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
+import { LandingNotice } from '../../components/LandingNotice';
 import type { LoginOutcome } from './loginOutcome';
 import type { useLoginLinks } from './useLoginLinks';
 import type { LoginValues } from './useLoginSubmit';
@@ -70,19 +72,15 @@ function OutcomeAlert({ outcome, links }: { outcome: LoginOutcome | null; links:
 }
 
 export interface LoginMessagesProps {
-  justPaid: boolean;
   outcome: LoginOutcome | null;
   links: LoginLinks;
 }
 
-export function LoginMessages({ justPaid, outcome, links }: LoginMessagesProps) {
-  const translate = useTranslate();
+export function LoginMessages({ outcome, links }: LoginMessagesProps) {
   const { linkState } = links;
   return (
     <Box sx={{ my: 2, display: 'grid', gap: 1 }} aria-live="polite">
-      {justPaid && !outcome ? (
-        <Alert severity="success">{translate('portal.login.payment_received')}</Alert>
-      ) : null}
+      {outcome ? null : <LandingNotice />}
       <OutcomeAlert outcome={outcome} links={links} />
       {linkState.state === 'done' && linkState.text ? (
         <Alert severity="success">{linkState.text}</Alert>

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { loginSchema } from '../../../contract/schemas';
 import { MainButton } from '../../components/MainButton';
@@ -16,9 +16,6 @@ import { useLoginSubmit, type LoginValues } from './useLoginSubmit';
 
 export function LoginPage() {
   const translate = useTranslate();
-  // The payment page sends a provider back here after paying the subscription (?paid=1).
-  const [searchParams] = useSearchParams();
-  const justPaid = searchParams.get('paid') === '1';
   const form = useForm<LoginValues>({
     resolver: yupResolver(loginSchema),
     mode: 'all',
@@ -37,7 +34,7 @@ export function LoginPage() {
           aria-label={translate('portal.login.title')}
         >
           <LoginInputs />
-          <LoginMessages justPaid={justPaid} outcome={outcome} links={links} />
+          <LoginMessages outcome={outcome} links={links} />
           <MainButton type="submit" fullWidth loading={submitting}>
             {translate('portal.login.submit')}
           </MainButton>

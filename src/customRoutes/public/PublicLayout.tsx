@@ -8,6 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { ContactUsButton } from '../../layout/ContactUsButton';
+import { useDocumentTitle } from '../../layout/documentTitle';
 import { Logo } from '../../layout/Logo';
 
 export interface PublicLayoutProps {
@@ -15,6 +16,8 @@ export interface PublicLayoutProps {
   title?: ReactNode;
   /** Shown beside the title, e.g. the registration step counter "2/4". */
   step?: ReactNode;
+  /** The browser tab's page title; defaults to `title` when that is text. */
+  documentTitle?: string;
   /** A wide page (the agreement text) drops the illustration column. */
   wide?: boolean;
   children: ReactNode;
@@ -35,8 +38,9 @@ export function PublicHeader() {
   );
 }
 
-export function PublicLayout({ title, step, wide = false, children }: PublicLayoutProps) {
+export function PublicLayout({ title, step, documentTitle, wide = false, children }: PublicLayoutProps) {
   const translate = useTranslate();
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <PublicHeader />

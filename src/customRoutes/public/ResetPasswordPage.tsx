@@ -1,4 +1,6 @@
-// /reset-password?token= (SPEC.md §2, §8): 'Set the new password'. Success goes to /login; failures are only logged.
+// /reset-password?token= (SPEC.md §2): 'Set the new password'. Success goes to /login, which says the password
+// was changed. SPEC.md §8 only logs a failure; issue 14 asks for no dead end, so a failure is shown, and a link
+// the server refuses (expired, already used) points to /forgot-password for a new one.
 // An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, as its mail links it (or
 // /reset-password with `invite=1`, as earlier mails did): titled 'Choose your password', it posts to
 // auth/reseller/password.
@@ -11,11 +13,47 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { MESSAGES } from '../../../contract/constants';
+import { withNotice } from '../../../contract/notices';
 import { setNewPasswordFormSchema } from '../../../contract/schemas';
 import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormPasswordInput } from '../../components/inputs';
 import { MainButton } from '../../components/MainButton';
+import { failureMessage } from './httpError';
+import { PUBLIC_PATHS } from './paths';
 import { PublicLayout } from './PublicLayout';
+
+interface LinkFailureProps {
+  message: string;
+  /** Expired, used or incomplete: no password can be set with it. */
+  linkRefused: boolean;
+  invitation: boolean;
+  email: string;
+}
+
+/**
+ * What a refused set-password says: the server's sentence and, for an expired or used link, the way to a new
+ * one (a reset link from /forgot-password, with the address when the link carried it; an invitation from whoever
+ * sent it).
+ */
+function LinkFailure({ message, linkRefused, invitation, email }: LinkFailureProps) {
+  const translate = useTranslate();
+  const forgotPassword = email
+    ? `${PUBLIC_PATHS.forgotPassword}?${new URLSearchParams({ email }).toString()}`
+    : PUBLIC_PATHS.forgotPassword;
+  return (
+    <Alert severity={linkRefused ? 'warning' : 'error'} sx={{ mb: 2 }}>
+      <Typography variant="body2">{message}</Typography>
+      {!linkRefused ? null : invitation ? (
+        <Typography variant="body2">{translate('portal.expired_link.invite_again')}</Typography>
+      ) : (
+        <Link component={RouterLink} to={forgotPassword} variant="body2">
+          {translate('portal.expired_link.reset_again')}
+        </Link>
+      )}
+    </Alert>
+  );
+}
 
 interface NewPasswordValues {
   password: string;
@@ -31,6 +69,10 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const isInvitation = invite || searchParams.get('invite') === '1';
   const title = translate(isInvitation ? 'portal.accept_invite.title' : 'portal.reset_password.title');
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState('');
+  // An incomplete link gets the same way out as one the server refused; neither can set a password any more.
+  const shownFailure = token ? failure : translate('portal.reset_password.missing_token');
+  const linkRefused = !token || failure === MESSAGES.invalidToken;
   const form = useForm<NewPasswordValues>({
     resolver: yupResolver(setNewPasswordFormSchema),
     mode: 'all',
@@ -39,20 +81,29 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
 
   const onSubmit = async ({ password, confirm_password }: NewPasswordValues) => {
     setSubmitting(true);
+    setFailure('');
     try {
       const params = { token, password, password_extra: confirm_password };
       await (isInvitation ? dataProvider.acceptInvitation(params) : dataProvider.setNewPassword(params));
-      navigate('/login');
+      navigate(withNotice(PUBLIC_PATHS.login, isInvitation ? 'password_set' : 'password_changed'));
     } catch (error) {
-      // SPEC.md §8: a failed set-new-password is only logged.
       console.error(error);
+      setFailure(failureMessage(error) || MESSAGES.invalidToken);
       setSubmitting(false);
     }
   };
 
   return (
     <PublicLayout title={title}>
-      {token ? (
+      {shownFailure ? (
+        <LinkFailure
+          message={shownFailure}
+          linkRefused={linkRefused}
+          invitation={isInvitation}
+          email={searchParams.get('email')?.trim() ?? ''}
+        />
+      ) : null}
+      {linkRefused ? null : (
         <FormProvider {...form}>
           <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={title}>
             <FormPasswordInput source="password" label="portal.reset_password.password" required autoComplete="new-password" autoFocus />
@@ -67,8 +118,6 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
             </MainButton>
           </Box>
         </FormProvider>
-      ) : (
-        <Alert severity="warning">{translate('portal.reset_password.missing_token')}</Alert>
       )}
       <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
         <Link component={RouterLink} to="/login">

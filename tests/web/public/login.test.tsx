@@ -56,7 +56,7 @@ describe('login page', () => {
     );
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     expect(
-      screen.getByRole('heading', { name: /Welcome, service providers of the SHAKEN CA portal/ }),
+      screen.getByRole('heading', { name: /Welcome, service providers, to the SHAKEN CA Portal/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /telephone network/ })).toHaveAttribute('src', '/welcome.svg');
     const contact = screen.getByRole('link', { name: /^Contact Us/ });
@@ -65,7 +65,7 @@ describe('login page', () => {
     await waitFor(() => expect(contact).toHaveAttribute('href', SUPPORT_URL));
   });
 
-  it('thanks a provider coming back from the payment page', async () => {
+  it('thanks a provider coming back from a payment page opened before the notices (?paid=1)', async () => {
     renderPublic('/login?paid=1');
     expect(await screen.findByText(/your payment was received/)).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
-// /forgot-password, /reset-password and /email-verify (alias /register/confirm): SPEC.md §2 and §8.
+// /forgot-password, /reset-password and /email-verify (alias /register/confirm): SPEC.md §2 and §8, and issue 14
+// (no dead ends: a landing message on /login, a way to a new link when one is refused).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, httpError, renderPublic, testDataProvider } from './harness';
@@ -78,12 +79,13 @@ describe('set the new password', () => {
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
-    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    await waitFor(() => expect(currentLocation()).toBe('/login?notice=password_changed'));
+    expect(await screen.findByText('Your password was changed. Sign in with the new one.')).toBeInTheDocument();
     expect(dataProvider.setNewPassword).toHaveBeenCalledWith({ token: 'tok-1', password: 'new-secret', password_extra: 'new-secret' });
   });
 
-  it('only logs a failure', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('shows an expired link and offers a new one from /forgot-password', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = testDataProvider({
       setNewPassword: async () => {
         throw httpError(400, { message: 'This link is invalid or has expired' });
@@ -93,18 +95,67 @@ describe('set the new password', () => {
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
-    await waitFor(() => expect(dataProvider.setNewPassword).toHaveBeenCalled());
-    await waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(screen.queryByText('This link is invalid or has expired')).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByText('This link is invalid or has expired')).toBeInTheDocument();
     expect(currentLocation()).toBe('/reset-password?token=old');
+    // the link is spent: no form to fill again, a way to a new link instead
+    expect(screen.queryByRole('button', { name: 'Confirm and Log In' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Request a new password reset link' }));
+    await waitFor(() => expect(currentLocation()).toBe('/forgot-password'));
+  });
+
+  it('prefills /forgot-password when the link carried the address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({
+      setNewPassword: async () => {
+        throw httpError(400, { message: 'This link is invalid or has expired' });
+      },
+    });
+    renderPublic('/reset-password?token=old&email=ops%40carrier.example', { dataProvider });
+    change('Password', 'new-secret');
+    change('Confirm Password', 'new-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Request a new password reset link' }));
+    await waitFor(() => expect(currentLocation()).toBe('/forgot-password?email=ops%40carrier.example'));
+    expect(input('Email')).toHaveValue('ops@carrier.example');
+  });
+
+  it('shows any other failure and keeps the form for another try', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({
+      setNewPassword: async () => {
+        throw new Error('Network Error');
+      },
+    });
+    renderPublic('/reset-password?token=tok-1', { dataProvider });
+    change('Password', 'new-secret');
+    change('Confirm Password', 'new-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
+    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a new password reset link' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm and Log In' })).toBeEnabled());
   });
 
-  it('says so when the link has no token', () => {
+  it('sends an expired invitation back to whoever sent it, not to /forgot-password', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({
+      acceptInvitation: async () => {
+        throw httpError(400, { message: 'This link is invalid or has expired' });
+      },
+    });
+    renderPublic('/accept-invite?token=old', { dataProvider });
+    change('Password', 'new-secret');
+    change('Confirm Password', 'new-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Set password and Log In' }));
+    expect(await screen.findByText('Ask the person who invited you to send a new invitation.')).toBeInTheDocument();
+    expect(screen.getByText('This link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a new password reset link' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the link has no token, and offers a new one', () => {
     renderPublic('/reset-password');
     expect(screen.getByText('This link is incomplete. Open the link from the email again.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm and Log In' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute('href', '/forgot-password');
   });
 });
 
@@ -114,27 +165,77 @@ describe('email verification', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Redirect to Login page' })).toBeInTheDocument();
     expect(dataProvider.confirmEmail).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    await waitFor(() => expect(currentLocation()).toBe('/login?notice=email_confirmed'));
+    expect(await screen.findByText('Your email address is confirmed. Sign in to continue.')).toBeInTheDocument();
     expect(dataProvider.confirmEmail).toHaveBeenCalledWith('verify-7');
   });
 
-  it('only logs a failure', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const dataProvider = testDataProvider({
+  function refusedLink() {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    return {
       confirmEmail: async () => {
         throw httpError(400, { message: 'This link is invalid or has expired' });
+      },
+    };
+  }
+
+  it('shows an expired or used link and sends a new one', async () => {
+    const dataProvider = testDataProvider(refusedLink());
+    renderPublic('/email-verify?token=bad', { dataProvider });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This link is invalid or has expired')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/email-verify?token=bad');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    change('Email', ' ops@carrier.example ');
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByText('Check your Email!')).toBeInTheDocument();
+    expect(dataProvider.resendConfirmationEmail).toHaveBeenCalledWith('ops@carrier.example');
+  });
+
+  it('shows what the server answers when the new link cannot be sent', async () => {
+    const dataProvider = testDataProvider({
+      ...refusedLink(),
+      resendConfirmationEmail: async () => {
+        throw httpError(429, { message: 'Too many requests, try again in a minute' });
       },
     });
     renderPublic('/email-verify?token=bad', { dataProvider });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(screen.queryByText('This link is invalid or has expired')).not.toBeInTheDocument();
-    expect(currentLocation()).toBe('/email-verify?token=bad');
+    const send = await screen.findByRole('button', { name: 'Send me a new link' });
+    change('Email', 'ops@carrier.example');
+    fireEvent.click(send);
+    expect(await screen.findByText('Too many requests, try again in a minute')).toBeInTheDocument();
+    expect(screen.queryByText('Check your Email!')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeEnabled());
   });
 
-  it('says so when the link has no token', () => {
+  it('checks the address before sending a new link', async () => {
+    const dataProvider = testDataProvider(refusedLink());
+    renderPublic('/email-verify?token=bad', { dataProvider });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send me a new link' }));
+    await waitFor(() => expect(describedText(input('Email'))).toBe('Email is a required field'));
+    expect(dataProvider.resendConfirmationEmail).not.toHaveBeenCalled();
+  });
+
+  it('keeps Confirm after a failure that is not the link (the network)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({
+      confirmEmail: async () => {
+        throw new Error('Network Error');
+      },
+    });
+    renderPublic('/email-verify?token=good', { dataProvider });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled());
+  });
+
+  it('says so when the link has no token, and offers a new one', () => {
     renderPublic('/email-verify');
     expect(screen.getByText('This link is incomplete. Open the link from the email again.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
   });
 });

@@ -298,7 +298,7 @@ describe('the invitation’s password page', () => {
         }),
       );
       expect(dataProvider.setNewPassword).not.toHaveBeenCalled();
-      await waitFor(() => expect(currentLocation()).toBe('/login'));
+      await waitFor(() => expect(currentLocation()).toBe('/login?notice=password_set'));
     });
   }
 });

@@ -1,7 +1,8 @@
 // The mails the portal sends. Each has a text and an HTML body; every value that comes from a user is escaped.
 import type { MailMessage } from './mailer';
 
-const PORTAL = 'Service Provider Portal';
+// The product's one name (the MAIL_FROM default says the same), in every subject, body and footer.
+const PORTAL = 'SHAKEN CA Portal';
 
 export function escapeHtml(value: string): string {
   return value

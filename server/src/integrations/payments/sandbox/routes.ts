@@ -20,10 +20,12 @@ export interface SandboxCheckoutView {
   description: string;
   status: 'open' | 'paid' | 'expired' | 'failed';
   company_name: string;
+  /** The portal's pages to return to, as a real provider is told them: paid, or given up. */
+  success_url: string;
+  cancel_url: string;
 }
 
 export interface SandboxRouteDeps {
-  publicUrl: string;
   now: () => Date;
   checkoutPage(id: string): Promise<SandboxCheckoutView | null>;
   handlePaymentEvent(event: PaymentEvent): Promise<unknown>;
@@ -53,6 +55,7 @@ button{margin-top:18px;width:100%;padding:12px;font-size:1rem;font-weight:700;co
 button:focus{outline:3px solid #90caf9;outline-offset:2px}
 .error{color:#b00020;background:#fdecea;border-radius:4px;padding:10px;margin:12px 0}
 code{background:#eef2f7;padding:1px 4px;border-radius:3px}
+.back{text-align:center;margin:16px 0 0}
 `;
 
 function page(title: string, body: string): string {
@@ -102,7 +105,8 @@ ${field('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" m
 </div>
 ${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}
 <button type="submit">Pay ${esc(dollars(c.amount))}</button>
-</form>`,
+</form>
+<p class="back"><a href="${esc(c.cancel_url)}">Cancel and return to the portal</a></p>`,
   );
 }
 
@@ -169,11 +173,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
         const c = await deps.checkoutPage(request.params.id);
         if (!c)
           return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
-        const done =
-          c.purpose === 'subscription'
-            ? `${deps.publicUrl}/login?paid=1`
-            : `${deps.publicUrl}/account/summary`;
-        if (c.status === 'paid') return reply.redirect(done, 303);
+        if (c.status === 'paid') return reply.redirect(c.success_url, 303);
         if (c.status !== 'open')
           return sendPage(reply, 410, statusHtml('Checkout closed', 'This payment page is no longer open.'));
         const form = parseForm(request.body);
@@ -213,7 +213,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
           transactionId: `ch_sb_${randomBytes(12).toString('hex')}`,
           amount: c.amount,
         });
-        return reply.redirect(done, 303);
+        return reply.redirect(c.success_url, 303);
       },
     );
   });

@@ -1,0 +1,72 @@
+// "Send me a new link" (issue 14): where a confirmation link is expired, already used or incomplete, the page
+// asks for the email address and sends a fresh confirmation mail (POST service_provider/resend_confirmation_email),
+// then shows what the server answered. The server answers the same whether or not the address is registered.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { LIMITS } from '../../../contract/constants';
+import { resendConfirmationSchema } from '../../../contract/schemas';
+import type { PortalDataProvider } from '../../dataProvider/types';
+import { FormTextInput } from '../../components/inputs';
+import { MainButton } from '../../components/MainButton';
+import { failureMessage } from './httpError';
+
+type Answer = { ok: boolean; text: string } | null;
+
+export function ResendConfirmationForm() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<Answer>(null);
+  const form = useForm<{ email: string }>({
+    resolver: yupResolver(resendConfirmationSchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: { email: string }) => {
+    setSending(true);
+    setAnswer(null);
+    try {
+      const { message } = await dataProvider.resendConfirmationEmail(email.trim());
+      setAnswer({ ok: true, text: message || translate('portal.login.check_email') });
+    } catch (error) {
+      setAnswer({ ok: false, text: failureMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const label = translate('portal.expired_link.resend');
+  return (
+    <FormProvider {...form}>
+      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={label} sx={{ mt: 2 }}>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('portal.expired_link.resend_intro')}
+        </Typography>
+        <FormTextInput
+          source="email"
+          label="portal.expired_link.email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={LIMITS.emailMax}
+        />
+        <Box aria-live="polite">
+          {answer ? (
+            <Alert severity={answer.ok ? 'success' : 'error'} sx={{ my: 1 }}>
+              {answer.text}
+            </Alert>
+          ) : null}
+        </Box>
+        <MainButton type="submit" fullWidth loading={sending} sx={{ mt: 1 }}>
+          {label}
+        </MainButton>
+      </Box>
+    </FormProvider>
+  );
+}
