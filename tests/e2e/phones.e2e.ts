@@ -139,7 +139,7 @@ describe('lists on a phone', { timeout: 420_000 }, () => {
     await page.getByLabel('Password', { exact: true }).fill(reseller.password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(reseller.password);
     await page.getByRole('button', { name: 'Set password and Log In' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?notice=password_set');
     await signIn(page, reseller.email, reseller.password);
     await page.waitForURL('**/reseller/sp');
     const base = env.portal.url;
