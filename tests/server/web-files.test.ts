@@ -87,10 +87,18 @@ describe('the web app files', () => {
   });
 
   it('never serves the compressed copies by their own names', async () => {
-    // the path is no file of the app, so a client route: index.html
     const res = await get('/assets/app-abc123.js.br', 'br');
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toBe(INDEX);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(INDEX);
+  });
+
+  it('answers a missing file of /assets/ (a chunk of an earlier build) with 404, not index.html', async () => {
+    const res = await get('/assets/app-old999.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    const route = await get('/register/payment', 'br');
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toBe(INDEX);
   });
 
   it('keeps misses outside the app as JSON 404s', async () => {

@@ -26,8 +26,10 @@ function cacheControlFor(root: string) {
 
 /**
  * Serves `root` when it holds a build (index.html), and answers the other GET and HEAD requests outside
- * `apiPrefixes` with index.html: a client route (/login, /register/payment, …) that the SPA decides. Anything
- * else not found gets the API's 404 body from `notFound`.
+ * `apiPrefixes` and /assets/ with index.html: a client route (/login, /register/payment, …) that the SPA decides.
+ * Anything else not found gets the API's 404 body from `notFound`: a file of /assets/ that is not there (a chunk of
+ * an earlier build, asked for by a page loaded before a release) fails as a 404 the browser reports, not as HTML
+ * read as a script.
  */
 export async function mountWebApp(
   app: FastifyInstance,
@@ -52,7 +54,8 @@ export async function mountWebApp(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && wantsPage && !apiPrefixes.some((p) => url.startsWith(p))) {
+    const clientRoute = !url.startsWith(`/${HASHED_DIR}/`) && !apiPrefixes.some((p) => url.startsWith(p));
+    if (hasWeb && wantsPage && clientRoute) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(notFound(request.method, url));
