@@ -21,6 +21,7 @@ import {
   type Provider,
 } from './billing-fixtures';
 import { createTestApp, type TestApp } from './helpers';
+import { adminToken } from './resellers-fixtures';
 import { signStripeEvent, startStripeStandIn, stripeEvent, type StripeStandIn } from './stripeStandIn';
 
 const SECRET = 'whsec_test';
@@ -751,7 +752,9 @@ describe('Stripe mode: the account screens', () => {
       expect(req.params).toMatchObject({
         mode: 'payment',
         customer: s.customer,
-        line_items: [{ quantity: String(quantity), price_data: { currency: 'usd', unit_amount: String(cents) } }],
+        line_items: [
+          { quantity: String(quantity), price_data: { currency: 'usd', unit_amount: String(cents) } },
+        ],
         metadata: { purpose: 'extension' },
         success_url: 'http://portal.test/account/summary?notice=extension_paid',
       });
@@ -801,6 +804,35 @@ describe('Stripe mode: the account screens', () => {
   it('serves the publishable key in the public settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/settings' });
     expect(res.json()).toMatchObject({ payments: 'stripe', stripe_publishable_key: 'pk_test_x' });
+  });
+});
+
+describe('Stripe mode: an end the admin sets', () => {
+  it("moves Stripe's next charge to it, for an extension and for an expiry date", async () => {
+    const s = await stripeActive('month');
+    const subId = s.subscription.id as string;
+    const admin = api(t, await adminToken(t));
+    standIn.reset();
+    const before = new Date((await subscriptionOf(t, s.p.spId)).current_period_end);
+    const ext = await admin.post(`/api/admin/service_provider/${s.p.spId}/extension`, {
+      days: 10,
+      reason: 'outage',
+    });
+    expect(ext.statusCode, ext.body).toBe(200);
+    const extended = new Date(before.getTime() + 10 * 24 * HOUR);
+    expect(new Date(ext.json().subscription_expired_on).getTime()).toBe(extended.getTime());
+    expect(standIn.calls('POST', `/v1/subscriptions/${subId}`).map((r) => r.params)).toEqual([
+      { trial_end: String(seconds(extended)), proration_behavior: 'none' },
+    ]);
+    standIn.reset();
+    const until = new Date(clock + 90 * 24 * HOUR);
+    const set = await admin.patch(`/api/admin/service_provider/${s.p.spId}`, {
+      subscription_expired_on: until.toISOString(),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(standIn.calls('POST', `/v1/subscriptions/${subId}`).map((r) => r.params)).toEqual([
+      { trial_end: String(seconds(until)), proration_behavior: 'none' },
+    ]);
   });
 });
 

@@ -61,6 +61,7 @@ export async function providerDetails(deps: AdminDeps, id: string) {
  * writes nothing at all); only what changes is written and logged.
  */
 export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: string, patch: ProviderPatch) {
+  let moved: MovedEnd | null = null;
   const revoked = await deps.db.transaction(async (tx) => {
     const p = await providerOrNotFound(deps, tx, id, true);
     const now = deps.now();
@@ -81,7 +82,7 @@ export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: str
       if (ahead <= 0 || ahead > EXPIRY_MAX_DAYS * DAY_MS) {
         throw badRequest(ADMIN_MESSAGES.expiryRange, { subscription_expired_on: ADMIN_MESSAGES.expiryRange });
       }
-      await setSubscriptionEnd(tx, p, now, { name: 'expiry', actor: admin.sub, next: () => end });
+      moved = await setSubscriptionEnd(tx, p, now, { name: 'expiry', actor: admin.sub, next: () => end });
     }
     if (patch.is_active !== undefined && patch.is_active !== p.is_active) {
       // The trigger of migration 008 ends the sign-ins too; ending them here tells this server's cache which.
@@ -98,6 +99,7 @@ export async function updateProvider(deps: AdminDeps, admin: AdminActor, id: str
     return ended;
   });
   deps.signIns.forget(revoked);
+  if (moved) await deferProviderCharge(deps, moved);
   return providerDetails(deps, id);
 }
 
@@ -135,6 +137,30 @@ export async function resendConfirmation(deps: AdminDeps, admin: AdminActor, id:
 
 type Locked = Awaited<ReturnType<typeof providerOrNotFound>>;
 
+/** A subscription's end as an admin set it, and the payments provider's subscription that renews it, if any. */
+interface MovedEnd {
+  spId: string;
+  end: Date;
+  providerRef: string | null;
+}
+
+/**
+ * After an admin moved a subscription's end (committed): a payments provider that renews by itself (Stripe) must not
+ * charge before the new end, as after a paid extension. A failure is logged; the end in the portal stands.
+ */
+async function deferProviderCharge(deps: AdminDeps, moved: MovedEnd): Promise<void> {
+  const defer = deps.billing.payments.deferNextCharge;
+  if (!moved.providerRef || !defer) return;
+  try {
+    await defer.call(deps.billing.payments, moved.providerRef, moved.end);
+  } catch (err) {
+    deps.billing.log.error(
+      { err, subscriptionRef: moved.providerRef, serviceProviderId: moved.spId },
+      'could not move the next provider charge',
+    );
+  }
+}
+
 /**
  * Sets the end of the provider's latest subscription that ran to `next(currentEnd)`, running again if it had ended;
  * a provider that never had one gets one from now. Written to the change log as `change`. Nothing is charged.
@@ -144,7 +170,7 @@ async function setSubscriptionEnd(
   p: Locked,
   now: Date,
   change: { name: string; actor: string; reason?: string | null; next: (from: Date | null) => Date },
-): Promise<Date> {
+): Promise<MovedEnd> {
   const sub = await store.latestSubscription(tx, p.id);
   const ran = sub && sub.status !== 'incomplete' ? sub : undefined;
   const from = ran?.current_period_end ? new Date(ran.current_period_end) : null;
@@ -166,12 +192,16 @@ async function setSubscriptionEnd(
     reason: change.reason ?? null,
     now,
   });
-  return next;
+  const [ref] = await tx.query<{ provider_ref: string | null }>(
+    'SELECT provider_ref FROM subscriptions WHERE id = $1',
+    [subscriptionId],
+  );
+  return { spId: p.id, end: next, providerRef: ref?.provider_ref ?? null };
 }
 
 /** `days` more: from the current end, or from now when it has already ended. */
 export async function grantExtension(deps: AdminDeps, admin: AdminActor, id: string, input: ExtensionInput) {
-  const end = await deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     const p = await providerOrNotFound(deps, tx, id, true);
     const now = deps.now();
     return setSubscriptionEnd(tx, p, now, {
@@ -184,7 +214,8 @@ export async function grantExtension(deps: AdminDeps, admin: AdminActor, id: str
       },
     });
   });
-  return { message: ADMIN_MESSAGES.extensionGranted, subscription_expired_on: end.toISOString() };
+  await deferProviderCharge(deps, moved);
+  return { message: ADMIN_MESSAGES.extensionGranted, subscription_expired_on: moved.end.toISOString() };
 }
 
 /** The resellers an admin may assign (the dropdown). */
