@@ -9,6 +9,7 @@ import {
 } from '../../../contract/admin';
 import { isUuid } from '../../../contract/ids';
 import { issueLink, sendLinkMail } from '../accounts/deps';
+import { deferNextCharge } from '../billing/paidEvents';
 import type { Queryable } from '../db';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
@@ -144,21 +145,9 @@ interface MovedEnd {
   providerRef: string | null;
 }
 
-/**
- * After an admin moved a subscription's end (committed): a payments provider that renews by itself (Stripe) must not
- * charge before the new end, as after a paid extension. A failure is logged; the end in the portal stands.
- */
+/** After an admin moved a subscription's end (committed): Stripe must not charge before it, as after a paid extension. */
 async function deferProviderCharge(deps: AdminDeps, moved: MovedEnd): Promise<void> {
-  const defer = deps.billing.payments.deferNextCharge;
-  if (!moved.providerRef || !defer) return;
-  try {
-    await defer.call(deps.billing.payments, moved.providerRef, moved.end);
-  } catch (err) {
-    deps.billing.log.error(
-      { err, subscriptionRef: moved.providerRef, serviceProviderId: moved.spId },
-      'could not move the next provider charge',
-    );
-  }
+  if (moved.providerRef) await deferNextCharge(deps.billing, moved.providerRef, moved.end, moved.spId);
 }
 
 /**

@@ -124,7 +124,11 @@ async function extendPaidSubscription(
   return { sub, start, end };
 }
 
-async function deferNextCharge(deps: BillingDeps, subscriptionRef: string, until: Date, spId: string) {
+/**
+ * A payments provider that renews by itself (Stripe) is told not to charge before `until`; a failure is logged and
+ * the period recorded here stands. After a paid extension, and after an end the admin sets.
+ */
+export async function deferNextCharge(deps: BillingDeps, subscriptionRef: string, until: Date, spId: string) {
   try {
     await deps.payments.deferNextCharge?.(subscriptionRef, until);
   } catch (err) {

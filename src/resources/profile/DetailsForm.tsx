@@ -13,7 +13,7 @@ import { PROFILE_QUERY_KEY } from '../../authProvider/useProfile';
 import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormPhoneInput, FormSelectInput, FormTextInput } from '../../components/inputs';
 import { MainButton } from '../../components/MainButton';
-import { failureBody, failureMessage } from '../../customRoutes/public/httpError';
+import { failureMessage, showFieldErrors } from '../../customRoutes/public/httpError';
 import { formGridSx, FULL_ROW } from '../../customRoutes/public/register/layout';
 
 export const DETAIL_FIELDS = [
@@ -122,10 +122,7 @@ export function DetailsForm({ profile }: { profile: ServiceProviderProfile }) {
       form.reset(detailsOf(saved));
       notify('portal.profile.saved', { type: 'success' });
     } catch (error) {
-      const errors = failureBody(error).errors ?? {};
-      const fields = Object.keys(errors).filter((f): f is keyof Details => f in values);
-      for (const f of fields) form.setError(f, { type: 'server', message: errors[f] }, { shouldFocus: true });
-      if (!fields.length) notify(failureMessage(error), { type: 'error' });
+      if (!showFieldErrors(form, error, DETAIL_FIELDS)) notify(failureMessage(error), { type: 'error' });
     }
   };
 

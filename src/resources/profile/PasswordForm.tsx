@@ -9,7 +9,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '../../../contrac
 import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormPasswordInput } from '../../components/inputs';
 import { MainButton } from '../../components/MainButton';
-import { failureBody, failureMessage } from '../../customRoutes/public/httpError';
+import { failureMessage, showFieldErrors } from '../../customRoutes/public/httpError';
 
 const EMPTY: ChangePasswordInput = { current_password: '', password: '', password_extra: '' };
 
@@ -29,10 +29,7 @@ export function PasswordForm() {
       notify(message || 'portal.profile.password_title', { type: 'success' });
       form.reset(EMPTY);
     } catch (error) {
-      const errors = failureBody(error).errors ?? {};
-      const fields = Object.keys(errors).filter((f): f is keyof ChangePasswordInput => f in EMPTY);
-      for (const f of fields) form.setError(f, { type: 'server', message: errors[f] }, { shouldFocus: true });
-      if (!fields.length) notify(failureMessage(error), { type: 'error' });
+      if (!showFieldErrors(form, error, Object.keys(EMPTY))) notify(failureMessage(error), { type: 'error' });
     }
   };
 
