@@ -197,13 +197,18 @@ describe('renewal: what becomes of the old certificate', () => {
     const listed = (await list(keyId)).find((c) => c.serial_number === serial)!;
     expect(listed).toMatchObject({ status: 'revoked', revocation_scheduled_on: null });
 
-    // the revocation was reported to the STI-PA after the job's commit: its SHAKEN CRL lists the serial
-    const crl = await t.app.inject({ method: 'GET', url: '/stipa-sim/api/v1/crl/shaken.crl' });
-    const crlText = execFileSync('openssl', ['crl', '-inform', 'DER', '-noout', '-text'], {
-      input: crl.rawPayload,
-      encoding: 'utf8',
-    });
-    expect(crlText.toLowerCase().replace(/[^0-9a-z\n]/g, '')).toContain(serial);
+    // the job reports the revocation to the STI-PA right after its commit (afterRevocation), so the status above can
+    // be read before the report arrives: the STI-PA's SHAKEN CRL lists the serial once it has
+    const stiPaCrl = async () => {
+      const crl = await t.app.inject({ method: 'GET', url: '/stipa-sim/api/v1/crl/shaken.crl' });
+      const text = execFileSync('openssl', ['crl', '-inform', 'DER', '-noout', '-text'], {
+        input: crl.rawPayload,
+        encoding: 'utf8',
+      });
+      return text.toLowerCase().replace(/[^0-9a-z\n]/g, '');
+    };
+    await until(async () => (await stiPaCrl()).includes(serial));
+    expect(await stiPaCrl()).toContain(serial);
 
     // idempotent: the job run again changes nothing
     const audits = (await auditOf(serial)).length;
