@@ -1,5 +1,8 @@
 // Business constants of SPEC.md §9, shared by the web app and the server.
 
+/** The product's one name: the header, the browser tab, every mail, the invoice PDF and the API document. */
+export const PRODUCT_NAME = 'SHAKEN CA Portal';
+
 export const ROLES = ['admin', 'reseller', 'service-provider'] as const;
 export type Role = (typeof ROLES)[number];
 

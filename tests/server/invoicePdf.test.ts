@@ -33,7 +33,7 @@ describe('renderInvoicePdf', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pageText(pdf);
     for (const s of [
-      'SHAKEN CA',
+      'SHAKEN CA Portal',
       'Invoice number: 100042',
       'Date: March 5, 2026',
       'Acme Telecom, Inc.',

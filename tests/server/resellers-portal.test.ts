@@ -193,7 +193,8 @@ describe('inviting a company', () => {
     expect(res.json()).toMatchObject({ email, company_name: 'New Carrier', status: 'sent', sent_count: 1 });
 
     const mail = decodeQuotedPrintable(mailsTo(t.config, email).at(-1)!);
-    expect(headerOf(mail, 'Subject')).toContain('Mine Resale');
+    expect(headerOf(mail, 'Subject')).toBe('Mine Resale invites you to the SHAKEN CA Portal');
+    expect(mail).not.toContain('Service Provider Portal');
     expect(mail).toContain(`http://portal.test/register?rc=${mine.url_token}`);
     expect(mail).toContain('Hello Nora,');
 

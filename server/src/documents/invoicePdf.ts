@@ -1,5 +1,6 @@
 // The invoice of a subscription payment as a one-page PDF (pdfkit, built-in Helvetica: no font files).
 import PDFDocument from 'pdfkit';
+import { PRODUCT_NAME } from '../../../contract/constants';
 
 export interface InvoicePdfData {
   invoice_number: number;
@@ -25,7 +26,8 @@ export interface InvoicePdfOptions {
   compress?: boolean;
 }
 
-export const INVOICE_ISSUER = 'SHAKEN CA';
+/** Who issues the invoice: the product's one name, as on every screen and mail. */
+export const INVOICE_ISSUER = PRODUCT_NAME;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',

@@ -1,7 +1,7 @@
 // The signed-in reseller's own pages: its profile and promo code, its companies, the invitations it sent and its
 // companies' payments. Every query is scoped by the reseller of the signed-in account, whatever the request says.
 import type { TokenClaims } from '../../../contract/api';
-import { MESSAGES } from '../../../contract/constants';
+import { MESSAGES, PRODUCT_NAME } from '../../../contract/constants';
 import { isUuid } from '../../../contract/ids';
 import {
   RESELLER_MESSAGES,
@@ -94,10 +94,10 @@ export function companyInvitationMail(opts: {
 }) {
   return noticeMail({
     to: opts.to,
-    subject: `${opts.resellerCompany} invites you to the Service Provider Portal`,
+    subject: `${opts.resellerCompany} invites you to the ${PRODUCT_NAME}`,
     name: opts.firstName ?? '',
     blocks: [
-      `${opts.resellerCompany} invites your company to obtain its STIR/SHAKEN certificates through the Service Provider Portal.`,
+      `${opts.resellerCompany} invites your company to obtain its STIR/SHAKEN certificates through the ${PRODUCT_NAME}.`,
       'Register your company with the link below; your registration is linked to them.',
       { action: 'Register your company', link: opts.link },
     ],

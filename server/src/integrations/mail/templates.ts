@@ -1,8 +1,9 @@
 // The mails the portal sends. Each has a text and an HTML body; every value that comes from a user is escaped.
+import { PRODUCT_NAME } from '../../../../contract/constants';
 import type { MailMessage } from './mailer';
 
 // The product's one name (the MAIL_FROM default says the same), in every subject, body and footer.
-const PORTAL = 'SHAKEN CA Portal';
+const PORTAL = PRODUCT_NAME;
 
 export function escapeHtml(value: string): string {
   return value
