@@ -2,7 +2,7 @@
 // provider that has registered and paid beforehand: sign in to the Admin Portal → the dashboard counts the provider
 // → resellers: none yet, one created (its invitation mailed) → service providers, searched → its details: an
 // extension granted, then deactivated → the change log reads both → payments → invoices, one opened as a PDF →
-// the audit log → the profile; the deactivated provider is signed out and kept out.
+// the audit log (of certificate operations: empty here) → the profile; the deactivated provider is signed out and kept out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -154,7 +154,8 @@ describe('admin flow', { timeout: 600_000 }, () => {
   it('shows the audit log and the profile', { timeout: 60_000 }, async () => {
     await page.goto(url('/admin/audit-log'));
     await page.getByRole('heading', { name: 'Audit Log' }).first().waitFor();
-    await page.getByRole('row').filter({ hasText: provider.company }).first().waitFor();
+    // it records the certificates' operations: none in this flow
+    await page.getByText('No Data Found').first().waitFor();
     await check('audit-log', 'Audit Log');
     await page.goto(url('/profile'));
     await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor();

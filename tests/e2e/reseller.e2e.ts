@@ -103,10 +103,10 @@ describe('reseller flow', { timeout: 600_000 }, () => {
   it('invites a company by mail', { timeout: 60_000 }, async () => {
     await page.getByRole('link', { name: 'Invite a Company' }).click();
     await page.waitForURL('**/reseller/sp-invite');
-    await page.getByLabel('Email').first().waitFor();
+    await page.getByLabel('Email', { exact: true }).waitFor();
     await check('invite', 'Invite a Company');
-    await page.getByLabel('Email').first().fill(invited);
-    await page.getByLabel('Company').first().fill('Zeta Telecom');
+    await page.getByLabel('Email', { exact: true }).fill(invited);
+    await page.getByLabel('Company', { exact: true }).fill('Zeta Telecom');
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${invited}`).waitFor();
     await page.getByRole('row').filter({ hasText: invited }).waitFor();

@@ -114,10 +114,11 @@ export function screens(role: string) {
     await page.screenshot({ path: path.join(dir, file), fullPage: true });
   }
 
-  async function resize(page: Page, size: { width: number; height: number }) {
+  /** Resizes the window; with `settled`, waits as for a new screen (what the phone layout loads). */
+  async function resize(page: Page, size: { width: number; height: number }, settled: boolean) {
     await page.setViewportSize(size);
     await page.waitForFunction((w) => window.innerWidth === w, size.width);
-    await settle(page);
+    if (settled) await settle(page);
   }
 
   return {
@@ -133,7 +134,7 @@ export function screens(role: string) {
       }
       await shoot(page, `${label}-1280.png`);
       const wide = page.viewportSize() ?? DESKTOP;
-      await resize(page, PHONE);
+      await resize(page, PHONE, true);
       const m = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
@@ -144,7 +145,8 @@ export function screens(role: string) {
       if (m.contentLeft !== null && (m.contentLeft < 0 || m.contentLeft >= 8))
         failures.push(`${label}: at 375 px the sidebar takes ${m.contentLeft} px`);
       await shoot(page, `${label}-375.png`);
-      await resize(page, wide);
+      // the flow's next step waits for what it needs
+      await resize(page, wide, false);
     },
 
     /** Prints the screens with their times, then fails with every failure found. */
