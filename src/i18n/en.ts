@@ -337,6 +337,8 @@ const portal = {
     upload_progress: 'Upload progress',
     uploaded: 'File uploaded: the import runs in the background',
     errors: 'Errors',
+    // the button's visible text, part of its accessible name (download_errors)
+    download: 'Download',
     download_errors: 'Download the rejected rows of %{name}',
     status: {
       pending: 'Pending',

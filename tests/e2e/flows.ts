@@ -1,7 +1,7 @@
 // Steps several browser flows share.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { outboxLinks, screenshot, type Portal } from './harness';
+import { outboxLinks, type Portal } from './harness';
 
 export interface NewProvider {
   ocn: string;
@@ -10,12 +10,18 @@ export interface NewProvider {
   company: string;
 }
 
-/** Registers through steps 1–3 of the wizard; returns the service provider uuid of the payment step URL. */
+/** Called at each screen a step reaches, with its name (the role flows check the screen there). */
+export type OnScreen = (name: string) => Promise<void>;
+
+/**
+ * Registers through steps 1–3 of the wizard, the signature drawn with the mouse; returns the service provider
+ * uuid of the payment step URL. With `onScreen`, also opens the agreement modal and calls it at each screen.
+ */
 export async function registerThroughStep3(
   page: Page,
   portal: Portal,
   p: NewProvider,
-  shots = '',
+  onScreen?: OnScreen,
 ): Promise<string> {
   await page.goto(`${portal.url}/login`);
   await page.getByRole('link', { name: 'Sign Up' }).click();
@@ -37,7 +43,7 @@ export async function registerThroughStep3(
   await page.getByLabel('Zip Code').fill('07101');
   await page.getByLabel('499 Filer ID').fill('831234');
   await page.getByLabel('FRN').fill('0012345678');
-  if (shots) await screenshot(page, `${shots}-register-step1`);
+  if (onScreen) await onScreen('register-step1');
   await page.getByRole('button', { name: 'Next Step' }).click();
 
   await page.getByRole('heading', { name: 'Registration - Review and Sign Subscriber agreement' }).waitFor();
@@ -52,13 +58,13 @@ export async function registerThroughStep3(
   for (let i = 1; i <= 20; i++)
     await page.mouse.move(box.x + 20 + i * 12, box.y + 100 - Math.sin(i / 3) * 40);
   await page.mouse.up();
-  if (shots) {
+  if (onScreen) {
+    await onScreen('register-step2-drawn');
     await page.getByRole('button', { name: 'Read the subscription agreement' }).click();
     await page.getByRole('dialog', { name: 'Certificate info' }).waitFor();
-    await screenshot(page, `${shots}-agreement-modal`);
+    await onScreen('agreement-modal');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Certificate info' }).waitFor({ state: 'hidden' });
-    await screenshot(page, `${shots}-register-step2`);
   }
   await page.getByRole('button', { name: 'Next Step' }).click();
 
@@ -66,7 +72,7 @@ export async function registerThroughStep3(
   await page.getByText('3/4').waitFor();
   await page.getByLabel('Password', { exact: true }).fill(p.password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(p.password);
-  if (shots) await screenshot(page, `${shots}-register-step3`);
+  if (onScreen) await onScreen('register-step3');
   await page.getByRole('button', { name: 'Next Step' }).click();
 
   await page.waitForURL(/\/register\/payment\?uuid=[0-9a-f-]{36}/);
@@ -75,13 +81,13 @@ export async function registerThroughStep3(
   return uuid;
 }
 
-/** Opens the confirmation link mailed to the outbox and confirms the address. */
-export async function confirmEmailFromOutbox(page: Page, portal: Portal, shots = '') {
-  const link = outboxLinks(portal.dataDir).find((l) => l.includes('/email-verify?token='));
+/** Opens the confirmation link mailed to the outbox (to `to`, when given) and confirms the address. */
+export async function confirmEmailFromOutbox(page: Page, portal: Portal, onScreen?: OnScreen, to?: string) {
+  const link = outboxLinks(portal.dataDir, to).find((l) => l.includes('/email-verify?token='));
   assert.ok(link, `a confirmation link was mailed; outbox: ${outboxLinks(portal.dataDir).join(', ')}`);
   await page.goto(link);
   await page.getByRole('heading', { name: 'Redirect to Login page' }).waitFor();
-  if (shots) await screenshot(page, `${shots}-email-verify`);
+  if (onScreen) await onScreen('email-verify');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/login?notice=email_confirmed');
   await page.getByText('Your email address is confirmed. Sign in to continue.').waitFor();
@@ -116,4 +122,21 @@ export async function activeProvider(page: Page, portal: Portal, p: NewProvider)
   await confirmEmailFromOutbox(page, portal);
   await signIn(page, p.email, p.password);
   await page.waitForURL('**/account/summary');
+}
+
+/**
+ * Clicks what opens an invoice in a new tab (a blob: address the page made from the file) and answers the file's
+ * first bytes and size, read from that address.
+ */
+export async function openedFile(page: Page, open: () => Promise<void>): Promise<{ start: string; size: number }> {
+  const popup = page.waitForEvent('popup');
+  await open();
+  const tab = await popup;
+  await tab.waitForURL(/^blob:/);
+  const head = await page.evaluate(async (blobUrl) => {
+    const bytes = new Uint8Array(await (await fetch(blobUrl)).arrayBuffer());
+    return { start: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+  }, tab.url());
+  await tab.close();
+  return head;
 }

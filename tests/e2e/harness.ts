@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** The server as `npm run serve` runs it. */
 const SERVER_BUILD = 'build/server/main.mjs';
@@ -109,23 +109,19 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
 /** Decodes the quoted-printable text part of an .eml file enough to read its links. */
 function decodeQuotedPrintable(s: string): string {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
-/** The links of every mail in the portal's outbox, oldest mail first. */
-export function outboxLinks(dataDir: string): string[] {
+/** The links of every mail in the portal's outbox (of those mentioning `to`, when given), oldest mail first. */
+export function outboxLinks(dataDir: string, to?: string): string[] {
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   const links: string[] = [];
   for (const f of fs.readdirSync(dir).sort()) {
     const text = decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), 'utf8'));
+    if (to && !text.toLowerCase().includes(to.toLowerCase())) continue;
     for (const m of text.matchAll(/https?:\/\/[^\s"'<>]+/g)) links.push(m[0].replace(/&amp;/g, '&'));
   }
   return links;
@@ -152,9 +148,14 @@ export function usePortal(env: Record<string, string> = {}) {
       if (!portal) throw new Error('the portal starts in before()');
       return portal;
     },
-    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    /** `setup` prepares the context before its page opens (init scripts run in every document from then on). */
+    async newPage(
+      options: BrowserContextOptions = {},
+      setup?: (context: BrowserContext) => Promise<void>,
+    ): Promise<Page> {
       if (!browser) throw new Error('the browser starts in before()');
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+      await setup?.(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;

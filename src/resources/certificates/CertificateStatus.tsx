@@ -50,7 +50,10 @@ export function CertificateStatus({ row }: { row: CertificateRow }) {
       {scheduled ? (
         <Chip
           size="small"
+          variant="outlined"
           color="warning"
+          // the warning colour marks the border only: white or orange text on it reads below 4.5:1
+          sx={{ color: 'text.primary' }}
           label={translate('portal.certificates.status_revocation_scheduled', {
             date: formatDateTime(scheduled),
           })}

@@ -104,7 +104,7 @@ function ErrorsButton({ record }: { record: ImportRecord }) {
       onClick={download}
       aria-label={translate('portal.numbers.download_errors', { name: record.filename })}
     >
-      {translate('portal.numbers.errors')}
+      {translate('portal.numbers.download')}
     </Button>
   );
 }

@@ -1,0 +1,548 @@
+// The provider's flow, every screen checked (screens.ts: axe-core, 1280 and 375 px, no sideways scroll):
+// the public pages → register with the mouse signature, and a second provider by keyboard alone with the typed one
+// → confirm by mail → every login outcome (unknown address, wrong password, unconfirmed with the resend link, not
+// active → the plan step) → pay in the sandbox (a declined card first) → the summary and its Extend modal → extend
+// with a count (the total shown is what the checkout charges, and the expiry moves by it) → renewal: a card, auto
+// charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
+// private key → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
+// (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here), revoke after its confirmation, and the CRL lists it →
+// the profile → the skip link and focus outlines, the sidebar folded at 600 px, tables again at 1280 px → sign out.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Download, Page } from 'playwright-core';
+import * as x509 from '../../server/src/ca/x509';
+import { confirmEmailFromOutbox, fillSandboxCard, openedFile, registerThroughStep3, signIn } from './flows';
+import { usePortal } from './harness';
+import { DESKTOP, PHONE, markScreenStart, screens, trackScreenStarts } from './screens';
+
+/** The text of a file the page saved. */
+async function downloadedText(file: Download): Promise<string> {
+  let text = '';
+  for await (const chunk of await file.createReadStream()) text += String(chunk);
+  return text;
+}
+
+/** The portal's "in 24 hours" for this flow. */
+const REVOKE_DELAY_SECONDS = 5;
+
+const CSV = [
+  'tn,voip_user,organization,assigned_on',
+  '(201) 555-0100,Ann,Acme,2024-03-01',
+  '201-555-0101,Bob,Acme,2024-03-02',
+  '2015550102,Ann,Beta,',
+  '2015550100,Ann,Acme,', // duplicate of line 2
+  '=2015550103,@Bob,Acme,', // not a number, injection values
+].join('\r\n');
+
+const enUS = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC' });
+const yearsFromNow = (n: number) => {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + n);
+  return d;
+};
+
+/** WCAG's contrast ratio of two CSS rgb()/rgba() colours (opaque ones: the alpha is ignored). */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The focused element's text, colours, place and focus outline (an input's is drawn on its field box). */
+async function focused(page: Page) {
+  await page.waitForTimeout(300);
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const marked = (el.matches('input, textarea') && el.closest('.MuiInputBase-root')) || el;
+    const style = getComputedStyle(el);
+    const mark = getComputedStyle(marked);
+    return {
+      label: el.getAttribute('aria-label') ?? el.textContent ?? el.tagName,
+      color: style.color,
+      background: style.backgroundColor,
+      top: el.getBoundingClientRect().top,
+      outline: `${mark.outlineStyle} ${mark.outlineWidth}`,
+    };
+  });
+}
+
+/** The page's width against the window's, and where the page's content starts (0 with the sidebar hidden). */
+async function measure(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    contentLeft: document.getElementById('main-content')?.getBoundingClientRect().left ?? -1,
+  }));
+}
+
+describe('provider flow', { timeout: 900_000 }, () => {
+  const env = usePortal({ RENEWAL_REVOKE_DELAY_SECONDS: String(REVOKE_DELAY_SECONDS) });
+  const screen = screens('provider');
+  const stamp = Date.now();
+  const provider = {
+    ocn: '073k',
+    email: `owner+${stamp}@acme-telecom.test`,
+    password: 'correct-horse-9',
+    company: 'Acme Telecom With A Rather Long Company Name',
+  };
+  /** Registered by keyboard alone with the typed signature, never confirmed. */
+  const typed = { ocn: '076D', email: `owner+${stamp}@delta-telecom.test`, password: 'delta-horse-53' };
+  let page: Page;
+  let uuid = '';
+  const url = (path: string) => `${env.portal.url}${path}`;
+  const check = (name: string, h1?: string) => screen.check(page, name, { h1 });
+
+  it('shows the public pages', { timeout: 90_000 }, async () => {
+    page = await env.newPage({ bypassCSP: true, acceptDownloads: true }, trackScreenStarts);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.portal.url });
+    await page.goto(url('/'));
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await check('login');
+    // the required fields' error texts, on their filled inputs, the email focused
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email is a required field').waitFor();
+    await page.getByLabel('Email').focus();
+    await check('login-required');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('heading', { name: 'Recover password' }).waitFor();
+    await check('forgot-password');
+    await page.goto(url('/subscriber-agreement'));
+    await page.getByRole('heading', { name: 'STI Certificate Subscriber Agreement' }).waitFor();
+    await check('subscriber-agreement');
+  });
+
+  it('registers with the signature drawn by mouse', { timeout: 120_000 }, async () => {
+    await page.goto(url('/login'));
+    uuid = await registerThroughStep3(page, env.portal, provider, (name) => check(name));
+    await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
+    await check('plan-step');
+  });
+
+  it('registers a second provider with the keyboard alone and the typed signature', { timeout: 120_000 }, async () => {
+    const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
+    await other.goto(url('/register'));
+    await other.getByText('1/4').waitFor();
+    await other.getByLabel('OCN').fill(typed.ocn);
+    await other.getByLabel('Email').fill(typed.email);
+    await other.getByLabel('First Name').fill('Ada');
+    await other.getByLabel('Last Name').fill('Lovelace');
+    await other.getByLabel('Phone Number').fill('2015550123');
+    await other.getByLabel('Title').fill('CTO');
+    await other.getByLabel('Company Name').fill('Delta Telecom');
+    await other.getByLabel('Address').fill('1 Main Street');
+    await other.getByLabel('City').fill('Newark');
+    await other.getByLabel('State').click();
+    await other.getByRole('option', { name: 'NJ', exact: true }).click();
+    await other.getByLabel('Zip Code').fill('07101');
+    await other.getByLabel('499 Filer ID').fill('831234');
+    await other.getByLabel('FRN').fill('0012345678');
+    await other.getByRole('button', { name: 'Next Step' }).click();
+
+    await other.getByText('2/4').waitFor();
+    await other.getByLabel('Printed Name').fill('Ada Lovelace');
+    // the agreement's scroll area takes the focus and scrolls with the keyboard
+    await other.getByRole('button', { name: 'Read the subscription agreement' }).click();
+    const modal = other.getByRole('dialog', { name: 'Certificate info' });
+    await modal.waitFor();
+    await modal.getByRole('region', { name: 'Subscriber agreement text' }).focus();
+    await other.keyboard.press('PageDown');
+    await other.waitForFunction(() => (document.activeElement?.scrollTop ?? 0) > 0);
+    await other.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+
+    // the typed signature, chosen and written with the keyboard alone
+    await other.getByRole('tab', { name: 'Type your signature instead' }).focus();
+    await other.keyboard.press('Enter');
+    const typedName = other.getByLabel('Typed signature');
+    await typedName.waitFor();
+    assert.equal(await typedName.inputValue(), 'Ada Lovelace', 'the printed name is the typed signature by default');
+    await screen.check(other, 'register-step2-typed');
+    await other.getByRole('button', { name: 'Next Step' }).focus();
+    await other.keyboard.press('Enter');
+
+    await other.getByText('3/4').waitFor();
+    await other.getByLabel('Password', { exact: true }).fill(typed.password);
+    await other.getByLabel('Confirm Password', { exact: true }).fill(typed.password);
+    await other.getByRole('button', { name: 'Next Step' }).focus();
+    await other.keyboard.press('Enter');
+    await other.waitForURL(/\/register\/payment\?uuid=[0-9a-f-]{36}/);
+    await other.getByRole('button', { name: 'Go to payment' }).waitFor();
+    await other.context().close();
+  });
+
+  it('confirms the address and meets every login outcome', { timeout: 120_000 }, async () => {
+    await confirmEmailFromOutbox(page, env.portal, (name) => check(name), provider.email);
+    await check('login-email-confirmed');
+
+    await signIn(page, `nobody+${stamp}@acme-telecom.test`, provider.password);
+    await page.getByText('Service provider not found').waitFor();
+    await check('login-not-found');
+
+    await signIn(page, provider.email, 'not-the-password');
+    await page.getByText('Wrong password').waitFor();
+    await check('login-wrong-password');
+
+    await signIn(page, typed.email, typed.password);
+    await page.getByText('Service provider is not confirmed').waitFor();
+    await check('login-not-confirmed');
+    await page.getByRole('button', { name: 'click here for a confirmation mail' }).click();
+    await page.getByText('Check your Email!').first().waitFor();
+
+    // paid nothing yet: not active, and after 2 seconds the plan step
+    await signIn(page, provider.email, provider.password);
+    await page.getByText('Service provider is not active').waitFor();
+    await screen.check(page, 'login-not-active');
+    await page.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 15_000 });
+  });
+
+  it('pays the yearly plan in the sandbox, a declined card first, and signs in', { timeout: 120_000 }, async () => {
+    await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: /year/i }).isChecked(), true, 'year is preselected');
+    await page.getByRole('button', { name: 'Go to payment' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByText('$500.00').first().waitFor();
+    await check('checkout');
+    await fillSandboxCard(page, '4000000000000002');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+    await check('checkout-declined');
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL('**/login?notice=subscription_paid');
+    await page.getByText(/your payment was received/).waitFor();
+    await check('login-paid');
+
+    await signIn(page, provider.email, provider.password);
+    await page.waitForURL('**/account/summary');
+    await page.getByRole('heading', { name: 'Account Summary' }).waitFor();
+    await page.getByText(enUS(new Date())).first().waitFor();
+    await page.getByText(enUS(yearsFromNow(1))).first().waitFor();
+    await page.getByText('073K').first().waitFor();
+    await check('account-summary', 'Account');
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'Extend', exact: true }).first().click();
+    const modal = page.getByRole('dialog', { name: 'Extend duration' });
+    await modal.waitFor();
+    assert.equal(await modal.getByRole('button', { name: 'Extend' }).isDisabled(), true, 'Extend waits for a choice');
+    await modal.getByRole('radio', { name: 'Pay $100 to extend 1 month' }).check();
+    await check('extend-modal');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('extends by three years: the total shown is what the checkout charges', { timeout: 120_000 }, async () => {
+    await page.goto(url('/account/extend'));
+    await page.getByRole('heading', { name: 'Extend', level: 1 }).waitFor();
+    await page.getByLabel('Count').fill('3');
+    const total = page.getByTestId('extend-total');
+    await total.getByText('Total: $1,500').waitFor();
+    await check('extend-page');
+    const shown = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    const due = await page.getByLabel('Amount due').textContent();
+    assert.equal(Number((due ?? '').replace(/[^\d.]/g, '')), shown, `the checkout charges ${due}, the page showed $${shown}`);
+    await check('extend-checkout');
+    await fillSandboxCard(page, '4242424242424242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL('**/account/summary?notice=extension_paid');
+    // a year paid, and three more
+    await page.getByText(enUS(yearsFromNow(4))).first().waitFor();
+    await check('account-summary-extended');
+  });
+
+  it('adds a card and turns auto renewal on', { timeout: 90_000 }, async () => {
+    await page.getByRole('link', { name: 'Auto Renewal' }).first().click();
+    await page.waitForURL('**/account/renewal');
+    await page.getByLabel('Card Number').waitFor();
+    await check('renewal');
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry Date').fill(`12 / ${new Date().getFullYear() + 3}`);
+    await page.getByLabel('Security Code').fill('123');
+    await page.getByLabel('Billing Address').fill('1 Main Street');
+    await page.getByLabel('State').fill('NJ');
+    await page.getByLabel('City').fill('Newark');
+    await page.getByLabel('Zip Code').fill('07101');
+    await page.locator('form').getByRole('button', { name: 'Add card' }).click();
+    await page.getByText('Your card has been successfully added').waitFor();
+    await page.getByText(/4242/).first().waitFor();
+    await check('renewal-card-added');
+    await markScreenStart(page);
+    await page.getByRole('switch', { name: 'auto charge' }).or(page.getByRole('checkbox', { name: 'auto charge' })).first().click();
+    await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor();
+    await check('auto-charge-enabled');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor({ state: 'hidden' });
+  });
+
+  it('lists the payments and invoices, and opens an invoice as a PDF', { timeout: 90_000 }, async () => {
+    await page.getByRole('menuitem', { name: /Payment Listing$/ }).click();
+    await page.waitForURL('**/payment-listing');
+    await page.getByText(/\$\s?1,?500/).first().waitFor();
+    await check('payments', 'Payment Listing');
+
+    await page.getByRole('menuitem', { name: /Invoice Listing$/ }).click();
+    await page.waitForURL('**/invoice-listing');
+    const view = page.getByRole('link', { name: /View/ }).or(page.getByRole('button', { name: /View/ }));
+    await view.first().waitFor();
+    await check('invoices', 'Invoice Listing');
+    await view.first().click();
+    await page.waitForURL(/\/invoice-listing\/[^/]+$/);
+    await page.getByText(/Stir\/Shaken (Yearly|Monthly) Subscription/).waitFor();
+    await check('invoice');
+    const pdf = await openedFile(page, () => page.getByRole('button', { name: 'Download' }).click());
+    assert.equal(pdf.start, '%PDF-', 'the invoice file is a PDF');
+    assert.ok(pdf.size > 500, `the PDF has ${pdf.size} bytes`);
+  });
+
+  it('imports a file of numbers and filters the numbers it gave', { timeout: 120_000 }, async () => {
+    await page.getByRole('menuitem', { name: /Import History$/ }).click();
+    await page.waitForURL('**/import-history');
+    await page.getByText('No Data Found').waitFor();
+    await check('import-history-empty', 'Import History');
+    await page.getByLabel('Choose a CSV file of numbers').setInputFiles({
+      name: 'numbers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    });
+    await page.getByText('File uploaded: the import runs in the background').waitFor();
+    await page.getByRole('cell', { name: 'Completed' }).waitFor({ timeout: 30_000 });
+    const row = page.getByRole('row').filter({ hasText: 'numbers.csv' });
+    assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(1, 6), ['numbers.csv', 'Completed', '5', '3', '2']);
+    await check('import-history', 'Import History');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the rejected rows of numbers.csv' }).click();
+    const report = await downloadedText(await download);
+    assert.match(report, /^line,tn,voip_user,organization,assigned_on,reason\r\n/);
+    assert.match(report, /\r\n5,2015550100,Ann,Acme,,Duplicate of line 2 of this file\r\n/);
+    assert.match(report, /\r\n6,'=2015550103,'@Bob,Acme,,/);
+
+    await page.goto(url('/number-listing'));
+    await page.getByRole('cell', { name: '2015550102' }).waitFor();
+    assert.equal(await page.getByRole('row').count(), 4); // the header and three numbers
+    await check('numbers', 'Number Listing');
+    await markScreenStart(page);
+    await page.getByLabel('Number contains').fill('0101');
+    await page.getByRole('cell', { name: '2015550100' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await page.getByRole('cell', { name: /^20155501/ }).allInnerTexts(), ['2015550101']);
+    await page.getByLabel('Number contains').fill('');
+    await page.getByRole('cell', { name: '2015550100' }).waitFor();
+    await page.getByRole('combobox', { name: 'VoIP user' }).click();
+    await page.getByRole('option', { name: 'Ann' }).click();
+    await page.getByRole('cell', { name: '2015550101' }).waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Organization' }).click();
+    await page.getByRole('option', { name: 'Beta' }).click();
+    await page.getByRole('cell', { name: '2015550100' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await page.getByRole('cell', { name: /^20155501/ }).allInnerTexts(), ['2015550102']);
+    await check('numbers-filtered', 'Number Listing');
+  });
+
+  it('creates and downloads a private key', { timeout: 60_000 }, async () => {
+    await page.getByRole('menuitem', { name: /Private Key$/ }).click();
+    await page.waitForURL('**/sti-certificate/private-key');
+    await page.getByRole('button', { name: 'Create New' }).waitFor();
+    await check('private-keys-empty', 'Private Key');
+    await page.getByRole('button', { name: 'Create New' }).click();
+    await page.getByText('A new private key has been created').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Download key/ }).first().click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), 'stir_private_key.pem');
+    assert.match(await downloadedText(file), /-----BEGIN PRIVATE KEY-----/);
+    await check('private-keys', 'Private Key');
+  });
+
+  it('generates, views, downloads, renews and revokes a certificate', { timeout: 180_000 }, async () => {
+    await page.goto(url('/sti-certificate/certificate'));
+    await page.getByRole('button', { name: 'Create New' }).waitFor();
+    await check('certificates-empty', 'Certificate');
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'Create New' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate your first Stir/Shaken Certificate' });
+    await dialog.waitFor();
+    const generate = dialog.getByRole('button', { name: 'Generate' });
+    assert.equal(await generate.isDisabled(), true, 'submit waits for the STI-PA credentials');
+    await dialog.getByLabel('STI-PA Username').fill('demo');
+    await dialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    await check('certificate-generate');
+    await generate.click();
+    await page.getByText('Your certificate has been generated').waitFor();
+    const crUrl = (await page.getByText(/\/cr\/[0-9a-f]+\.pem/).first().textContent())?.trim();
+    assert.ok(crUrl, 'the CR URL is listed');
+    const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
+    await check('certificates', 'Certificate');
+
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'View' }).first().click();
+    const view = page.getByRole('dialog', { name: 'Certificate' });
+    await view.getByText(/SHAKEN 073K/).first().waitFor();
+    await view.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied').waitFor();
+    // Copy gives the certificate itself in PEM: this provider's SHAKEN certificate
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.ok(copied.startsWith('-----BEGIN CERTIFICATE-----'), copied.slice(0, 40));
+    assert.match(new x509.X509Certificate(copied).subject, /SHAKEN 073K/);
+    await check('certificate-view');
+    const leafDownload = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Download PEM' }).click();
+    const leafFile = await leafDownload;
+    assert.equal(leafFile.suggestedFilename(), `${serial}.pem`);
+    const leafText = await downloadedText(leafFile);
+    assert.equal(leafText, copied, 'Download PEM saves what Copy copies');
+    const chainDownload = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Download chain' }).click();
+    const chainFile = await chainDownload;
+    assert.equal(chainFile.suggestedFilename(), `${serial}-chain.pem`);
+    const chainText = await downloadedText(chainFile);
+    assert.equal((chainText.match(/-----BEGIN CERTIFICATE-----/g) ?? []).length, 2);
+    assert.ok(chainText.startsWith(leafText), 'the chain starts with the leaf');
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'hidden' });
+
+    const served = await fetch(crUrl);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'application/pem-certificate-chain');
+    assert.equal(((await served.text()).match(/BEGIN CERTIFICATE/g) ?? []).length, 2, 'leaf then intermediate');
+
+    // Renewing asks for the STI-PA credentials again and what happens to the old certificate (kept valid by
+    // default); here it is revoked "in 24 hours": an overlap. The new certificate is listed first, current.
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'Renew' }).first().click();
+    const renewDialog = page.getByRole('dialog', { name: 'Are you sure you want to renew this certificate?' });
+    await renewDialog.getByLabel('STI-PA Username').fill('demo');
+    await renewDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    const choices = renewDialog.getByRole('radiogroup', { name: 'What happens to the old certificate?' });
+    assert.equal(await choices.getByRole('radio', { name: 'Keep it valid until it expires' }).isChecked(), true);
+    await choices.getByRole('radio', { name: 'Revoke it in 24 hours' }).check();
+    await check('certificate-renew');
+    await renewDialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The certificate has been renewed').waitFor();
+    const rows = page.getByTestId('certificate-row');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    await rows.nth(0).getByText('Current', { exact: true }).waitFor();
+    await rows.nth(1).getByText(/^Revocation scheduled /).waitFor();
+    await rows.nth(1).getByText(/^Replaced by /).waitFor();
+    assert.equal(await rows.nth(1).getByText('Current', { exact: true }).count(), 0);
+    assert.equal(await rows.nth(1).getByText('Revoked', { exact: true }).count(), 0);
+    await check('certificates-renewed', 'Certificate');
+
+    // When the delay is over the job revokes the old certificate: reload until the list says so.
+    const deadline = Date.now() + (REVOKE_DELAY_SECONDS + 30) * 1000;
+    while ((await rows.nth(1).getByText('Revoked', { exact: true }).count()) === 0) {
+      assert.ok(Date.now() < deadline, 'the old certificate was revoked after the delay');
+      await page.waitForTimeout(1_000);
+      await page.reload();
+      await rows.nth(1).waitFor();
+    }
+    assert.equal(await rows.nth(1).getByText(/^Revocation scheduled /).count(), 0);
+    await rows.nth(0).getByText('Current', { exact: true }).waitFor();
+
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'Revoke' }).first().click();
+    const revokeDialog = page.getByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
+    await revokeDialog.waitFor();
+    await check('certificate-revoke');
+    await revokeDialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The certificate has been revoked').waitFor();
+    // Both are revoked now (the old one as superseded, by the job): marked, and only View is offered.
+    const revokedMarks = page.getByRole('row').getByText('Revoked', { exact: true });
+    await revokedMarks.nth(1).waitFor();
+    assert.equal(await revokedMarks.count(), 2);
+    assert.equal(await page.getByRole('button', { name: 'Revoke' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Renew' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'View' }).count(), 2);
+    await check('certificates-revoked', 'Certificate');
+
+    // The certificate's CRL distribution point now lists the serial.
+    const leafPem = (await (await fetch(crUrl)).text()).split(/(?<=-----END CERTIFICATE-----)/)[0];
+    const crlDp = new x509.X509Certificate(leafPem).getExtension(x509.CRLDistributionPointsExtension);
+    const crlUrl = crlDp?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
+    assert.ok(crlUrl?.startsWith(env.portal.url), `the CRL is this portal's: ${crlUrl}`);
+    const crlRes = await fetch(crlUrl as string);
+    assert.equal(crlRes.headers.get('content-type'), 'application/pkix-crl');
+    const crl = new x509.X509Crl(new Uint8Array(await crlRes.arrayBuffer()));
+    assert.ok(
+      crl.entries.some((e) => e.serialNumber.toLowerCase().replace(/^0+/, '') === serial?.replace(/^0+/, '')),
+      'the revoked serial is in the CRL',
+    );
+  });
+
+  it('edits the profile', { timeout: 60_000 }, async () => {
+    await page.goto(url('/profile'));
+    await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor();
+    await check('profile', 'My Profile');
+    const details = page.getByRole('form', { name: 'Company and contact' }).or(
+      page.locator('form').filter({ has: page.getByRole('button', { name: 'Save' }) }),
+    );
+    await details.first().getByLabel('Title').fill('CEO');
+    await details.first().getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your details were saved').waitFor();
+    await check('profile-saved', 'My Profile');
+  });
+
+  it('marks the keyboard focus, folds the sidebar at 600 px and stacks the lists on a phone', { timeout: 90_000 }, async () => {
+    // The skip link appears on the first Tab and reads at 4.5:1; the next stops have a solid outline of 2 px or more.
+    await page.goto(url('/account/summary'));
+    await page.waitForLoadState('networkidle');
+    await page.keyboard.press('Tab');
+    const skip = await focused(page);
+    assert.match(skip.label, /skip/i);
+    assert.ok(skip.top >= 0, `the skip link is on screen (top ${skip.top})`);
+    const ratio = contrast(skip.color, skip.background);
+    assert.ok(ratio >= 4.5, `the skip link reads at ${ratio.toFixed(2)}:1 (${skip.color} on ${skip.background})`);
+    for (let stop = 0; stop < 6; stop++) {
+      await page.keyboard.press('Tab');
+      const { label, outline } = await focused(page);
+      const [style, width] = outline.split(' ');
+      assert.ok(style === 'solid' && parseFloat(width) >= 2, `'${label}' is marked by an outline (${outline})`);
+    }
+
+    // on a phone the rows stack: no table, and Contact Us is an icon with its name
+    await page.setViewportSize(PHONE);
+    await page.goto(url('/payment-listing'));
+    await page.getByText('Transaction ID', { exact: true }).filter({ visible: true }).first().waitFor();
+    assert.equal(await page.locator('table').count(), 0, 'no table on a phone');
+    await page.getByRole('link', { name: 'Contact Us (opens in a new tab)' }).waitFor();
+
+    // between a phone and a desktop the sidebar is folded to its icons
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.goto(url('/payment-listing'));
+    await page.getByText('Transaction ID', { exact: true }).filter({ visible: true }).first().waitFor();
+    const folded = await measure(page);
+    assert.ok(folded.contentLeft >= 0 && folded.contentLeft <= 64, `at 600 px the sidebar takes ${folded.contentLeft} px`);
+    assert.ok(folded.scrollWidth <= folded.innerWidth, `at 600 px the page is ${folded.scrollWidth} px wide`);
+
+    // and at 1280 px the lists are tables again, beside the open sidebar
+    await page.setViewportSize(DESKTOP);
+    await page.goto(url('/payment-listing'));
+    await page.getByRole('columnheader', { name: 'Transaction ID' }).waitFor();
+    assert.ok((await measure(page)).contentLeft > 200, 'at 1280 px the sidebar is open');
+    await page.getByRole('link', { name: 'Contact Us (opens in a new tab)' }).getByText('Contact Us').waitFor();
+  });
+
+  it('signs out', { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await check('signed-out');
+    // the session is gone: a signed-in page sends back to the login
+    await page.goto(url('/account/summary'));
+    await page.waitForURL('**/login');
+  });
+
+  it('has no screen with a serious axe violation or a sideways scroll at 375 px', () => {
+    assert.ok(screen.count >= 30, `${screen.count} screens checked`);
+    screen.assertClean();
+  });
+});
