@@ -2,10 +2,12 @@
 // every package left to node_modules. The server runs this output in production: no TypeScript compiler at
 // start, and none of the development loader's per-function naming wrappers in hot code (they cost the
 // issuance path about a fifth of its time).
-//   node scripts/build-server.mjs                 -> build/server/main.mjs (+ its SQL migrations)
+//   node scripts/build-server.mjs                 -> build/server/main.mjs (+ its SQL migrations, and the PGlite data
+//                                                    folder a new DATA_DIR starts as: build/server/pglite-template)
 //   node scripts/build-server.mjs --run           -> the same, then runs it in this process (npm run serve), so
 //                                                    that SIGTERM reaches the server's graceful shutdown
 //   node scripts/build-server.mjs bench/cr.ts     -> build/bench/cr.mjs
+import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,12 +42,39 @@ export async function buildEntry(entry) {
   return outfile;
 }
 
+/**
+ * Makes build/server/pglite-template (server/src/db/pgliteTemplate.ts) unless the installed PGlite already made
+ * it: PGlite's initdb, run once here (several seconds) rather than at each new data folder's first start. In a
+ * process of its own, so that `--run` starts the server in a process without that PGlite instance's memory.
+ */
+export async function buildPgliteTemplate() {
+  const tool = path.join(root, 'build', 'tools', 'pgliteTemplate.mjs');
+  await build({
+    entryPoints: [path.join(root, 'server/src/db/pgliteTemplate.ts')],
+    outfile: tool,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const dir = path.join(root, 'build', 'server', 'pglite-template');
+  const script = `const t = await import(${JSON.stringify(pathToFileURL(tool).href)});
+if (!t.isPgliteTemplate(${JSON.stringify(dir)})) {
+  console.error('Preparing the embedded database template (PGlite initdb, once per PGlite version)');
+  await t.createPgliteTemplate(${JSON.stringify(dir)});
+}`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const run = args.includes('--run');
   const entries = args.filter((a) => a !== '--run');
   const outputs = [];
   for (const entry of entries.length ? entries : [SERVER_ENTRY]) outputs.push(await buildEntry(entry));
+  if (!entries.length) await buildPgliteTemplate();
   if (run) {
     process.setSourceMapsEnabled(true);
     await import(pathToFileURL(outputs[0]).href);
