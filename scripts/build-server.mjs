@@ -2,13 +2,13 @@
 // every package left to node_modules. The server runs this output in production: no TypeScript compiler at
 // start, and none of the development loader's per-function naming wrappers in hot code (they cost the
 // issuance path about a fifth of its time).
-//   node scripts/build-server.mjs                 -> build/server/main.mjs (+ its SQL migrations, and the PGlite data
-//                                                    folder a new DATA_DIR starts as: build/server/pglite-template)
+//   node scripts/build-server.mjs                 -> build/server/main.mjs (+ its SQL migrations, and the migrated
+//                                                    PGlite data folder a new DATA_DIR starts as: pglite-template)
 //   node scripts/build-server.mjs --run           -> the same, then runs it in this process (npm run serve), so
 //                                                    that SIGTERM reaches the server's graceful shutdown
 //   node scripts/build-server.mjs bench/cr.ts     -> build/bench/cr.mjs
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import fs, { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -43,6 +43,14 @@ export async function buildEntry(entry) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // A module's own location (import.meta.url: the migrations, the PGlite template) is the entry's folder only in
+  // the entry's module: a chunk lives in chunks/. Such a module must stay in the entry (imported statically).
+  for (const file of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+    if (file.endsWith('.mjs') && fs.readFileSync(path.join(chunks, file), 'utf8').includes('import.meta.url'))
+      throw new Error(
+        `${file}: a module that reads import.meta.url was split off the entry (import it statically)`,
+      );
+  }
   // The migrations are read from next to the module that runs them (server/src/db/migrate.ts).
   const migrations = path.join(path.dirname(outfile), 'migrations');
   rmSync(migrations, { recursive: true, force: true });
@@ -51,14 +59,15 @@ export async function buildEntry(entry) {
 }
 
 /**
- * Makes build/server/pglite-template (server/src/db/pgliteTemplate.ts) unless the installed PGlite already made
- * it: PGlite's initdb, run once here (several seconds) rather than at each new data folder's first start. In a
- * process of its own, so that `--run` starts the server in a process without that PGlite instance's memory.
+ * Makes build/server/pglite-template (server/src/db/pgliteTemplateBuild.ts) unless the installed PGlite already made it
+ * with today's migrations: PGlite's initdb and the migrations, run once here (several seconds) rather than at each
+ * new data folder's first start. In a process of its own, so that `--run` starts the server in a process without
+ * that PGlite instance's memory. Called after buildEntry, which copies the migrations it applies.
  */
 export async function buildPgliteTemplate() {
   const tool = path.join(root, 'build', 'tools', 'pgliteTemplate.mjs');
   await build({
-    entryPoints: [path.join(root, 'server/src/db/pgliteTemplate.ts')],
+    entryPoints: [path.join(root, 'server/src/db/pgliteTemplateBuild.ts')],
     outfile: tool,
     bundle: true,
     platform: 'node',
@@ -67,11 +76,12 @@ export async function buildPgliteTemplate() {
     packages: 'external',
     logLevel: 'warning',
   });
-  const dir = path.join(root, 'build', 'server', 'pglite-template');
+  const dir = JSON.stringify(path.join(root, 'build', 'server', 'pglite-template'));
+  const migrations = JSON.stringify(path.join(root, 'build', 'server', 'migrations'));
   const script = `const t = await import(${JSON.stringify(pathToFileURL(tool).href)});
-if (!t.isPgliteTemplate(${JSON.stringify(dir)})) {
-  console.error('Preparing the embedded database template (PGlite initdb, once per PGlite version)');
-  await t.createPgliteTemplate(${JSON.stringify(dir)});
+if (!t.isPgliteTemplate(${dir}, ${migrations})) {
+  console.error('Preparing the embedded database (PGlite initdb and migrations), once per PGlite version and migration');
+  await t.createPgliteTemplate(${dir}, ${migrations});
 }`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
 }

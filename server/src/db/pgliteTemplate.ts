@@ -1,13 +1,15 @@
-// A PGlite data folder initialised once, at build time, that a new data folder starts as. PGlite's initdb runs in
-// WASM in a second PGlite instance beside the first: 5 to 8 s of CPU and a resident-set peak of about 800 MB on a
-// first start. Copying a folder that initdb made (about 40 MB, mostly the first WAL segment and the template
-// databases) takes a few tens of milliseconds; the database then opens as any existing one does. The copy is
-// exactly what initdb would write, the same for every installation (its system identifier included, which only
-// replication would look at).
+// A PGlite data folder made once, at build time, that a new data folder starts as: initdb, then the migrations.
+// PGlite's initdb runs in WASM in a second PGlite instance beside the first (5 to 8 s of CPU and a resident-set
+// peak of about 800 MB on a first start), and the migrations take another second or more. Copying a folder made
+// so (about 40 MB, mostly the first WAL segment and the template databases) takes a few tens of milliseconds; the
+// database then opens as an existing one does, and migrate() at start finds every migration applied. The copy is
+// what initdb and the migrations would write, the same for every installation (its system identifier included,
+// which only replication would look at; schema_migrations.applied_on says when the template was made).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMigrations } from './migrate';
 
 /**
  * Where the server looks for its template: beside the module that runs (build/server/pglite-template, made by
@@ -15,8 +17,14 @@ import { fileURLToPath } from 'node:url';
  */
 export const PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
-/** The file in the template that says which PGlite made it. */
-const STAMP = 'pglite-template.json';
+/** The file in the template that says which PGlite made it, and with which migrations. */
+export const STAMP = 'pglite-template.json';
+
+interface Stamp {
+  pglite: string;
+  /** `version:checksum` of each migration applied, in order. */
+  migrations: string[];
+}
 
 /** The installed PGlite's version: a template made by another one is not used (its catalog may differ). */
 export function pgliteVersion(): string {
@@ -29,27 +37,27 @@ export function pgliteVersion(): string {
   return pkg.version;
 }
 
-/** Whether `dir` holds a template made by the installed PGlite. */
-export function isPgliteTemplate(dir: string): boolean {
+export function stampOf(migrationsDir: string | undefined): Stamp {
+  return {
+    pglite: pgliteVersion(),
+    migrations: readMigrations(migrationsDir).map((m) => `${m.version}:${m.checksum}`),
+  };
+}
+
+/**
+ * Whether `dir` holds a template made by the installed PGlite with exactly the migrations of `migrationsDir`
+ * (the server's by default): one made before a migration was added, or with one that changed since, is not used.
+ */
+export function isPgliteTemplate(dir: string, migrationsDir?: string): boolean {
   try {
-    const stamp = JSON.parse(fs.readFileSync(path.join(dir, STAMP), 'utf8')) as { pglite?: string };
-    return stamp.pglite === pgliteVersion() && fs.existsSync(path.join(dir, 'PG_VERSION'));
+    const stamp = JSON.parse(fs.readFileSync(path.join(dir, STAMP), 'utf8')) as Partial<Stamp>;
+    return (
+      JSON.stringify(stamp) === JSON.stringify(stampOf(migrationsDir)) &&
+      fs.existsSync(path.join(dir, 'PG_VERSION'))
+    );
   } catch {
     return false;
   }
-}
-
-/** Runs PGlite's initdb into `dir` (replaced) and marks it as a template of this PGlite. */
-export async function createPgliteTemplate(dir: string): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const tmp = `${dir}.tmp-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.mkdirSync(tmp, { recursive: true });
-  const db = await PGlite.create(tmp);
-  await db.close();
-  fs.writeFileSync(path.join(tmp, STAMP), JSON.stringify({ pglite: pgliteVersion() }) + '\n');
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(tmp, dir);
 }
 
 /**
@@ -58,8 +66,9 @@ export async function createPgliteTemplate(dir: string): Promise<void> {
  * file by file only once complete, so that a crash mid-copy leaves no half data folder that PGlite would take for
  * an existing database (PG_VERSION, which PGlite looks for, is moved last).
  */
-export function copyPgliteTemplate(template: string, dataDir: string): boolean {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !isPgliteTemplate(template)) return false;
+export function copyPgliteTemplate(template: string, dataDir: string, migrationsDir?: string): boolean {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !isPgliteTemplate(template, migrationsDir))
+    return false;
   const staging = `${dataDir}.template-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.cpSync(template, staging, { recursive: true, filter: (src) => path.basename(src) !== STAMP });
