@@ -27,6 +27,7 @@ describe('PGlite template', () => {
     expect(isPgliteTemplate(template)).toBe(true);
     expect(JSON.parse(fs.readFileSync(path.join(template, 'pglite-template.json'), 'utf8'))).toEqual({
       pglite: pgliteVersion(),
+      pgBoss: expect.stringMatching(/^10\./),
       migrations: readMigrations().map((m) => `${m.version}:${m.checksum}`),
     });
     expect(isPgliteTemplate(path.join(root, 'missing'))).toBe(false);
@@ -41,6 +42,11 @@ describe('PGlite template', () => {
       expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '8MB' }]);
       expect(await migrate(db)).toEqual([]);
       expect(await db.query('SELECT count(*)::int AS n FROM service_providers')).toEqual([{ n: 0 }]);
+      // pg-boss's schema is there, without a job or a queue of the app's.
+      expect(await db.query('SELECT count(*)::int AS n FROM pgboss.job')).toEqual([{ n: 0 }]);
+      expect(
+        await db.query("SELECT count(*)::int AS n FROM pgboss.queue WHERE name NOT LIKE '\\_\\_pgboss%'"),
+      ).toEqual([{ n: 0 }]);
       await db.query("INSERT INTO schema_migrations (version, name, checksum) VALUES (999, 'kept', 'x')");
     } finally {
       await db.close();

@@ -1,8 +1,10 @@
-// A PGlite data folder made once, at build time, that a new data folder starts as: initdb, then the migrations.
+// A PGlite data folder made once, at build time, that a new data folder starts as: initdb, then the migrations and
+// the job queue's tables (pg-boss's own schema, made at its first start).
 // PGlite's initdb runs in WASM in a second PGlite instance beside the first (5 to 8 s of CPU and a resident-set
-// peak of about 800 MB on a first start), and the migrations take another second or more. Copying a folder made
+// peak of about 800 MB on a first start), and the migrations and pg-boss's schema take another two seconds or more. Copying a folder made
 // so (about 40 MB, mostly the first WAL segment and the template databases) takes a few tens of milliseconds; the
-// database then opens as an existing one does, and migrate() at start finds every migration applied. The copy is
+// database then opens as an existing one does, migrate() at start finds every migration applied and pg-boss its
+// schema. The copy is
 // what initdb and the migrations would write, the same for every installation (its system identifier included,
 // which only replication would look at; schema_migrations.applied_on says when the template was made).
 import fs from 'node:fs';
@@ -22,24 +24,30 @@ export const STAMP = 'pglite-template.json';
 
 interface Stamp {
   pglite: string;
+  /** The job queue's tables are made by pg-boss at its first start: by this version. */
+  pgBoss: string;
   /** `version:checksum` of each migration applied, in order. */
   migrations: string[];
 }
 
+/** A package's installed version (the exports maps hide package.json: it is found beside the main module). */
+function installedVersion(pkg: string): string {
+  const require = createRequire(import.meta.url);
+  let dir = path.dirname(require.resolve(pkg));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || path.basename(dir) === 'dist')
+    dir = path.dirname(dir);
+  return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** The installed PGlite's version: a template made by another one is not used (its catalog may differ). */
 export function pgliteVersion(): string {
-  const require = createRequire(import.meta.url);
-  // The package's main module is in dist/; its package.json one folder up (the exports map hides it).
-  const main = require.resolve('@electric-sql/pglite');
-  const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
+  return installedVersion('@electric-sql/pglite');
 }
 
 export function stampOf(migrationsDir: string | undefined): Stamp {
   return {
     pglite: pgliteVersion(),
+    pgBoss: installedVersion('pg-boss'),
     migrations: readMigrations(migrationsDir).map((m) => `${m.version}:${m.checksum}`),
   };
 }
