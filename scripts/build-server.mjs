@@ -2,11 +2,13 @@
 // every package left to node_modules. The server runs this output in production: no TypeScript compiler at
 // start, and none of the development loader's per-function naming wrappers in hot code (they cost the
 // issuance path about a fifth of its time).
-//   node scripts/build-server.mjs                 -> build/server/main.mjs (+ its SQL migrations)
+//   node scripts/build-server.mjs                 -> build/server/main.mjs (+ its SQL migrations, and the migrated
+//                                                    PGlite data folder a new DATA_DIR starts as: pglite-template)
 //   node scripts/build-server.mjs --run           -> the same, then runs it in this process (npm run serve), so
 //                                                    that SIGTERM reaches the server's graceful shutdown
 //   node scripts/build-server.mjs bench/cr.ts     -> build/bench/cr.mjs
-import { cpSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import fs, { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -22,9 +24,17 @@ export function outputOf(entry) {
 
 export async function buildEntry(entry) {
   const outfile = outputOf(entry);
+  // Code splitting: a module the server imports with `await import('./x')` (the stripe gateway, the invoice PDF,
+  // the PKCS#11 key store) becomes a chunk of its own, loaded on first use with the packages only it imports,
+  // instead of being bundled into main.mjs and loaded at every start.
+  const chunks = path.join(path.dirname(outfile), 'chunks');
+  if (entry === SERVER_ENTRY) rmSync(chunks, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, entry)],
-    outfile,
+    entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, entry) },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -33,11 +43,47 @@ export async function buildEntry(entry) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // A module's own location (import.meta.url: the migrations, the PGlite template) is the entry's folder only in
+  // the entry's module: a chunk lives in chunks/. Such a module must stay in the entry (imported statically).
+  for (const file of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+    if (file.endsWith('.mjs') && fs.readFileSync(path.join(chunks, file), 'utf8').includes('import.meta.url'))
+      throw new Error(
+        `${file}: a module that reads import.meta.url was split off the entry (import it statically)`,
+      );
+  }
   // The migrations are read from next to the module that runs them (server/src/db/migrate.ts).
   const migrations = path.join(path.dirname(outfile), 'migrations');
   rmSync(migrations, { recursive: true, force: true });
   cpSync(path.join(root, 'server/src/db/migrations'), migrations, { recursive: true });
   return outfile;
+}
+
+/**
+ * Makes build/server/pglite-template (server/src/db/pgliteTemplateBuild.ts) unless the installed PGlite already made it
+ * with today's migrations: PGlite's initdb and the migrations, run once here (several seconds) rather than at each
+ * new data folder's first start. In a process of its own, so that `--run` starts the server in a process without
+ * that PGlite instance's memory. Called after buildEntry, which copies the migrations it applies.
+ */
+export async function buildPgliteTemplate() {
+  const tool = path.join(root, 'build', 'tools', 'pgliteTemplate.mjs');
+  await build({
+    entryPoints: [path.join(root, 'server/src/db/pgliteTemplateBuild.ts')],
+    outfile: tool,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const dir = JSON.stringify(path.join(root, 'build', 'server', 'pglite-template'));
+  const migrations = JSON.stringify(path.join(root, 'build', 'server', 'migrations'));
+  const script = `const t = await import(${JSON.stringify(pathToFileURL(tool).href)});
+if (!t.isPgliteTemplate(${dir}, ${migrations})) {
+  console.error('Preparing the embedded database (PGlite initdb and migrations), once per PGlite version and migration');
+  await t.createPgliteTemplate(${dir}, ${migrations});
+}`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -46,6 +92,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const entries = args.filter((a) => a !== '--run');
   const outputs = [];
   for (const entry of entries.length ? entries : [SERVER_ENTRY]) outputs.push(await buildEntry(entry));
+  if (!entries.length) await buildPgliteTemplate();
   if (run) {
     process.setSourceMapsEnabled(true);
     await import(pathToFileURL(outputs[0]).href);

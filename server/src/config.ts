@@ -1,6 +1,7 @@
 // The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { PGLITE_SHARED_BUFFERS } from './db';
 import type { LogFormat } from './logger';
 
 export interface Config {
@@ -11,6 +12,8 @@ export interface Config {
   publicUrl: string;
   /** PostgreSQL server; unset means the embedded PGlite in `$DATA_DIR/db`. */
   databaseUrl: string | undefined;
+  /** PGLITE_SHARED_BUFFERS: the embedded PGlite's shared_buffers (e.g. `16MB`), resident from the start. */
+  pgliteSharedBuffers: string;
   /** HS256 secret; unset means generated once into `$DATA_DIR/jwt-secret`. */
   jwtSecret: string | undefined;
   adminEmail: string;
@@ -219,6 +222,19 @@ function logFormatSetting(env: Env): LogFormat | undefined {
   throw new ConfigError(`LOG_FORMAT must be "pretty" or "json", got "${raw}"`);
 }
 
+/** A postgres memory size of 1MB to 1GB, as `16MB`, `512kB` or `1GB`. */
+function pgliteSharedBuffers(env: Env): string {
+  const raw = str(env, 'PGLITE_SHARED_BUFFERS');
+  if (raw === undefined) return PGLITE_SHARED_BUFFERS;
+  const m = /^(\d+)(kB|MB|GB)$/.exec(raw);
+  const kb = m ? Number(m[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[m[2] as 'kB' | 'MB' | 'GB'] : NaN;
+  if (!(kb >= 1024 && kb <= 1024 * 1024))
+    throw new ConfigError(
+      `PGLITE_SHARED_BUFFERS must be a size from 1MB to 1GB such as "16MB", got "${raw}"`,
+    );
+  return raw;
+}
+
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -273,6 +289,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     publicUrl,
     databaseUrl: str(env, 'DATABASE_URL'),
+    pgliteSharedBuffers: pgliteSharedBuffers(env),
     jwtSecret,
     adminEmail: (str(env, 'ADMIN_EMAIL') ?? 'admin@example.com').toLowerCase(),
     adminPassword: str(env, 'ADMIN_PASSWORD'),

@@ -1,7 +1,8 @@
 // pino options: secrets never reach the log (passwords, tokens, card fields, authorization headers).
+import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
-import { prettyFactory } from 'pino-pretty';
+import type { prettyFactory as PrettyFactory } from 'pino-pretty';
 
 const SECRET_FIELDS = [
   'password',
@@ -79,6 +80,10 @@ interface LineSink {
  * bring back what logDestination avoids: lines still waiting at exit.
  */
 export function prettyStream(destination: LineSink, opts: { colorize?: boolean } = {}): LineSink {
+  // pino-pretty is loaded only for readable lines (a JSON log does without its module loading at start).
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as {
+    prettyFactory: typeof PrettyFactory;
+  };
   const pretty = prettyFactory({
     colorize: opts.colorize ?? false,
     translateTime: 'SYS:HH:MM:ss.l',

@@ -5,6 +5,7 @@ import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
+import { PGLITE_TEMPLATE_DIR } from './db/pgliteTemplate';
 import { buildMetricsServer } from './metrics';
 import { SWEEP_JOB as NUMBER_SWEEP_JOB } from './numbers/service';
 
@@ -16,7 +17,12 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sharedBuffers: config.pgliteSharedBuffers,
+    template: PGLITE_TEMPLATE_DIR,
+  });
   const applied = await migrate(db);
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ applied }, 'database migrated');

@@ -133,7 +133,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     sessions,
     mailer,
     jobs,
-    payments: deps.payments ?? createPaymentGateway(config, { db, now }),
+    payments: deps.payments ?? (await createPaymentGateway(config, { db, now })),
     ca,
     keys,
     stiPa,

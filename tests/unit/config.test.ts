@@ -190,3 +190,18 @@ describe('HTTP timeouts', () => {
     );
   });
 });
+
+describe('PGLITE_SHARED_BUFFERS', () => {
+  it('is 16MB unless set, and takes a postgres size', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '2048kB' }).pgliteSharedBuffers).toBe('2048kB');
+  });
+
+  it('refuses what postgres would not read, and sizes out of 1MB to 1GB', () => {
+    for (const bad of ['16', '16mb', '16 MB', '512kB', '2GB', 'lots'])
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(
+        /PGLITE_SHARED_BUFFERS must be a size/,
+      );
+  });
+});

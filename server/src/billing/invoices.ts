@@ -2,7 +2,6 @@
 // receipt with it.
 import { invoiceLine } from '../../../contract/billing';
 import { isUuid } from '../../../contract/ids';
-import { renderInvoicePdf } from '../documents/invoicePdf';
 import { notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { receiptMail } from '../integrations/mail/billingTemplates';
@@ -26,6 +25,8 @@ export async function queueInvoiceDocuments(deps: BillingDeps, invoiceId: string
 async function invoicePdf(deps: BillingDeps, inv: store.InvoiceFileRow): Promise<Buffer> {
   if (inv.pdf) return Buffer.from(inv.pdf);
   const provider = await store.findProvider(deps.db, inv.service_provider_id);
+  // pdfkit (a third of a second of module loading) is loaded at the first invoice, not at start.
+  const { renderInvoicePdf } = await import('../documents/invoicePdf');
   const pdf = await renderInvoicePdf({
     invoice_number: inv.invoice_number,
     created_on: new Date(inv.created_on),

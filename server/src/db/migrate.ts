@@ -45,12 +45,15 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<numbe
     const done = await db.transaction(async (tx) => {
       // Several server processes may start at once: one applies, the others wait and skip.
       await tx.query('SELECT pg_advisory_xact_lock(727001)');
-      const rows = await tx.query<{ checksum: string }>('SELECT checksum FROM schema_migrations WHERE version = $1', [
-        m.version,
-      ]);
+      const rows = await tx.query<{ checksum: string }>(
+        'SELECT checksum FROM schema_migrations WHERE version = $1',
+        [m.version],
+      );
       if (rows.length) {
         if (rows[0].checksum !== m.checksum) {
-          throw new Error(`Migration ${m.version}_${m.name} was edited after it was applied; add a new migration instead`);
+          throw new Error(
+            `Migration ${m.version}_${m.name} was edited after it was applied; add a new migration instead`,
+          );
         }
         return false;
       }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer } from './mailer';
 
 let sequence = 0;
@@ -18,11 +18,16 @@ function fileName(at: Date): string {
 
 export function createOutboxMailer(opts: { dir: string; from: string; log: FastifyBaseLogger }): Mailer {
   // The stream transport only composes the message (text and HTML alternatives); nothing leaves the machine.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start.
+  let composer: Promise<Transporter> | undefined;
+  const open = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await composer.sendMail({ from: opts.from, ...message });
+      const info = await (await (composer ??= open())).sendMail({ from: opts.from, ...message });
       fs.mkdirSync(opts.dir, { recursive: true });
       const name = fileName(new Date());
       const file = path.join(opts.dir, name);
@@ -34,7 +39,7 @@ export function createOutboxMailer(opts: { dir: string; from: string; log: Fasti
       opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
     async close() {
-      composer.close();
+      if (composer) (await composer).close();
     },
   };
 }
