@@ -9,7 +9,8 @@ export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(140px, max-content) 1fr',
+        // minmax(0, …): a long value (an email, an address) wraps inside the page instead of widening it
+        gridTemplateColumns: { xs: 'minmax(0, 2fr) minmax(0, 3fr)', sm: 'minmax(140px, max-content) minmax(0, 1fr)' },
         columnGap: 3,
         rowGap: 0.5,
         m: 0,
@@ -20,7 +21,7 @@ export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
           <Typography component="dt" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
             {value}
           </Typography>
         </Box>

@@ -1,6 +1,7 @@
 // The check every screen of the role flows gets (`checkScreen`): once it has settled, axe-core (WCAG 2.1 A and AA
 // and best practices: a serious or critical violation, or headings out of order, fails), a screenshot at 1280 px,
-// then at 375 px nothing may scroll sideways and the sidebar must leave the page its width, a screenshot there,
+// then at 375 px nothing may scroll sideways, no text may be cut off at the right and the sidebar must leave the
+// page its width, a screenshot there,
 // and back to 1280 px. The time from the screen's navigation start to its last response is kept per screen and
 // printed as a table at the end of the flow (a figure, not an assertion). Failures are collected, not thrown, so
 // that one run reports every screen; `assertClean` fails the flow with all of them.
@@ -58,6 +59,42 @@ export async function markScreenStart(page: Page) {
 export interface ScreenOptions {
   /** The page must have one h1, and it reads this. */
   h1?: string;
+}
+
+/**
+ * Visible text that runs past the window's right edge without scrolling it: cut off by a box that hides its
+ * overflow (a card), which the scroll width does not show. Text in a box that scrolls sideways on purpose or ends
+ * in an ellipsis, and visually hidden text, are left out. The first few, 40 characters each.
+ */
+async function cutOffText(page: Page): Promise<string[]> {
+  // a string, not a function: the compiled inner functions would call the loader's helpers, which the page lacks
+  return page.evaluate(`(() => {
+    const width = window.innerWidth;
+    const cut = [];
+    const deliberate = (el) => {
+      for (let a = el; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.textOverflow === 'ellipsis') return true;
+        const box = a.getBoundingClientRect();
+        // visually hidden (screen-reader text); a box of display: contents has no size of its own
+        if (style.display !== 'contents' && (box.width <= 1 || box.height <= 1)) return true;
+        // the nearest box that clips decides: one that scrolls shows the rest, one that hides cuts it off
+        if (style.overflowX !== 'visible') return style.overflowX === 'auto' || style.overflowX === 'scroll';
+      }
+      return false;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && cut.length < 5; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const el = node.parentElement;
+      if (!text || !el || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rect = range.getBoundingClientRect();
+      if (rect.width > 0 && rect.right > width + 1 && !deliberate(el)) cut.push(text.slice(0, 40));
+    }
+    return cut;
+  })()`);
 }
 
 /** The screens of one role's flow: `check` at each, `assertClean` at the end. */
@@ -144,6 +181,8 @@ export function screens(role: string) {
         failures.push(`${label}: ${m.scrollWidth} px wide in a ${m.innerWidth} px window (scrolls sideways)`);
       if (m.contentLeft !== null && (m.contentLeft < 0 || m.contentLeft >= 8))
         failures.push(`${label}: at 375 px the sidebar takes ${m.contentLeft} px`);
+      const cut = await cutOffText(page);
+      if (cut.length) failures.push(`${label}: at 375 px text is cut off at the right: ${JSON.stringify(cut)}`);
       await shoot(page, `${label}-375.png`);
       // the flow's next step waits for what it needs
       await resize(page, wide, false);

@@ -68,7 +68,14 @@ export function SignatureInput(props: SignatureInputProps) {
       <FormLabel id={ids.label} required={required} error={Boolean(error)} sx={{ display: 'block', mb: 0.5 }}>
         {t(label)}
       </FormLabel>
-      <Tabs value={mode} onChange={(_event, next: SignatureMode) => switchTo(next)} aria-labelledby={ids.label} sx={{ mb: 1 }}>
+      <Tabs
+        value={mode}
+        onChange={(_event, next: SignatureMode) => switchTo(next)}
+        aria-labelledby={ids.label}
+        // two halves whose labels wrap: on a phone the second would otherwise be cut off at the right
+        variant="fullWidth"
+        sx={{ mb: 1 }}
+      >
         <Tab value="draw" label={t(props.drawLabel)} id={`${ids.draw}-tab`} aria-controls={ids.draw} />
         <Tab value="type" label={t(props.typeLabel)} id={`${ids.type}-tab`} aria-controls={ids.type} />
       </Tabs>

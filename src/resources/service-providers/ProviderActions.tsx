@@ -36,7 +36,7 @@ function ResellerControl({
   const resellers = useResellerOptions();
   const [reseller, setReseller] = useState('');
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
       <Typography variant="body2">
         {translate('portal.admin.actions.reseller')}:{' '}
         {record.reseller_name ?? translate('portal.admin.actions.no_reseller')}

@@ -26,7 +26,7 @@ function Profile({ record }: { record: AdminProviderDetails }) {
     .filter(Boolean)
     .join(', ');
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 3 }}>
       <section aria-label={translate('portal.admin.details.profile')}>
         <Typography component="h2" variant="h6">
           {translate('portal.admin.details.profile')}
