@@ -1,5 +1,4 @@
 // Builds the whole Fastify app from plugins and modules. Tests build the same app and call app.inject().
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -18,6 +17,7 @@ import {
 } from './metrics';
 import { errorBody, errorHandler, tooManyAttemptsMessage } from './http/errors';
 import { databaseRateLimitStore } from './http/rateLimitStore';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { mountWebApp } from './http/webApp';
 import { installGuard, requireRouteDeclarations } from './http/guard';
 import { idempotencySecret, installIdempotency } from './http/idempotency';
@@ -151,7 +151,7 @@ export async function buildHttpApp(services: AppServices, opts: HttpAppOptions):
   installRequestMetrics(app, metrics);
 
   app.setErrorHandler(errorHandler);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.payments) },
     crossOriginEmbedderPolicy: false,
   });

@@ -69,6 +69,15 @@ describe('health and errors', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('stripe.com');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    // an answer the router found no route for, or refused, carries them too
+    for (const url of ['/api/no-such-route', '/api/service_provider/payments']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.statusCode).toBe(401);
+      expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    }
   });
 
   it('lets Stripe.js and its card frames load in Stripe mode only', () => {

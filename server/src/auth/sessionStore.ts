@@ -47,6 +47,8 @@ export async function findSessionStanding(q: Queryable, id: string): Promise<Ses
        LEFT JOIN resellers r ON r.account_id = a.id
       WHERE s.id = $1`,
     [id],
+    // read by every server for every session every few seconds, always by primary keys
+    { prepare: true },
   );
   return rows[0];
 }

@@ -1,13 +1,43 @@
 // One data layer, two drivers: the embedded PGlite and node-postgres. Stores speak plain SQL to `Queryable`.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { copyPgliteTemplate } from './pgliteTemplate';
 
+export interface QueryOptions {
+  /**
+   * Keep this statement prepared (parsed, and planned once PostgreSQL finds a generic plan as good) and run it by
+   * name from then on. Only for a text from a finite set the code spells out (values bound as $n, never spliced in),
+   * run often, whose best plan does not depend on the values: a list scoped by its owner's id, a read by primary
+   * key. At most MAX_PREPARED_STATEMENTS texts are kept; past that, statements run unprepared.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** Runs one statement with $1… parameters and returns its rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>;
+}
+
+/** The most statement texts one process keeps prepared (on each connection of the pool that runs them). */
+export const MAX_PREPARED_STATEMENTS = 200;
+
+/**
+ * The names of the texts asked to be prepared, the same in every process (a hash of the text); null once
+ * MAX_PREPARED_STATEMENTS texts have one, for a text that has none.
+ */
+function preparedNames() {
+  const names = new Map<string, string>();
+  return (sql: string): string | null => {
+    const known = names.get(sql);
+    if (known !== undefined) return known;
+    if (names.size >= MAX_PREPARED_STATEMENTS) return null;
+    const name = `portal_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+    return name;
+  };
 }
 
 export interface Database extends Queryable {
@@ -44,6 +74,64 @@ export interface PgliteOptions {
   template?: string;
 }
 
+/**
+ * Runs statements prepared by name on PGlite: Parse (and Describe, for the parameters' types) once per text, then
+ * Bind, Execute and Sync in one call into the engine. PGlite's own `query` parses and plans the text again each time,
+ * in six calls: for a short list the planning is most of the time the database takes.
+ */
+async function pglitePrepared(db: PGlite) {
+  const { protocol, parse } = await import('@electric-sql/pglite');
+  const { serialize } = protocol;
+  const nameOf = preparedNames();
+  /** The statements prepared on this database, with the type of each parameter. */
+  const paramTypes = new Map<string, number[]>();
+  const concat = (...parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  return async function query<T>(sql: string, params: unknown[]): Promise<T[] | null> {
+    const name = nameOf(sql);
+    if (name === null) return null;
+    await db._checkReady();
+    // As PGlite's query does: not between the statements of a transaction running, nor of another query.
+    return db._runExclusiveTransaction(() =>
+      db.runExclusive(async () => {
+        let types = paramTypes.get(name);
+        if (!types) {
+          const described = await db.execProtocol(
+            concat(
+              serialize.parse({ name, text: sql, types: [] }),
+              serialize.describe({ type: 'S', name }),
+              serialize.sync(),
+            ),
+          );
+          types = parse.parseDescribeStatementResults(described.messages);
+          paramTypes.set(name, types);
+        }
+        const values = params.map((v, i) => {
+          if (v === null || v === undefined) return null;
+          const serializer = db.serializers[types[i]];
+          return serializer ? serializer(v) : String(v);
+        });
+        const result = await db.execProtocol(
+          concat(
+            serialize.bind({ statement: name, values }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ),
+        );
+        return parse.parseResults(result.messages, db.parsers)[0].rows as T[];
+      }),
+    );
+  };
+}
+
 export async function openPglite(
   dataDir: string | undefined,
   options: PgliteOptions = {},
@@ -66,10 +154,15 @@ export async function openPglite(
       `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
     ],
   });
+  const prepared = await pglitePrepared(db);
   let closed = false;
   return {
     driver: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], opts?: QueryOptions) {
+      if (opts?.prepare) {
+        const rows = await prepared<T>(sql, params);
+        if (rows) return rows;
+      }
       const res = await db.query<T>(sql, params);
       return res.rows;
     },
@@ -110,6 +203,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
+  const nameOf = preparedNames();
   let closed = false;
   return {
     driver: 'pg',
@@ -117,8 +211,10 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     async exec(script: string) {
       await pool.query(script);
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      const res = await pool.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], opts?: QueryOptions) {
+      const name = opts?.prepare ? nameOf(sql) : null;
+      // node-postgres prepares a named statement on each connection the first time that connection runs it
+      const res = await (name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params));
       return res.rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
@@ -126,8 +222,12 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<R>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params)).rows as R[];
+          async query<R>(sql: string, params: unknown[] = [], opts?: QueryOptions) {
+            const name = opts?.prepare ? nameOf(sql) : null;
+            const res = await (name
+              ? client.query({ name, text: sql, values: params })
+              : client.query(sql, params));
+            return res.rows as R[];
           },
         });
         await client.query('COMMIT');

@@ -1,7 +1,7 @@
 // The ra-data-simple-rest list protocol, in one place: `sort`, `range` and `filter` in, `Content-Range` out.
 // Handlers describe what may be sorted and filtered; everything is turned into SQL with bound parameters.
 import type { FastifyReply } from 'fastify';
-import type { Queryable } from '../db';
+import type { Queryable, QueryOptions } from '../db';
 import { badRequest } from './errors';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -198,7 +198,8 @@ export function pageClause(q: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>): 
  * One page of `columns` from `from` (a table, or a derived table with its alias) under `where`, with the total of
  * the filtered rows, in one round trip: the total is an uncorrelated subquery on each row, which PostgreSQL runs once
  * (an InitPlan) with a plan of its own, while the page keeps its ordered, limited one. A page past the end has no
- * row to carry the total; only then is it counted by a second statement.
+ * row to carry the total; only then is it counted by a second statement. LIMIT and OFFSET are bound, so that the
+ * text of a list depends only on its sort and the filters given: `prepare` (see QueryOptions) may keep it prepared.
  */
 export async function pageWithTotal<T>(
   q: Queryable,
@@ -207,11 +208,20 @@ export async function pageWithTotal<T>(
   where: string[],
   params: unknown[],
   list: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
+  opts: QueryOptions = {},
 ): Promise<{ rows: T[]; total: number }> {
   const count = `SELECT count(*)::int AS n FROM ${from}${whereClause(where)}`;
+  const page =
+    list.limit === null
+      ? { sql: ` ORDER BY ${list.orderBy}`, params }
+      : {
+          sql: ` ORDER BY ${list.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          params: [...params, list.limit, list.offset],
+        };
   const found = await q.query<T & { page_total?: number }>(
-    `SELECT ${columns}, (${count}) AS page_total FROM ${from}${whereClause(where)}${pageClause(list)}`,
-    params,
+    `SELECT ${columns}, (${count}) AS page_total FROM ${from}${whereClause(where)}${page.sql}`,
+    page.params,
+    opts,
   );
   if (found.length) {
     const total = found[0].page_total!;
@@ -219,7 +229,7 @@ export async function pageWithTotal<T>(
     return { rows: found, total };
   }
   if (!list.offset) return { rows: [], total: 0 };
-  const [{ n }] = await q.query<{ n: number }>(count, params);
+  const [{ n }] = await q.query<{ n: number }>(count, params, opts);
   return { rows: [], total: n };
 }
 

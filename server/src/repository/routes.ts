@@ -83,11 +83,14 @@ const decryptResponse = {
 
 /** GET /cr/<serial>.pem: the hot route of the portal, answered from memory whenever it can be. */
 function crRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService): void {
-  // helmet: false — the page-oriented security headers (CSP, COOP, ...) mean nothing on a PEM file and cost a
-  // visible share of this hot route; the one that matters is set here.
+  // securityHeaders: false — the page-oriented security headers (CSP, COOP, ...) mean nothing on a PEM file and
+  // cost a visible share of this hot route; the one that matters is set here.
   app.get<{ Params: { file: string } }>(
     '/cr/:file',
-    { helmet: false, schema: { response: { 200: fileResponse(CR_CONTENT_TYPE), 304: emptyResponse } } },
+    {
+      config: { securityHeaders: false },
+      schema: { response: { 200: fileResponse(CR_CONTENT_TYPE), 304: emptyResponse } },
+    },
     (request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       const file = request.params.file;
