@@ -9,16 +9,22 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import {
   AuthContext,
   DataProviderContext,
+  type DataProvider,
   I18nContext,
   NotificationContextProvider,
   UndoableMutationsContextProvider,
 } from 'react-admin';
-import { authProvider } from '../authProvider';
-import { dataProvider } from '../dataProvider';
+import { createAuthProvider } from '../authProvider/create';
+import { createPublicDataProvider } from '../dataProvider/public';
 import { i18nProvider } from '../layout/i18nProvider';
 import { PortalNotification } from '../layout/Notification';
 import { portalTheme } from '../layout/theme';
 import { createQueryClient } from '../queryClient';
+
+/** The calls of the public pages only, which usePublicDataProvider reads (typed to these), and the sign-in over
+ * them (its profile calls are among them). The signed-in app has the portal's own, over the whole dataProvider. */
+const publicDataProvider = createPublicDataProvider();
+const authProvider = createAuthProvider(publicDataProvider);
 
 /** The public pages' own: the settings query (useSettings), the payment step's hooks. */
 const queryClient = createQueryClient();
@@ -38,7 +44,7 @@ export function PortalThemeProvider({ children }: { children: ReactNode }) {
 export function PublicShell({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={authProvider}>
-      <DataProviderContext.Provider value={dataProvider}>
+      <DataProviderContext.Provider value={publicDataProvider as unknown as DataProvider}>
         <QueryClientProvider client={queryClient}>
           {/* the one English tree: react-admin's I18nContextProvider adds only locale switching (its store) */}
           <I18nContext.Provider value={i18nProvider}>

@@ -3,10 +3,11 @@
 // logout machinery; the public endpoints never answer 401, and the public pages load without that machinery.
 import { useContext } from 'react';
 import { DataProviderContext } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProvider/types';
+import type { PublicDataProvider } from '../../dataProvider/public';
 
-export function usePublicDataProvider(): PortalDataProvider {
+/** Typed to the public calls: the public shell provides only those (dataProvider/public.ts). */
+export function usePublicDataProvider(): PublicDataProvider {
   const dataProvider = useContext(DataProviderContext);
   if (!dataProvider) throw new Error('The public pages need a dataProvider in context');
-  return dataProvider as PortalDataProvider;
+  return dataProvider as unknown as PublicDataProvider;
 }
