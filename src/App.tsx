@@ -13,8 +13,9 @@ import { mountPublicRoutes } from './routing/mountPublicRoutes';
 import { PublicGuard } from './routing/PublicGuard';
 import { isPublicPath, PublicPathsContext, publicPathsFrom, usePublicPaths } from './routing/publicPaths';
 import { PortalThemeProvider, PublicShell } from './routing/PublicShell';
+import { loadSignedInApp } from './routing/signedInApp';
 
-const SignedInApp = lazy(() => import('./SignedInApp'));
+const SignedInApp = lazy(loadSignedInApp);
 const SignedOutRedirect = lazy(() => import('./routing/SignedOutRedirect'));
 
 const publicPaths = publicPathsFrom(publicRoutes.map((route) => route.path));

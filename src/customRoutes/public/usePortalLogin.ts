@@ -6,6 +6,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useAuthProvider, useNotificationContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { LoginParams } from '../../authProvider/types';
+import { preloadSignedInApp } from '../../routing/signedInApp';
 
 export function usePortalLogin() {
   const authProvider = useAuthProvider();
@@ -17,6 +18,8 @@ export function usePortalLogin() {
   return useCallback(
     async (params: LoginParams): Promise<unknown> => {
       if (!authProvider) throw new Error('The login page needs an authProvider');
+      // the signed-in app downloads while the server checks the password
+      preloadSignedInApp();
       const result: unknown = await authProvider.login(params);
       resetNotifications();
       void queryClient?.invalidateQueries({ queryKey: ['auth', 'getPermissions'] });
