@@ -1,86 +1,74 @@
-// The web app: react-admin on a browser router (clean URLs for emailed and payment-return links), the
-// public pages outside the layout, and the resources and signed-in pages of the role in the token, both
-// from the resource descriptors (src/resources).
-import { lazy, Suspense, type ReactNode } from 'react';
-import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
-import { roleOf } from '../contract/constants';
-import { authProvider } from './authProvider';
-import { dataProvider } from './dataProvider';
-import { PortalNotification } from './layout/Notification';
-import { portalTheme } from './layout/theme';
-import { i18nProvider } from './layout/i18nProvider';
-import { privateRoutesFor, resourcesFor } from './routing/mountPrivateRoutes';
-import { mountPublicRoutes } from './routing/mountPublicRoutes';
-import { PublicPathsContext } from './routing/RouteGuard';
-import { publicPathsFrom } from './routing/resolveRoute';
+// The web app on a browser router (clean URLs for emailed and payment-return links). A first visit to a public
+// page (sign-in, registration, password, email confirmation, agreement) gets the public pages alone, in a light
+// shell (routing/PublicShell.tsx); react-admin's <Admin> with the signed-in pages (SignedInApp.tsx) loads when a
+// signed-in user opens any other page, and from then on serves every page, the public ones too, as it did alone.
+// A signed-out user who opens a signed-in page is sent to /login (or the parent of an unknown path) without it.
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { readSession } from './authProvider/session';
 import { publicRoutes } from './customRoutes/public';
+import { mountPublicRoutes } from './routing/mountPublicRoutes';
+import { PublicGuard } from './routing/PublicGuard';
+import { isPublicPath, PublicPathsContext, publicPathsFrom, usePublicPaths } from './routing/publicPaths';
+import { PortalThemeProvider, PublicShell } from './routing/PublicShell';
+import { loadSignedInApp } from './routing/signedInApp';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // no silent retries: a failure reaches its caller (and a network failure its toast) once
-        retry: false,
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
+const SignedInApp = lazy(loadSignedInApp);
+const SignedOutRedirect = lazy(() => import('./routing/SignedOutRedirect'));
 
-export { i18nProvider };
+const publicPaths = publicPathsFrom(publicRoutes.map((route) => route.path));
 
-// The signed-in layout (app bar, menu, react-admin's sidebar and their parts) loads with the first signed-in
-// page, not with the public pages: they are rendered without it. Imported here only, never through
-// ./layout's index, or the bundler keeps it in the main file.
-const PortalLayout = lazy(() => import('./layout/Layout').then((m) => ({ default: m.PortalLayout })));
-
-function SignedInLayout({ children }: { children?: ReactNode }) {
+function LoadingSignedInApp() {
   return (
-    <Suspense fallback={<Loading />}>
-      <PortalLayout>{children}</PortalLayout>
-    </Suspense>
+    <PortalThemeProvider>
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    </PortalThemeProvider>
   );
 }
 
-const queryClient = createQueryClient();
-const publicPaths = publicPathsFrom(publicRoutes.map((route) => route.path));
+function PublicApp() {
+  return (
+    <PublicShell>
+      <Routes>
+        {mountPublicRoutes(publicRoutes, PublicGuard)}
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={null}>
+              <SignedOutRedirect />
+            </Suspense>
+          }
+        />
+      </Routes>
+    </PublicShell>
+  );
+}
+
+function AppRoutes() {
+  const location = useLocation();
+  const paths = usePublicPaths();
+  const [signedInAppLoaded, setSignedInAppLoaded] = useState(false);
+  const wantsSignedInApp =
+    signedInAppLoaded || (!isPublicPath(location.pathname, paths) && readSession().status === 'signed-in');
+  // once mounted, the signed-in app stays: signing out and in again, and its toasts, work as they always did
+  if (wantsSignedInApp && !signedInAppLoaded) setSignedInAppLoaded(true);
+  if (!wantsSignedInApp) return <PublicApp />;
+  return (
+    <Suspense fallback={<LoadingSignedInApp />}>
+      <SignedInApp />
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
     <BrowserRouter>
       <PublicPathsContext.Provider value={publicPaths}>
-        <Admin
-          disableTelemetry
-          title="SHAKEN CA Portal"
-          loginPage={false}
-          authProvider={authProvider}
-          dataProvider={dataProvider}
-          i18nProvider={i18nProvider}
-          queryClient={queryClient}
-          layout={SignedInLayout}
-          notification={PortalNotification}
-          theme={portalTheme}
-        >
-          <CustomRoutes noLayout>{mountPublicRoutes(publicRoutes)}</CustomRoutes>
-          {(permissions: unknown) => {
-            if (!permissions) return null;
-            const role = roleOf(permissions);
-            return (
-              <>
-                <CustomRoutes>
-                  {privateRoutesFor(role).map(({ path, element }) => (
-                    <Route key={path} path={path} element={element} />
-                  ))}
-                </CustomRoutes>
-                {resourcesFor(role).map(({ name, views }) => (
-                  <Resource key={name} name={name} {...views} />
-                ))}
-              </>
-            );
-          }}
-        </Admin>
+        <AppRoutes />
       </PublicPathsContext.Provider>
     </BrowserRouter>
   );

@@ -1,12 +1,15 @@
 // Contact Us (SPEC.md §1): opens the support site of the settings in a new tab. Below 960 px it is an icon with the
 // same accessible name, so that it never spills out of the app bar (issue 14).
+import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { useTranslate } from 'react-admin';
-import { useIsPhone } from '../components/lists';
+import { useIsPhone } from '../components/lists/useIsPhone';
 import { useSettings } from '../settings';
+import { ContactUsIcon } from './ContactUsIcon';
+
+// The icon's tooltip (MUI's Tooltip and its positioning engine) loads on a phone only: until it has, the icon
+// shows without it.
+const ContactUsIconWithTooltip = lazy(() => import('./ContactUsIconWithTooltip'));
 
 export function ContactUsButton() {
   const translate = useTranslate();
@@ -21,11 +24,9 @@ export function ContactUsButton() {
   };
   if (phone) {
     return (
-      <Tooltip title={label}>
-        <IconButton component="a" color="inherit" {...link}>
-          <SupportAgentIcon />
-        </IconButton>
-      </Tooltip>
+      <Suspense fallback={<ContactUsIcon {...link} />}>
+        <ContactUsIconWithTooltip title={label} {...link} />
+      </Suspense>
     );
   }
   return (

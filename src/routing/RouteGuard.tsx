@@ -1,25 +1,16 @@
 // Applies resolveRoute() to the current location: renders the page, redirects, or waits for the profile.
-// Mounted around every public page and around the signed-in layout (which also takes unknown paths).
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+// Mounted around the signed-in layout (which also takes unknown paths) and, once the signed-in app is loaded,
+// around every public page; before that the public pages have PublicGuard.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Loading, useLogout, useNotify } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isPortalHttpError } from '../dataProvider/http';
 import { readSession } from '../authProvider/session';
 import { usePortalIdentity } from '../authProvider/usePortalIdentity';
-import {
-  DEFAULT_PUBLIC_PATHS,
-  isPublicPath,
-  resolveRoute,
-  type GuardProfile,
-  type PublicPaths,
-  type RouteSession,
-} from './resolveRoute';
+import { usePublicPaths } from './publicPaths';
+import { isPublicPath, resolveRoute, type GuardProfile, type RouteSession } from './resolveRoute';
 
-export const PublicPathsContext = createContext<PublicPaths>(DEFAULT_PUBLIC_PATHS);
-
-export function usePublicPaths(): PublicPaths {
-  return useContext(PublicPathsContext);
-}
+export { PublicPathsContext, usePublicPaths } from './publicPaths';
 
 export function RouteGuard({ children }: { children: ReactNode }) {
   const location = useLocation();

@@ -1,22 +1,23 @@
-// The public pages as <Route>s, each behind the guard (a signed-in user is sent away from the guest-only ones),
-// under the demo banner when the portal is a demo.
+// The public pages as <Route>s, each behind a guard (a signed-in user is sent away from the guest-only ones),
+// under the demo banner when the portal is a demo. The guard is RouteGuard inside the signed-in app, PublicGuard
+// in the public shell (App.tsx).
 import { Route } from 'react-router-dom';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { DemoBanner } from '../layout/DemoBanner';
-import { RouteGuard } from './RouteGuard';
 
 export function mountPublicRoutes(
   routes: readonly { path: string; element: ReactElement }[],
+  Guard: ComponentType<{ children: ReactNode }>,
 ): ReactElement[] {
   return routes.map(({ path, element }) => (
     <Route
       key={path}
       path={path}
       element={
-        <RouteGuard>
+        <Guard>
           <DemoBanner />
           {element}
-        </RouteGuard>
+        </Guard>
       }
     />
   ));

@@ -3,10 +3,14 @@
 import { matchPath } from 'react-router-dom';
 import type { Role } from '../../contract/constants';
 import {
-  ACCOUNT_PAYMENT_PATH,
-  GUEST_ONLY_PATHS,
+  DEFAULT_PUBLIC_PATHS,
   LOGIN_PATH,
-  OPEN_PUBLIC_PATHS,
+  matchesAny,
+  normalizePath,
+  type PublicPaths,
+} from './publicPaths';
+import {
+  ACCOUNT_PAYMENT_PATH,
   ROLE_PAGES,
   ROLE_REDIRECTS,
   ROLE_SUMMARY_REDIRECT,
@@ -31,32 +35,18 @@ export type RouteSession =
 
 export type RouteDecision = { type: 'allow' } | { type: 'redirect'; to: string } | { type: 'wait' };
 
-export interface PublicPaths {
-  /** Pages a signed-in user is sent away from. */
-  guestOnly: readonly string[];
-  /** Pages anyone may open. */
-  open: readonly string[];
-}
-
-export const DEFAULT_PUBLIC_PATHS: PublicPaths = { guestOnly: GUEST_ONLY_PATHS, open: OPEN_PUBLIC_PATHS };
-
-/** '/a//b/' -> '/a/b'; always starts with '/'. */
-export function normalizePath(pathname: string): string {
-  const collapsed = `/${pathname}`.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/+$/, '') || '/' : '/';
-}
+export {
+  DEFAULT_PUBLIC_PATHS,
+  isPublicPath,
+  normalizePath,
+  publicPathsFrom,
+  type PublicPaths,
+} from './publicPaths';
 
 /** The parent of a path: its last segment dropped ('/a/b' -> '/a', '/a' -> '/'). */
 export function parentPath(path: string): string {
   const index = path.lastIndexOf('/');
   return index <= 0 ? '/' : path.slice(0, index);
-}
-
-function matchesAny(patterns: readonly string[], path: string): boolean {
-  return patterns.some((pattern) => {
-    const normalized = normalizePath(pattern);
-    return normalized === path || matchPath({ path: normalized, end: true, caseSensitive: false }, path) !== null;
-  });
 }
 
 const ROLES: Role[] = ['service-provider', 'reseller', 'admin'];
@@ -147,20 +137,4 @@ export function resolveRoute(
   }
   // a loop would be a bug in the tables of routes.ts: stay rather than bounce between pages forever
   return { type: 'allow' };
-}
-
-/** Is `pathname` one of the public pages (guest-only or open)? */
-export function isPublicPath(pathname: string, publicPaths: PublicPaths = DEFAULT_PUBLIC_PATHS): boolean {
-  const path = normalizePath(pathname);
-  return matchesAny(publicPaths.guestOnly, path) || matchesAny(publicPaths.open, path);
-}
-
-/** The public paths of the app: the guest-only pages, and every other mounted public page as open. */
-export function publicPathsFrom(mounted: readonly string[]): PublicPaths {
-  const guestOnly = GUEST_ONLY_PATHS.map(normalizePath);
-  const open = new Set<string>(OPEN_PUBLIC_PATHS);
-  for (const path of mounted) {
-    if (!guestOnly.includes(normalizePath(path))) open.add(path);
-  }
-  return { guestOnly: GUEST_ONLY_PATHS, open: [...open] };
 }

@@ -14,18 +14,7 @@ import {
 
 export { ACCOUNT_PAYMENT_PATH } from '../resources/subscription';
 
-/** Public pages a signed-in user is sent away from (to '/'). */
-export const GUEST_ONLY_PATHS = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password',
-  '/email-verify',
-  '/register/confirm',
-] as const;
-
-/** Public pages anyone may open, signed in or not (the payment step, the agreement, an invitation). */
-export const OPEN_PUBLIC_PATHS = ['/register/payment', '/agreement', '/accept-invite'] as const;
+export { GUEST_ONLY_PATHS, LOGIN_PATH, OPEN_PUBLIC_PATHS } from './publicPaths';
 
 function perRole<T>(build: (role: Role) => T): Record<Role, T> {
   return Object.fromEntries(ROLES.map((role) => [role, build(role)])) as Record<Role, T>;
@@ -77,4 +66,3 @@ export const ROLE_SUMMARY_REDIRECT: Partial<Record<Role, string>> = {
   reseller: '/reseller',
 };
 
-export const LOGIN_PATH = '/login';

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/layout/i18nProvider';
 import { PortalLayout } from '../../src/layout';
 import { mountPublicRoutes } from '../../src/routing/mountPublicRoutes';
+import { RouteGuard } from '../../src/routing/RouteGuard';
 
 const BANNER = 'Demo portal: payments are simulated and certificates are not trusted';
 
@@ -66,7 +67,7 @@ function renderPublic(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={auth} i18nProvider={i18nProvider}>
-        <Routes>{mountPublicRoutes([{ path: '/forgot-password', element: <p>public page</p> }])}</Routes>
+        <Routes>{mountPublicRoutes([{ path: '/forgot-password', element: <p>public page</p> }], RouteGuard)}</Routes>
       </AdminContext>
     </MemoryRouter>,
   );

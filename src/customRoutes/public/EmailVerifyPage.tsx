@@ -7,10 +7,10 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { usePublicDataProvider } from './usePublicDataProvider';
 import { MESSAGES } from '../../../contract/constants';
 import { withNotice } from '../../../contract/notices';
-import type { PortalDataProvider } from '../../dataProvider/types';
 import { MainButton } from '../../components/MainButton';
 import { failureMessage } from './httpError';
 import { PUBLIC_PATHS } from './paths';
@@ -31,7 +31,7 @@ function BackToLogin() {
 export function EmailVerifyPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const [submitting, setSubmitting] = useState(false);

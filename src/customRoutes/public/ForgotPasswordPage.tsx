@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS, MESSAGES } from '../../../contract/constants';
 import { forgotPasswordSchema } from '../../../contract/schemas';
-import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormTextInput } from '../../components/inputs';
 import { MainButton } from '../../components/MainButton';
 import { PublicLayout } from './PublicLayout';
@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState(false);
   // A refused reset link sends the user here with the address when it knew it (?email=).

@@ -7,10 +7,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS } from '../../../contract/constants';
 import { resendConfirmationSchema } from '../../../contract/schemas';
-import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormTextInput } from '../../components/inputs';
 import { MainButton } from '../../components/MainButton';
 import { failureMessage } from './httpError';
@@ -19,7 +19,7 @@ type Answer = { ok: boolean; text: string } | null;
 
 export function ResendConfirmationForm() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<Answer>(null);
   const form = useForm<{ email: string }>({

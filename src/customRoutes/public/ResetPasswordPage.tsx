@@ -12,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { usePublicDataProvider } from './usePublicDataProvider';
 import { MESSAGES } from '../../../contract/constants';
 import { withNotice } from '../../../contract/notices';
 import { setNewPasswordFormSchema } from '../../../contract/schemas';
-import type { PortalDataProvider } from '../../dataProvider/types';
 import { FormPasswordInput } from '../../components/inputs';
 import { MainButton } from '../../components/MainButton';
 import { failureMessage } from './httpError';
@@ -63,7 +63,7 @@ interface NewPasswordValues {
 export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const isInvitation = invite || searchParams.get('invite') === '1';

@@ -1,8 +1,8 @@
 // The links a login failure offers (SPEC.md §4): resend the confirmation mail, or open the payment page of a
 // past-due subscription; what each answered is shown under the outcome.
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { PortalDataProvider } from '../../dataProvider/types';
+import { useTranslate } from 'react-admin';
+import { usePublicDataProvider } from './usePublicDataProvider';
 import { failureMessage } from './httpError';
 
 export type LinkState =
@@ -13,7 +13,7 @@ export type LinkState =
 
 export function useLoginLinks() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [linkState, setLinkState] = useState<LinkState>({ state: 'idle' });
 
   const resendConfirmation = async (email: string) => {

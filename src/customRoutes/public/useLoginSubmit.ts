@@ -1,12 +1,13 @@
-// Signing in (SPEC.md §4): the call through react-admin's useLogin, then the landing page of the role; a failure
-// becomes a LoginOutcome: an error under its field, a delayed redirect to the payment step, or the payment page
-// of a new past-due invoice opened at once.
+// Signing in (SPEC.md §4): the call through usePortalLogin (react-admin's useLogin without its router adapter),
+// then the landing page of the role; a failure becomes a LoginOutcome: an error under its field, a delayed
+// redirect to the payment step, or the payment page of a new past-due invoice opened at once.
 import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { useAuthProvider, useLogin } from 'react-admin';
+import { useAuthProvider } from 'react-admin';
 import { DELAYS } from '../../../contract/constants';
 import { homeOfRole, loginOutcome, roleIn, type LoginOutcome } from './loginOutcome';
+import { usePortalLogin } from './usePortalLogin';
 
 export interface LoginValues {
   email: string;
@@ -16,7 +17,7 @@ export interface LoginValues {
 
 /** `onStart` runs as each attempt begins (the page forgets what the outcome's links said). */
 export function useLoginSubmit(form: UseFormReturn<LoginValues>, onStart: () => void) {
-  const login = useLogin();
+  const login = usePortalLogin();
   const authProvider = useAuthProvider();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);

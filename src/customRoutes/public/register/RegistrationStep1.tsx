@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { usePublicDataProvider } from '../usePublicDataProvider';
 import { COUNTRIES, LIMITS, MESSAGES, US_STATES } from '../../../../contract/constants';
 import { registrationStep1Schema } from '../../../../contract/schemas';
-import type { PortalDataProvider } from '../../../dataProvider/types';
 import { FormPhoneInput, FormSelectInput, FormTextInput } from '../../../components/inputs';
 import { MainButton } from '../../../components/MainButton';
 import { failureMessage } from '../httpError';
@@ -31,7 +31,7 @@ const STATE_CHOICES = US_STATES.map((code) => ({ id: code, name: code }));
 
 export function RegistrationStep1({ data, failure, onNext, onCancel }: RegistrationStep1Props) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [checking, setChecking] = useState(false);
   const [message, setMessage] = useState(failure?.step === 1 ? failure.message : '');
   const form = useForm<Step1Values>({

@@ -3,10 +3,10 @@
 // payment step; Cancel clears the data and returns to the login page.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useDataProvider } from 'react-admin';
+import { usePublicDataProvider } from '../usePublicDataProvider';
 import type { RegistrationStep3 as Step3Values } from '../../../../contract/schemas';
 import { clearResellerCode, readResellerCode } from '../../../authProvider/resellerCode';
-import type { PortalDataProvider, PortalHttpError } from '../../../dataProvider/types';
+import type { PortalHttpError } from '../../../dataProvider/types';
 import { dataUrlToBlob } from '../../../components/inputs/format';
 import { paymentStepPath, PUBLIC_PATHS } from '../paths';
 import {
@@ -21,7 +21,7 @@ import {
 
 export function useRegistrationWizard() {
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [data, setData] = useState<RegistrationData>(emptyRegistration);
   const [step, setStep] = useState<RegistrationStep>(1);
   const [failure, setFailure] = useState<RegistrationFailure | null>(null);

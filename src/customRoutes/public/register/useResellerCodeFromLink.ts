@@ -1,13 +1,12 @@
 // A reseller's sign-up link carries its promo code as ?rc= (SPEC.md §4): kept for the session when it is valid.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useDataProvider } from 'react-admin';
+import { usePublicDataProvider } from '../usePublicDataProvider';
 import { clearResellerCode, readResellerCode, storeResellerCode } from '../../../authProvider/resellerCode';
-import type { PortalDataProvider } from '../../../dataProvider/types';
 
 /** The reseller code kept for the session, once the link's code was checked. */
 export function useResellerCodeFromLink(): string | null {
-  const dataProvider = useDataProvider<PortalDataProvider>();
+  const dataProvider = usePublicDataProvider();
   const [searchParams] = useSearchParams();
   const code = searchParams.get('rc')?.trim() ?? '';
   const [stored, setStored] = useState<string | null>(() => readResellerCode());
