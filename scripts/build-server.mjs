@@ -46,7 +46,14 @@ export async function buildEntry(entry) {
   // A module's own location (import.meta.url: the migrations, the PGlite template) is the entry's folder only in
   // the entry's module: a chunk lives in chunks/. Such a module must stay in the entry (imported statically).
   for (const file of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
-    if (file.endsWith('.mjs') && fs.readFileSync(path.join(chunks, file), 'utf8').includes('import.meta.url'))
+    // createRequire(import.meta.url) only resolves packages, which every folder of build/ finds alike.
+    if (
+      file.endsWith('.mjs') &&
+      fs
+        .readFileSync(path.join(chunks, file), 'utf8')
+        .replaceAll('createRequire(import.meta.url)', '')
+        .includes('import.meta.url')
+    )
       throw new Error(
         `${file}: a module that reads import.meta.url was split off the entry (import it statically)`,
       );

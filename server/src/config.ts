@@ -1,7 +1,7 @@
 // The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { PGLITE_SHARED_BUFFERS } from './db';
+import { PGLITE_SHARED_BUFFERS } from './db/pgliteDefaults';
 import type { LogFormat } from './logger';
 
 export interface Config {

@@ -1,13 +1,29 @@
 // The launcher: config, database, migrations, first-start setup, HTTP server, graceful shutdown.
-import { buildApp } from './app';
-import { CERTIFICATE_RECOVERY_JOB } from './certificates/recovery';
-import { ensureAdminAccount } from './accounts/admin';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 import { PGLITE_TEMPLATE_DIR } from './db/pgliteTemplate';
-import { buildMetricsServer } from './metrics';
-import { SWEEP_JOB as NUMBER_SWEEP_JOB } from './numbers/service';
+
+/**
+ * The app's modules (and the packages they import), loaded while the database opens: PGlite compiles its WASM on
+ * V8's background threads and reads its files asynchronously, so both overlap instead of following one another.
+ */
+async function loadApp() {
+  const [{ buildApp }, { ensureAdminAccount }, { buildMetricsServer }, recovery, numbers] = await Promise.all([
+    import('./app'),
+    import('./accounts/admin'),
+    import('./metrics'),
+    import('./certificates/recovery'),
+    import('./numbers/service'),
+  ]);
+  return {
+    buildApp,
+    ensureAdminAccount,
+    buildMetricsServer,
+    CERTIFICATE_RECOVERY_JOB: recovery.CERTIFICATE_RECOVERY_JOB,
+    NUMBER_SWEEP_JOB: numbers.SWEEP_JOB,
+  };
+}
 
 /** Requests in flight get this long to finish at shutdown; then their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -17,13 +33,19 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const db = await openDatabase({
+  const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sharedBuffers: config.pgliteSharedBuffers,
     template: PGLITE_TEMPLATE_DIR,
   });
+  const loading = loadApp();
+  // Whichever fails first ends the start; the other is not waited for.
+  loading.catch(() => undefined);
+  const db = await opening;
   const applied = await migrate(db);
+  const { buildApp, ensureAdminAccount, buildMetricsServer, CERTIFICATE_RECOVERY_JOB, NUMBER_SWEEP_JOB } =
+    await loading;
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ applied }, 'database migrated');
   await ensureAdminAccount({ db, config, log: app.log });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { AGREEMENT, MESSAGES } from '../../../contract/constants';
 import { ValidationFailure, type Registration } from '../../../contract/schemas';
-import { PG_ERRORS, pgConstraint, pgErrorCode } from '../db';
+import { PG_ERRORS, pgConstraint, pgErrorCode } from '../db/errors';
 import { conflict } from '../http/errors';
 import { blankToNull, issueLink, sendLinkMail, type AccountDeps } from './deps';
 import { hashPassword } from './passwords';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { PGLITE_SHARED_BUFFERS } from './pgliteDefaults';
 import { copyPgliteTemplate } from './pgliteTemplate';
 
 export interface QueryOptions {
@@ -56,12 +56,7 @@ const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 const parseNumber = (v: string) => (v === null ? null : Number(v));
 const parseDate = (v: string) => v;
 
-/**
- * PGlite's shared_buffers (PGLITE_SHARED_BUFFERS). initdb writes 128MB, and the whole of it is resident in the WASM
- * heap from the start (idle resident set 311 MB against 157 MB with 16MB); 16MB is 2,048 pages of 8 kB, which holds
- * this portal's working set (catalogs, sessions, the lists' pages) apart from a bulk import's.
- */
-export const PGLITE_SHARED_BUFFERS = '16MB';
+export { PGLITE_SHARED_BUFFERS } from './pgliteDefaults';
 
 export interface PgliteOptions {
   /** postgres' shared_buffers, e.g. '16MB'. */
@@ -187,7 +182,7 @@ export async function openPglite(
 }
 
 let pgTypesSet = false;
-function setPgTypes() {
+function setPgTypes(pg: typeof import('pg').default) {
   if (pgTypesSet) return;
   pgTypesSet = true;
   pg.types.setTypeParser(OID.int8, parseNumber);
@@ -196,7 +191,9 @@ function setPgTypes() {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  setPgTypes();
+  // Loaded here: a start on PGlite opens its database without waiting for node-postgres to load.
+  const { default: pg } = await import('pg');
+  setPgTypes(pg);
   const pool = new pg.Pool({ connectionString: url, max });
   // Fail at start, not on the first request, when the server cannot be reached.
   await pool.query('SELECT 1');
@@ -256,23 +253,4 @@ export async function openDatabase(
     : openPglite(dataDir ? path.join(dataDir, 'db') : undefined, pglite);
 }
 
-/** PostgreSQL error codes the services translate into 4xx answers. */
-export const PG_ERRORS = {
-  uniqueViolation: '23505',
-  foreignKeyViolation: '23503',
-  checkViolation: '23514',
-  notNullViolation: '23502',
-  invalidTextRepresentation: '22P02',
-} as const;
-
-export function pgErrorCode(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'code' in e
-    ? String((e as { code: unknown }).code)
-    : undefined;
-}
-
-export function pgConstraint(e: unknown): string | undefined {
-  return typeof e === 'object' && e !== null && 'constraint' in e
-    ? String((e as { constraint: unknown }).constraint)
-    : undefined;
-}
+export { PG_ERRORS, pgConstraint, pgErrorCode } from './errors';

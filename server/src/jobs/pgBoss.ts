@@ -4,7 +4,7 @@
 // start and stop of it all, here.
 import type { Database } from '../db';
 import { sendJob } from './pgBossSend';
-import { createQueueState, type JobQueueOptions, type QueueState } from './pgBossState';
+import { createQueueState, readExisting, type JobQueueOptions, type QueueState } from './pgBossState';
 import { addSchedule, addWorker, applySchedule, registerWorker } from './pgBossWorkers';
 import type { JobHandler, JobQueue } from './queue';
 
@@ -16,6 +16,7 @@ function startQueue(state: QueueState): Promise<void> {
   state.starting ??= (async () => {
     const began = Date.now();
     await state.boss.start();
+    await readExisting(state);
     state.started = true;
     for (const [name, w] of state.handlers) await registerWorker(state, name, w.handler, w.options);
     for (const s of state.schedules.values()) await applySchedule(state, s);

@@ -1,7 +1,8 @@
 // pg-boss's bring-your-own `db` adapter over our Database: how pg-boss runs on PGlite (one connection, no URL),
 // and how a job goes in through a transaction of ours.
 import type PgBoss from 'pg-boss';
-import { pgErrorCode, type Database, type Queryable } from '../db';
+import type { Database, Queryable } from '../db';
+import { pgErrorCode } from '../db/errors';
 
 /** PostgreSQL's refusal of several statements in one prepared statement. */
 const MULTIPLE_COMMANDS = '42601';

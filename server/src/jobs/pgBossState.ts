@@ -62,6 +62,14 @@ export interface QueueState {
   /** Modules declare their work and schedules while the app is built; both take effect at start(). */
   readonly schedules: Map<string, Schedule>;
   readonly readyQueues: Set<string>;
+  /**
+   * pg-boss's queues and schedules as its tables held them at start (queues: policy and expiry; schedules: their
+   * settings as compared): a start writes only what is missing or changed, not every queue and schedule again.
+   */
+  readonly existing: {
+    queues: Map<string, { policy: string; expireSeconds: number | null }>;
+    schedules: Map<string, string>;
+  };
   readonly workerIds: Map<string, string>;
   /** Jobs inside a handler, and queries pg-boss runs through our Database: stop() waits for both. */
   readonly running: { jobs: number; queries: number };
@@ -118,6 +126,7 @@ export function createQueueState(db: Database, opts: JobQueueOptions): QueueStat
     handlers: new Map(),
     schedules: new Map(),
     readyQueues: new Set(),
+    existing: { queues: new Map(), schedules: new Map() },
     workerIds: new Map(),
     running,
     started: false,
@@ -125,13 +134,60 @@ export function createQueueState(db: Database, opts: JobQueueOptions): QueueStat
   };
 }
 
+/** Reads which queues and schedules pg-boss's tables hold (after boss.start(), which made them). */
+export async function readExisting(state: QueueState): Promise<void> {
+  const { db, schema, existing } = state;
+  const queues = await db.query<{ name: string; policy: string; expire_seconds: number | null }>(
+    `SELECT name, policy, expire_seconds FROM ${schema}.queue`,
+  );
+  existing.queues.clear();
+  for (const q of queues) existing.queues.set(q.name, { policy: q.policy, expireSeconds: q.expire_seconds });
+  const schedules = await db.query<{
+    name: string;
+    cron: string;
+    timezone: string;
+    data: unknown;
+    options: unknown;
+  }>(`SELECT name, cron, timezone, data, options FROM ${schema}.schedule`);
+  existing.schedules.clear();
+  for (const s of schedules) existing.schedules.set(s.name, scheduleKey(s.cron, s.timezone, s.data, s.options));
+}
+
+/** A schedule's settings as one string: JSON with sorted keys, as jsonb compares (its key order is its own). */
+export function scheduleKey(cron: string, timezone: string, data: unknown, options: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify([cron, timezone, sorted(data ?? null), sorted(options ?? null)]);
+}
+
+/** The policy pg-boss's createQueue and updateQueue give when none is passed. */
+const STANDARD_POLICY = 'standard';
+
 export async function ensureQueue(state: QueueState, name: string, options: WorkOptions = {}) {
   if (state.readyQueues.has(name) && options.expireInSeconds === undefined) return;
-  // pg-boss 10 wants a queue before send/work; create_queue is idempotent (and keeps an existing queue's options).
-  await state.boss.createQueue(name);
+  // pg-boss 10 wants a queue before send/work; one its table holds already is not created again (create_queue
+  // would keep it as it is anyway, at the cost of a query at every start).
+  const found = state.existing.queues.get(name);
+  if (!found) await state.boss.createQueue(name);
   // A queue's own expiry applies to every job sent to it that names none (the default is the constructor's).
-  if (options.expireInSeconds !== undefined) {
+  // updateQueue also sets the standard policy: an existing queue is left alone only when it has both already.
+  if (
+    options.expireInSeconds !== undefined &&
+    !(found?.policy === STANDARD_POLICY && found.expireSeconds === options.expireInSeconds)
+  ) {
     await state.boss.updateQueue(name, { name, expireInSeconds: options.expireInSeconds });
   }
+  state.existing.queues.set(name, {
+    policy: options.expireInSeconds !== undefined ? STANDARD_POLICY : (found?.policy ?? STANDARD_POLICY),
+    expireSeconds: options.expireInSeconds ?? found?.expireSeconds ?? null,
+  });
   state.readyQueues.add(name);
 }

@@ -1,6 +1,9 @@
 // Working and scheduling: a pg-boss worker per queue that runs its handler, and cron schedules. Both may be
 // declared before start(), which registers them.
-import { ensureQueue, type QueueState, type Schedule } from './pgBossState';
+import { ensureQueue, scheduleKey, type QueueState, type Schedule } from './pgBossState';
+
+/** Schedules run on UTC. */
+const SCHEDULE_TZ = 'UTC';
 import type { JobHandler, JobInfo, WorkOptions } from './queue';
 
 interface FetchedJob {
@@ -62,7 +65,12 @@ export async function registerWorker(
 
 export async function applySchedule(state: QueueState, s: Schedule) {
   await ensureQueue(state, s.name);
-  await state.boss.schedule(s.name, s.cron, s.data ?? {}, { tz: 'UTC' });
+  const options = { tz: SCHEDULE_TZ };
+  const key = scheduleKey(s.cron, SCHEDULE_TZ, s.data ?? {}, options);
+  // The same schedule as the table holds is not written again (a start would otherwise rewrite every one).
+  if (state.existing.schedules.get(s.name) === key) return;
+  await state.boss.schedule(s.name, s.cron, s.data ?? {}, options);
+  state.existing.schedules.set(s.name, key);
 }
 
 export async function addWorker(

@@ -4,7 +4,8 @@
 // leaves its committed batches and `lines_done`; the next attempt resumes after them. A failed import's rows are
 // removed by discardRows, still hidden until they are gone.
 import { ROW_MESSAGES } from '../../../contract/numbers';
-import { PG_ERRORS, pgErrorCode, type Database, type Queryable } from '../db';
+import type { Database, Queryable } from '../db';
+import { PG_ERRORS, pgErrorCode } from '../db/errors';
 import type { StagedRow } from './rows';
 import type { ImportRow } from './store';
 

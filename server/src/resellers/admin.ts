@@ -9,7 +9,7 @@ import {
   type ResellerRow,
   type ResellerUpdateInput,
 } from '../../../contract/resellers';
-import { PG_ERRORS, pgConstraint, pgErrorCode } from '../db';
+import { PG_ERRORS, pgConstraint, pgErrorCode } from '../db/errors';
 import { HttpError, conflict } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { issueLink, sendLinkMail, type AccountDeps } from '../accounts/deps';
