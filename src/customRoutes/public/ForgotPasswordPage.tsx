@@ -10,7 +10,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { lazySchemaResolver } from './lazySchemaResolver';
 import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS, MESSAGES } from '../../../contract/constants';
-import { FormTextInput } from '../../components/inputs';
+import { FormTextInput } from '../../components/inputs/FormTextInput';
 import { MainButton } from '../../components/MainButton';
 import { PublicLayout } from './PublicLayout';
 

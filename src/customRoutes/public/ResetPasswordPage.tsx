@@ -16,7 +16,7 @@ import { lazySchemaResolver } from './lazySchemaResolver';
 import { usePublicDataProvider } from './usePublicDataProvider';
 import { MESSAGES } from '../../../contract/constants';
 import { withNotice } from '../../../contract/notices';
-import { FormPasswordInput } from '../../components/inputs';
+import { FormPasswordInput } from '../../components/inputs/FormPasswordInput';
 import { MainButton } from '../../components/MainButton';
 import { failureMessage } from './httpError';
 import { PUBLIC_PATHS } from './paths';
