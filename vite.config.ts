@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,12 @@ const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: {
+      // node-polyglot's polyfill of a function every supported browser has: see the module's comment
+      'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)),
+    },
+  },
   server: {
     port: 5173,
     // In `npm run dev` the API, the CR/CRL files and the stand-ins live on the Fastify server.

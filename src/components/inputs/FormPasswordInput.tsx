@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import { TextInputField } from './TextInputField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { LIMITS } from '../../../contract/constants';
@@ -16,7 +16,7 @@ export function FormPasswordInput(props: CommonInputProps) {
   const toggleLabel = translate(visible ? 'portal.common.hide_password' : 'portal.common.show_password');
 
   return (
-    <TextField
+    <TextInputField
       {...textFieldProps}
       onChange={(event) => field.onChange(event.target.value)}
       onBlur={field.onBlur}

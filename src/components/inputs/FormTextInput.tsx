@@ -1,7 +1,8 @@
 // A text input bound to the surrounding react-hook-form form (react-admin's <Form> is one too):
 // trimmed on blur, with the alphanumeric/numeric filters and the leading-space block of SPEC.md §5.
 import type { ReactNode } from 'react';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
+import { TextInputField } from './TextInputField';
 import { filterTextInput, trimValue, type TextFilterOptions } from './format';
 import { useFormField } from './useFormField';
 
@@ -35,7 +36,7 @@ export function FormTextInput(props: FormTextInputProps) {
   const filters: TextFilterOptions = { alphanumeric, numeric, allowSpaces, uppercase };
 
   return (
-    <TextField
+    <TextInputField
       {...textFieldProps}
       onChange={(event) => field.onChange(filterTextInput(event.target.value, filters))}
       onBlur={() => {

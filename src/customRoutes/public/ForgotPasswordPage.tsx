@@ -4,14 +4,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
+import { lazySchemaResolver } from './lazySchemaResolver';
 import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS, MESSAGES } from '../../../contract/constants';
-import { forgotPasswordSchema } from '../../../contract/schemas';
-import { FormTextInput } from '../../components/inputs';
+import { FormTextInput } from '../../components/inputs/FormTextInput';
 import { MainButton } from '../../components/MainButton';
 import { PublicLayout } from './PublicLayout';
 
@@ -25,7 +24,7 @@ export function ForgotPasswordPage() {
   // A refused reset link sends the user here with the address when it knew it (?email=).
   const [searchParams] = useSearchParams();
   const form = useForm<{ email: string }>({
-    resolver: yupResolver(forgotPasswordSchema),
+    resolver: lazySchemaResolver('forgotPasswordSchema'),
     mode: 'all',
     defaultValues: { email: searchParams.get('email')?.trim() ?? '' },
   });

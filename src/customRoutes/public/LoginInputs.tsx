@@ -4,7 +4,10 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { LIMITS } from '../../../contract/constants';
-import { FormCheckboxInput, FormPasswordInput, FormTextInput } from '../../components/inputs';
+// each input from its own file: the inputs' index would bring the select and phone inputs (MUI's Select) along
+import { FormCheckboxInput } from '../../components/inputs/FormCheckboxInput';
+import { FormPasswordInput } from '../../components/inputs/FormPasswordInput';
+import { FormTextInput } from '../../components/inputs/FormTextInput';
 
 export function LoginInputs() {
   const translate = useTranslate();

@@ -2,11 +2,10 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { loginSchema } from '../../../contract/schemas';
+import { lazySchemaResolver } from './lazySchemaResolver';
 import { MainButton } from '../../components/MainButton';
 import { LoginInputs } from './LoginInputs';
 import { LoginMessages } from './LoginMessages';
@@ -17,7 +16,7 @@ import { useLoginSubmit, type LoginValues } from './useLoginSubmit';
 export function LoginPage() {
   const translate = useTranslate();
   const form = useForm<LoginValues>({
-    resolver: yupResolver(loginSchema),
+    resolver: lazySchemaResolver('loginSchema'),
     mode: 'all',
     defaultValues: { email: '', password: '', remember: false },
   });

@@ -5,13 +5,12 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
+import { lazySchemaResolver } from './lazySchemaResolver';
 import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS } from '../../../contract/constants';
-import { resendConfirmationSchema } from '../../../contract/schemas';
-import { FormTextInput } from '../../components/inputs';
+import { FormTextInput } from '../../components/inputs/FormTextInput';
 import { MainButton } from '../../components/MainButton';
 import { failureMessage } from './httpError';
 
@@ -23,7 +22,7 @@ export function ResendConfirmationForm() {
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<Answer>(null);
   const form = useForm<{ email: string }>({
-    resolver: yupResolver(resendConfirmationSchema),
+    resolver: lazySchemaResolver('resendConfirmationSchema'),
     mode: 'all',
     defaultValues: { email: '' },
   });

@@ -9,15 +9,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { lazySchemaResolver } from './lazySchemaResolver';
 import { usePublicDataProvider } from './usePublicDataProvider';
 import { MESSAGES } from '../../../contract/constants';
 import { withNotice } from '../../../contract/notices';
-import { setNewPasswordFormSchema } from '../../../contract/schemas';
-import { FormPasswordInput } from '../../components/inputs';
+import { FormPasswordInput } from '../../components/inputs/FormPasswordInput';
 import { MainButton } from '../../components/MainButton';
 import { failureMessage } from './httpError';
 import { PUBLIC_PATHS } from './paths';
@@ -74,7 +73,7 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const shownFailure = token ? failure : translate('portal.reset_password.missing_token');
   const linkRefused = !token || failure === MESSAGES.invalidToken;
   const form = useForm<NewPasswordValues>({
-    resolver: yupResolver(setNewPasswordFormSchema),
+    resolver: lazySchemaResolver('setNewPasswordFormSchema'),
     mode: 'all',
     defaultValues: { password: '', confirm_password: '' },
   });

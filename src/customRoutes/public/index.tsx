@@ -13,7 +13,7 @@ import { ResetPasswordPage } from './ResetPasswordPage';
 // too: the account's payment page (resources/subscription) loads the same module on demand, and one static
 // import here would pull it back into the main bundle (vite warns that the dynamic import does nothing).
 const RegisterPage = lazy(() => import('./register/RegisterPage'));
-const PaymentStep = lazy(() => import('../../billing/PaymentStep'));
+const PaymentStep = lazy(() => import('./PublicPaymentStep'));
 const SubscriberAgreementPage = lazy(() => import('./agreement/SubscriberAgreementPage'));
 
 export interface PublicRoute {

@@ -67,7 +67,8 @@ function quietly() {
 }
 
 async function heading(name: string) {
-  return screen.findByRole('heading', { level: 1, name });
+  // the wizard is a lazy page: its first load in a test file transforms its modules first
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 }
 
 const TITLE1 = 'Registration';
