@@ -13,6 +13,24 @@ export interface NewProvider {
 /** Called at each screen a step reaches, with its name (the role flows check the screen there). */
 export type OnScreen = (name: string) => Promise<void>;
 
+/** Fills step 1 of the registration wizard (company and contact) with the provider's OCN, email and company. */
+export async function fillRegistrationStep1(page: Page, p: Pick<NewProvider, 'ocn' | 'email' | 'company'>) {
+  await page.getByLabel('OCN').fill(p.ocn);
+  await page.getByLabel('Email').fill(p.email);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Phone Number').fill('2015550123');
+  await page.getByLabel('Title').fill('CTO');
+  await page.getByLabel('Company Name').fill(p.company);
+  await page.getByLabel('Address').fill('1 Main Street');
+  await page.getByLabel('City').fill('Newark');
+  await page.getByLabel('State').click();
+  await page.getByRole('option', { name: 'NJ', exact: true }).click();
+  await page.getByLabel('Zip Code').fill('07101');
+  await page.getByLabel('499 Filer ID').fill('831234');
+  await page.getByLabel('FRN').fill('0012345678');
+}
+
 /**
  * Registers through steps 1–3 of the wizard, the signature drawn with the mouse; returns the service provider
  * uuid of the payment step URL. With `onScreen`, also opens the agreement modal and calls it at each screen.
@@ -29,20 +47,7 @@ export async function registerThroughStep3(
   await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
   await page.getByText('1/4').waitFor();
 
-  await page.getByLabel('OCN').fill(p.ocn);
-  await page.getByLabel('Email').fill(p.email);
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Phone Number').fill('2015550123');
-  await page.getByLabel('Title').fill('CTO');
-  await page.getByLabel('Company Name').fill(p.company);
-  await page.getByLabel('Address').fill('1 Main Street');
-  await page.getByLabel('City').fill('Newark');
-  await page.getByLabel('State').click();
-  await page.getByRole('option', { name: 'NJ', exact: true }).click();
-  await page.getByLabel('Zip Code').fill('07101');
-  await page.getByLabel('499 Filer ID').fill('831234');
-  await page.getByLabel('FRN').fill('0012345678');
+  await fillRegistrationStep1(page, p);
   if (onScreen) await onScreen('register-step1');
   await page.getByRole('button', { name: 'Next Step' }).click();
 

@@ -11,7 +11,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Download, Page } from 'playwright-core';
 import * as x509 from '../../server/src/ca/x509';
-import { confirmEmailFromOutbox, fillSandboxCard, openedFile, registerThroughStep3, signIn } from './flows';
+import {
+  confirmEmailFromOutbox,
+  fillRegistrationStep1,
+  fillSandboxCard,
+  openedFile,
+  registerThroughStep3,
+  signIn,
+} from './flows';
 import { usePortal } from './harness';
 import { DESKTOP, PHONE, markScreenStart, screens, trackScreenStarts } from './screens';
 
@@ -130,20 +137,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
     await other.goto(url('/register'));
     await other.getByText('1/4').waitFor();
-    await other.getByLabel('OCN').fill(typed.ocn);
-    await other.getByLabel('Email').fill(typed.email);
-    await other.getByLabel('First Name').fill('Ada');
-    await other.getByLabel('Last Name').fill('Lovelace');
-    await other.getByLabel('Phone Number').fill('2015550123');
-    await other.getByLabel('Title').fill('CTO');
-    await other.getByLabel('Company Name').fill('Delta Telecom');
-    await other.getByLabel('Address').fill('1 Main Street');
-    await other.getByLabel('City').fill('Newark');
-    await other.getByLabel('State').click();
-    await other.getByRole('option', { name: 'NJ', exact: true }).click();
-    await other.getByLabel('Zip Code').fill('07101');
-    await other.getByLabel('499 Filer ID').fill('831234');
-    await other.getByLabel('FRN').fill('0012345678');
+    await fillRegistrationStep1(other, { ...typed, company: 'Delta Telecom' });
     await other.getByRole('button', { name: 'Next Step' }).click();
 
     await other.getByText('2/4').waitFor();
