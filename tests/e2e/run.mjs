@@ -16,7 +16,7 @@ const res = spawnSync(
   [
     'tsx',
     '--test',
-    '--test-concurrency=1',
+    '--test-concurrency=3',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=./tests/e2e/json-reporter.mjs',

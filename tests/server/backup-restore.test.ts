@@ -21,6 +21,7 @@ import {
   testConfig,
   usingPostgres,
 } from './helpers';
+import { TEST_PGLITE_TEMPLATE } from './pgliteTemplate';
 
 const STIPA = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass' };
 const kek = () => randomBytes(32).toString('base64');
@@ -33,7 +34,7 @@ async function freshDatabase(name: string): Promise<{ db: Database; url?: string
   const server = testDatabaseUrl();
   if (!server) {
     const dir = path.join(tmp, name);
-    return { db: await openPglite(dir), dir };
+    return { db: await openPglite(dir, { template: TEST_PGLITE_TEMPLATE }), dir };
   }
   const created = await createPostgresDatabase(server, `portal_drill_${name}`);
   cleanup.push(created.drop);

@@ -1,5 +1,6 @@
-// Each test file gets its own database: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is set,
-// a fresh PostgreSQL database created on that server and dropped afterwards. Migrations run on it.
+// Each test file gets its own database: a fresh PGlite folder (a copy of the run's template, already migrated, or an
+// in-memory one when other migrations are asked for), or, when TEST_DATABASE_URL is set, a fresh PostgreSQL database
+// created on that server and dropped afterwards. Migrations run on it.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { createJobQueue } from '../../server/src/jobs/pgBoss';
 import type { TokenClaims } from '../../contract/api';
 import type { Role } from '../../contract/constants';
+import { TEST_PGLITE_TEMPLATE } from './pgliteTemplate';
 
 export const usingPostgres = Boolean(testDatabaseUrl());
 
@@ -47,6 +49,20 @@ export async function createPostgresDatabase(
 /** A fresh database, migrated with the files of `migrationsDir` (all of today's by default; null: left empty). */
 export async function createTestDatabase(migrationsDir?: string | null): Promise<TestDatabase> {
   const url = testDatabaseUrl();
+  if (!url && migrationsDir === undefined) {
+    // The template holds today's migrations; migrate() finds them applied. A test that asks for other migrations
+    // (or none) gets an in-memory database instead.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'));
+    const db = await openPglite(path.join(dir, 'db'), { template: TEST_PGLITE_TEMPLATE });
+    await migrate(db);
+    return {
+      db,
+      async drop() {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
   if (!url) {
     const db = await openPglite(undefined);
     if (migrationsDir !== null) await migrate(db, migrationsDir);

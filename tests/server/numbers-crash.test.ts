@@ -19,6 +19,7 @@ import type { NumberDeps } from '../../server/src/numbers/service';
 import * as store from '../../server/src/numbers/store';
 import { IMPORTS_DIR } from '../../server/src/numbers/upload';
 import { type TestApp, createTestApp, usingPostgres } from './helpers';
+import { TEST_PGLITE_TEMPLATE } from './pgliteTemplate';
 import { numberRows } from './numbers-fixtures';
 
 let t: TestApp;
@@ -281,7 +282,7 @@ describe('a process killed with SIGKILL mid-import', () => {
     // PGlite: the database is the process's own folder; the restarted process opens it again
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'numbers-crash-'));
     const dbDir = path.join(dir, 'db');
-    let db = await openPglite(dbDir);
+    let db = await openPglite(dbDir, { template: TEST_PGLITE_TEMPLATE });
     await migrate(db);
     const imp = await pendingImport(db, dir);
     await db.close();

@@ -37,7 +37,7 @@ afterAll(stopServers);
 
 describe('a production start', () => {
   it('is refused with one line naming the variables when it would run the demo', async () => {
-    const server = await spawnServer({ NODE_ENV: 'production' });
+    const server = await spawnServer({ NODE_ENV: 'production' }, { template: false });
     const exit = await exitWithin(server, 30_000);
     expect(exit).toMatchObject({ code: 1 });
     const lines = server.stderr.trim().split('\n');
