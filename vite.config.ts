@@ -17,7 +17,10 @@ export default defineConfig({
     port: 5173,
     // In `npm run dev` the API, the CR/CRL files and the stand-ins live on the Fastify server.
     proxy: Object.fromEntries(
-      ['/api', '/ca/', '/cr', '/crl', '/sandbox', '/stipa-sim'].map((p) => [p, `http://127.0.0.1:${serverPort}`]),
+      ['/api', '/ca/', '/cr', '/crl', '/sandbox', '/stipa-sim'].map((p) => [
+        p,
+        `http://127.0.0.1:${serverPort}`,
+      ]),
     ),
   },
   build: {

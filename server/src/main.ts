@@ -9,15 +9,18 @@ import { PGLITE_TEMPLATE_DIR } from './db/pgliteTemplate';
  * V8's background threads and reads its files asynchronously, so both overlap instead of following one another.
  */
 async function loadApp() {
-  const [{ buildApp }, { ensureAdminAccount }, { buildMetricsServer }, recovery, numbers] = await Promise.all([
-    import('./app'),
-    import('./accounts/admin'),
-    import('./metrics'),
-    import('./certificates/recovery'),
-    import('./numbers/service'),
-  ]);
+  const [{ buildApp }, { createLogger }, { ensureAdminAccount }, { buildMetricsServer }, recovery, numbers] =
+    await Promise.all([
+      import('./app'),
+      import('./services'),
+      import('./accounts/admin'),
+      import('./metrics'),
+      import('./certificates/recovery'),
+      import('./numbers/service'),
+    ]);
   return {
     buildApp,
+    createLogger,
     ensureAdminAccount,
     buildMetricsServer,
     CERTIFICATE_RECOVERY_JOB: recovery.CERTIFICATE_RECOVERY_JOB,
@@ -44,11 +47,19 @@ async function main() {
   loading.catch(() => undefined);
   const db = await opening;
   const applied = await migrate(db);
-  const { buildApp, ensureAdminAccount, buildMetricsServer, CERTIFICATE_RECOVERY_JOB, NUMBER_SWEEP_JOB } =
-    await loading;
-  const app = await buildApp({ config, db });
-  if (applied.length) app.log.info({ applied }, 'database migrated');
-  await ensureAdminAccount({ db, config, log: app.log });
+  const {
+    buildApp,
+    createLogger,
+    ensureAdminAccount,
+    buildMetricsServer,
+    CERTIFICATE_RECOVERY_JOB,
+    NUMBER_SWEEP_JOB,
+  } = await loading;
+  const log = createLogger(config);
+  if (applied.length) log.info({ applied }, 'database migrated');
+  // The admin account of a first start is made while the app builds: its password's hash (argon2, a few hundred
+  // ms) runs on libuv's threads while the CA is made and the routes registered on the main one.
+  const [app] = await Promise.all([buildApp({ config, db, log }), ensureAdminAccount({ db, config, log })]);
   // METRICS_PORT: /metrics on a port of its own (an internal address), not on the public one.
   const metricsServer = config.metricsPort === undefined ? null : buildMetricsServer(app.metrics, config);
 

@@ -59,6 +59,16 @@ export interface AppDeps {
   crlIssuers?: CrlIssuer[];
   /** false silences the log (tests). */
   logger?: boolean;
+  /** The log to write to (the launcher makes it first, to log while the app builds); else one made of the config. */
+  log?: FastifyBaseLogger;
+}
+
+/** The server's log as the config asks for it (level and format). */
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino(
+    loggerOptions(config.logLevel) as pino.LoggerOptions,
+    logStream(logFormat(config.logFormat)),
+  ) as FastifyBaseLogger;
 }
 
 /** Every service of the app, and each module's part of them, built once. */
@@ -76,11 +86,10 @@ export interface AppServices extends AppContext {
 
 export async function createServices(deps: AppDeps): Promise<AppServices> {
   const { config, db } = deps;
-  const log = (
+  const log =
     deps.logger === false
-      ? pino({ enabled: false })
-      : pino(loggerOptions(config.logLevel) as pino.LoggerOptions, logStream(logFormat(config.logFormat)))
-  ) as FastifyBaseLogger;
+      ? (pino({ enabled: false }) as FastifyBaseLogger)
+      : (deps.log ?? createLogger(config));
   const closers: (() => Promise<void> | void)[] = [];
   const now = deps.now ?? (() => new Date());
   // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only

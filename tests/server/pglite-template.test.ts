@@ -52,7 +52,7 @@ describe('PGlite template', () => {
       await db.close();
     }
     // Reopened: the folder is an existing database now, not copied over again.
-    expect(copyPgliteTemplate(template, dataDir)).toBe(false);
+    expect(await copyPgliteTemplate(template, dataDir)).toBe(false);
     db = await openPglite(dataDir, { template });
     try {
       expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
@@ -65,7 +65,7 @@ describe('PGlite template', () => {
     }
   }, 60_000);
 
-  it('is not used when made with other migrations', () => {
+  it('is not used when made with other migrations', async () => {
     const fewer = path.join(root, 'fewer-migrations');
     fs.cpSync(MIGRATIONS_DIR, fewer, { recursive: true });
     const last = readMigrations().at(-1)!;
@@ -77,10 +77,10 @@ describe('PGlite template', () => {
     );
     expect(isPgliteTemplate(template, fewer)).toBe(false);
     const dataDir = path.join(root, 'data-3');
-    expect(copyPgliteTemplate(template, dataDir, fewer)).toBe(false);
+    expect(await copyPgliteTemplate(template, dataDir, fewer)).toBe(false);
   });
 
-  it('is not used when another PGlite made it', () => {
+  it('is not used when another PGlite made it', async () => {
     const other = path.join(root, 'other');
     fs.cpSync(template, other, { recursive: true });
     const stamp = JSON.parse(fs.readFileSync(path.join(template, 'pglite-template.json'), 'utf8')) as object;
@@ -88,7 +88,7 @@ describe('PGlite template', () => {
     expect(isPgliteTemplate(other)).toBe(false);
     const dataDir = path.join(root, 'data-2');
     fs.mkdirSync(dataDir);
-    expect(copyPgliteTemplate(other, dataDir)).toBe(false);
+    expect(await copyPgliteTemplate(other, dataDir)).toBe(false);
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });

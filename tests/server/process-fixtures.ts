@@ -60,7 +60,7 @@ export async function spawnServer(
   // folder as given.
   if (!env.DATABASE_URL && opts.template !== false) {
     fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
-    copyPgliteTemplate(TEST_PGLITE_TEMPLATE, path.join(dataDir, 'db'));
+    await copyPgliteTemplate(TEST_PGLITE_TEMPLATE, path.join(dataDir, 'db'));
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,

@@ -137,7 +137,7 @@ export async function openPglite(
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    if (options.template) copyPgliteTemplate(options.template, dataDir);
+    if (options.template) await copyPgliteTemplate(options.template, dataDir);
   }
   const db: PGlite = await PGlite.create(dataDir, {
     parsers: { [OID.int8]: parseNumber, [OID.numeric]: parseNumber, [OID.date]: parseDate },

@@ -17,6 +17,10 @@ export function pgBossDbAdapter(
   track?: <R>(p: Promise<R>) => Promise<R>,
 ): PgBoss.Db {
   const run = async (text: string, values?: unknown[]) => {
+    // PGlite runs a statement in WASM on this thread and resolves at once: without a turn of the event loop
+    // between them, pg-boss's chains of statements (its start, a poll, maintenance) would keep every request
+    // waiting on a socket unread until their end (at start, /api/health answered only once the workers ran).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (values?.length || !q.exec) return { rows: await q.query(text, values ?? []) };
     try {
       return { rows: await q.query(text) };
