@@ -2,9 +2,9 @@
 // trimmed on blur, with the alphanumeric/numeric filters and the leading-space block of SPEC.md §5.
 import type { ReactNode } from 'react';
 import type { TextFieldProps } from '@mui/material/TextField';
-import { TextInputField } from './TextInputField';
-import { filterTextInput, trimValue, type TextFilterOptions } from './format';
-import { useFormField } from './useFormField';
+import type { TextFilterOptions } from './format';
+import { TextFieldView } from './TextFieldView';
+import { useFormBinding } from './useFormField';
 
 export interface CommonInputProps {
   /** The form field name, as in react-admin inputs. */
@@ -31,29 +31,5 @@ export interface FormTextInputProps extends CommonInputProps, TextFilterOptions 
 }
 
 export function FormTextInput(props: FormTextInputProps) {
-  const { maxLength, type = 'text', noTrim, alphanumeric, numeric, allowSpaces, uppercase } = props;
-  const { field, labelTextId, textFieldProps } = useFormField(props);
-  const filters: TextFilterOptions = { alphanumeric, numeric, allowSpaces, uppercase };
-
-  return (
-    <TextInputField
-      {...textFieldProps}
-      onChange={(event) => field.onChange(filterTextInput(event.target.value, filters))}
-      onBlur={() => {
-        if (!noTrim) {
-          const trimmed = trimValue(field.value);
-          if (trimmed !== field.value) field.onChange(trimmed);
-        }
-        field.onBlur();
-      }}
-      type={type}
-      slotProps={{
-        htmlInput: {
-          'aria-labelledby': labelTextId,
-          maxLength,
-          ...(numeric ? { inputMode: 'numeric', pattern: '[0-9]*' } : {}),
-        },
-      }}
-    />
-  );
+  return <TextFieldView {...props} binding={useFormBinding(props.source)} />;
 }

@@ -1,43 +1,17 @@
-// What every form input shares: the react-hook-form binding, a label that names the input by its text alone
-// (the required mark is announced as 'required', not read out), the error or helper text, and the common props.
-import { useId } from 'react';
-import type { TextFieldProps } from '@mui/material/TextField';
+// An input's binding to the surrounding react-hook-form form (react-admin's <Form> is one too), and its view
+// (fieldView.tsx: label, error or helper text, the common props).
 import { useController } from 'react-hook-form';
-import { useTranslate } from 'react-admin';
+import { useFieldView, type FieldBinding } from './fieldView';
 import type { CommonInputProps } from './FormTextInput';
 
-export function useFormField({
-  source,
-  label,
-  required,
-  placeholder,
-  helperText,
-  disabled,
-  autoComplete,
-  autoFocus,
-  fullWidth = true,
-  margin = 'dense',
-  size,
-}: CommonInputProps) {
-  const translate = useTranslate();
-  const labelTextId = useId();
+/** The surrounding react-hook-form form's field `source`, as a FieldBinding. */
+export function useFormBinding(source: string): FieldBinding {
   const { field, fieldState } = useController({ name: source });
-  const error = fieldState.error?.message;
-  const textFieldProps = {
-    name: field.name,
-    inputRef: field.ref,
-    value: field.value ?? '',
-    label: <span id={labelTextId}>{translate(label, { _: label })}</span>,
-    placeholder,
-    required,
-    disabled,
-    autoComplete,
-    autoFocus,
-    fullWidth,
-    margin,
-    size,
-    error: Boolean(error),
-    helperText: error ? translate(error, { _: error }) : (helperText ?? ' '),
-  } satisfies Partial<TextFieldProps>;
-  return { field, labelTextId, textFieldProps, translate };
+  return { ...field, error: fieldState.error?.message };
+}
+
+export function useFormField(props: CommonInputProps) {
+  const { field, fieldState } = useController({ name: props.source });
+  const view = useFieldView(props, { ...field, error: fieldState.error?.message });
+  return { field, ...view };
 }

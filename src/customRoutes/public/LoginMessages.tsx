@@ -5,12 +5,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useFormContext } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import { LandingNotice } from '../../components/LandingNotice';
 import type { LoginOutcome } from './loginOutcome';
 import type { useLoginLinks } from './useLoginLinks';
-import type { LoginValues } from './useLoginSubmit';
 
 type LoginLinks = ReturnType<typeof useLoginLinks>;
 
@@ -29,9 +27,16 @@ function ActionLink({ label, busy, onClick }: { label: string; busy: boolean; on
   );
 }
 
-function OutcomeAlert({ outcome, links }: { outcome: LoginOutcome | null; links: LoginLinks }) {
+function OutcomeAlert({
+  outcome,
+  links,
+  email,
+}: {
+  outcome: LoginOutcome | null;
+  links: LoginLinks;
+  email: () => string;
+}) {
   const translate = useTranslate();
-  const form = useFormContext<LoginValues>();
   const busy = links.linkState.state === 'busy';
   if (!outcome || outcome.kind === 'field') return null;
   switch (outcome.kind) {
@@ -42,7 +47,7 @@ function OutcomeAlert({ outcome, links }: { outcome: LoginOutcome | null; links:
           <ActionLink
             label="portal.login.confirmation_mail"
             busy={busy}
-            onClick={() => links.resendConfirmation(form.getValues('email').trim())}
+            onClick={() => links.resendConfirmation(email().trim())}
           />
         </Alert>
       );
@@ -74,14 +79,16 @@ function OutcomeAlert({ outcome, links }: { outcome: LoginOutcome | null; links:
 export interface LoginMessagesProps {
   outcome: LoginOutcome | null;
   links: LoginLinks;
+  /** The email typed, for the link that mails a new confirmation. */
+  email: () => string;
 }
 
-export function LoginMessages({ outcome, links }: LoginMessagesProps) {
+export function LoginMessages({ outcome, links, email }: LoginMessagesProps) {
   const { linkState } = links;
   return (
     <Box sx={{ my: 2, display: 'grid', gap: 1 }} aria-live="polite">
       {outcome ? null : <LandingNotice />}
-      <OutcomeAlert outcome={outcome} links={links} />
+      <OutcomeAlert outcome={outcome} links={links} email={email} />
       {linkState.state === 'done' && linkState.text ? (
         <Alert severity="success">{linkState.text}</Alert>
       ) : null}

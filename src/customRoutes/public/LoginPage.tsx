@@ -2,49 +2,42 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { lazySchemaResolver } from './lazySchemaResolver';
 import { MainButton } from '../../components/MainButton';
 import { LoginInputs } from './LoginInputs';
 import { LoginMessages } from './LoginMessages';
 import { PublicLayout } from './PublicLayout';
 import { useLoginLinks } from './useLoginLinks';
-import { useLoginSubmit, type LoginValues } from './useLoginSubmit';
+import { useLoginForm } from './useLoginForm';
+import { useLoginSubmit } from './useLoginSubmit';
 
 export function LoginPage() {
   const translate = useTranslate();
-  const form = useForm<LoginValues>({
-    resolver: lazySchemaResolver('loginSchema'),
-    mode: 'all',
-    defaultValues: { email: '', password: '', remember: false },
-  });
+  const form = useLoginForm();
   const links = useLoginLinks();
   const { submitting, outcome, onSubmit } = useLoginSubmit(form, links.reset);
 
   return (
     <PublicLayout title={translate('portal.login.title')}>
-      <FormProvider {...form}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={form.handleSubmit(onSubmit)}
-          aria-label={translate('portal.login.title')}
-        >
-          <LoginInputs />
-          <LoginMessages outcome={outcome} links={links} />
-          <MainButton type="submit" fullWidth loading={submitting}>
-            {translate('portal.login.submit')}
-          </MainButton>
-          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
-            {translate('portal.login.no_account')}{' '}
-            <Link component={RouterLink} to="/register">
-              {translate('portal.login.sign_up')}
-            </Link>
-          </Typography>
-        </Box>
-      </FormProvider>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        aria-label={translate('portal.login.title')}
+      >
+        <LoginInputs form={form} />
+        <LoginMessages outcome={outcome} links={links} email={() => form.getValues().email} />
+        <MainButton type="submit" fullWidth loading={submitting}>
+          {translate('portal.login.submit')}
+        </MainButton>
+        <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+          {translate('portal.login.no_account')}{' '}
+          <Link component={RouterLink} to="/register">
+            {translate('portal.login.sign_up')}
+          </Link>
+        </Typography>
+      </Box>
     </PublicLayout>
   );
 }

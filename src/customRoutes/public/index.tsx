@@ -3,11 +3,8 @@
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { EmailVerifyPage } from './EmailVerifyPage';
-import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { PUBLIC_PATHS } from './paths';
-import { ResetPasswordPage } from './ResetPasswordPage';
 
 // The wizard (signature canvas) and the agreement text are the heavy ones: loaded when opened. The payment step
 // too: the account's payment page (resources/subscription) loads the same module on demand, and one static
@@ -15,6 +12,11 @@ import { ResetPasswordPage } from './ResetPasswordPage';
 const RegisterPage = lazy(() => import('./register/RegisterPage'));
 const PaymentStep = lazy(() => import('./PublicPaymentStep'));
 const SubscriberAgreementPage = lazy(() => import('./agreement/SubscriberAgreementPage'));
+// The pages a mailed link or a link of the sign-in page opens, with react-hook-form (their forms'): the sign-in
+// page, the first page of most visits, loads without them (useLoginForm).
+const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
+const EmailVerifyPage = lazy(() => import('./EmailVerifyPage'));
 
 export interface PublicRoute {
   path: string;
@@ -53,11 +55,46 @@ export const publicRoutes: PublicRoute[] = [
       </Loading>
     ),
   },
-  { path: PUBLIC_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
-  { path: PUBLIC_PATHS.resetPassword, element: <ResetPasswordPage /> },
-  { path: PUBLIC_PATHS.acceptInvite, element: <ResetPasswordPage invite /> },
-  { path: PUBLIC_PATHS.emailVerify, element: <EmailVerifyPage /> },
-  { path: PUBLIC_PATHS.registerConfirm, element: <EmailVerifyPage /> },
+  {
+    path: PUBLIC_PATHS.forgotPassword,
+    element: (
+      <Loading>
+        <ForgotPasswordPage />
+      </Loading>
+    ),
+  },
+  {
+    path: PUBLIC_PATHS.resetPassword,
+    element: (
+      <Loading>
+        <ResetPasswordPage />
+      </Loading>
+    ),
+  },
+  {
+    path: PUBLIC_PATHS.acceptInvite,
+    element: (
+      <Loading>
+        <ResetPasswordPage invite />
+      </Loading>
+    ),
+  },
+  {
+    path: PUBLIC_PATHS.emailVerify,
+    element: (
+      <Loading>
+        <EmailVerifyPage />
+      </Loading>
+    ),
+  },
+  {
+    path: PUBLIC_PATHS.registerConfirm,
+    element: (
+      <Loading>
+        <EmailVerifyPage />
+      </Loading>
+    ),
+  },
   {
     path: PUBLIC_PATHS.agreement,
     element: (

@@ -8,10 +8,18 @@ type SchemaName = {
   [K in keyof Schemas]: Schemas[K] extends { validate: (...args: never[]) => unknown } ? K : never;
 }[keyof Schemas];
 
+let schemas: Promise<Schemas> | undefined;
 let loading: Promise<[Schemas, typeof import('@hookform/resolvers/yup')]> | undefined;
 
+/** contract/schemas.ts, loaded once (a failed download is tried again at the next call). */
+export function loadContractSchemas(): Promise<Schemas> {
+  schemas ??= import('../../../contract/schemas');
+  schemas.catch(() => (schemas = undefined));
+  return schemas;
+}
+
 function loadValidation() {
-  loading ??= Promise.all([import('../../../contract/schemas'), import('@hookform/resolvers/yup')]);
+  loading ??= Promise.all([loadContractSchemas(), import('@hookform/resolvers/yup')]);
   // a failed download is tried again at the next validation
   loading.catch(() => (loading = undefined));
   return loading;

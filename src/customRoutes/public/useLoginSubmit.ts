@@ -2,21 +2,17 @@
 // then the landing page of the role; a failure becomes a LoginOutcome: an error under its field, a delayed
 // redirect to the payment step, or the payment page of a new past-due invoice opened at once.
 import { useEffect, useRef, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useAuthProvider } from 'react-admin';
 import { DELAYS } from '../../../contract/constants';
 import { homeOfRole, loginOutcome, roleIn, type LoginOutcome } from './loginOutcome';
+import type { LoginForm, LoginValues } from './useLoginForm';
 import { usePortalLogin } from './usePortalLogin';
 
-export interface LoginValues {
-  email: string;
-  password: string;
-  remember?: boolean;
-}
+export type { LoginValues };
 
 /** `onStart` runs as each attempt begins (the page forgets what the outcome's links said). */
-export function useLoginSubmit(form: UseFormReturn<LoginValues>, onStart: () => void) {
+export function useLoginSubmit(form: Pick<LoginForm, 'setError'>, onStart: () => void) {
   const login = usePortalLogin();
   const authProvider = useAuthProvider();
   const navigate = useNavigate();
@@ -30,7 +26,7 @@ export function useLoginSubmit(form: UseFormReturn<LoginValues>, onStart: () => 
     setOutcome(next);
     switch (next.kind) {
       case 'field':
-        form.setError(next.field, { type: 'server', message: next.message }, { shouldFocus: true });
+        form.setError(next.field, next.message);
         break;
       case 'redirect':
         redirectTimer.current = setTimeout(() => navigate(next.to), DELAYS.loginRedirectMs);

@@ -1,7 +1,7 @@
 // Renders the public pages as App.tsx mounts them: inside react-admin's AdminContext, on a memory router,
 // with a test dataProvider and an authProvider stub.
 import type { ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter, type AuthProvider } from 'react-admin';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -111,3 +111,15 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
+
+/**
+ * renderPublic for a page loaded on demand (the public pages but the sign-in page): resolves once the page has
+ * replaced its loading spinner.
+ */
+export async function renderPublicLoaded(path: string, options: RenderOptions = {}) {
+  const result = renderPublic(path, options);
+  await waitFor(() => {
+    if (screen.queryByRole('progressbar', { name: 'Loading' })) throw new Error('the page is loading');
+  });
+  return result;
+}

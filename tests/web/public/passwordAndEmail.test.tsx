@@ -2,11 +2,14 @@
 // (no dead ends: a landing message on /login, a way to a new link when one is refused).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentLocation, httpError, renderPublic, testDataProvider } from './harness';
+import { currentLocation, httpError, renderPublicLoaded, testDataProvider } from './harness';
 
 function describedText(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 function input(label: string): HTMLInputElement {
@@ -19,14 +22,14 @@ function change(label: string, value: string) {
 }
 
 describe('forgot password', () => {
-  it("is titled 'Recover password' with a link back to login", () => {
-    renderPublic('/forgot-password');
+  it("is titled 'Recover password' with a link back to login", async () => {
+    await renderPublicLoaded('/forgot-password');
     expect(screen.getByRole('heading', { level: 1, name: 'Recover password' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   });
 
   it('validates the email', async () => {
-    const { dataProvider } = renderPublic('/forgot-password');
+    const { dataProvider } = await renderPublicLoaded('/forgot-password');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(describedText(input('Email'))).toBe('Email is a required field'));
     change('Email', 'nope');
@@ -35,7 +38,7 @@ describe('forgot password', () => {
   });
 
   it("toasts 'Check your Email!' and goes to login", async () => {
-    const { dataProvider } = renderPublic('/forgot-password');
+    const { dataProvider } = await renderPublicLoaded('/forgot-password');
     change('Email', ' ops@carrier.example ');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(currentLocation()).toBe('/login'));
@@ -50,7 +53,7 @@ describe('forgot password', () => {
         throw httpError(404, { message: 'Input correct email' });
       },
     });
-    renderPublic('/forgot-password', { dataProvider });
+    await renderPublicLoaded('/forgot-password', { dataProvider });
     change('Email', 'nobody@carrier.example');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Input correct email')).toBeInTheDocument();
@@ -61,13 +64,15 @@ describe('forgot password', () => {
 
 describe('set the new password', () => {
   it('validates the passwords with the contract messages', async () => {
-    const { dataProvider } = renderPublic('/reset-password?token=tok-1');
+    const { dataProvider } = await renderPublicLoaded('/reset-password?token=tok-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Set the new password' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
     await waitFor(() => expect(describedText(input('Password'))).toBe('Password is a required field'));
     expect(describedText(input('Confirm Password'))).toBe('Confirm password is a required field');
     change('Password', 'abcd');
-    await waitFor(() => expect(describedText(input('Password'))).toBe('Password must be at least 5 characters'));
+    await waitFor(() =>
+      expect(describedText(input('Password'))).toBe('Password must be at least 5 characters'),
+    );
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secreT');
     await waitFor(() => expect(describedText(input('Confirm Password'))).toBe('Passwords do not match'));
@@ -75,13 +80,19 @@ describe('set the new password', () => {
   });
 
   it('sends token, password and password_extra, then goes to login', async () => {
-    const { dataProvider } = renderPublic('/reset-password?token=tok-1');
+    const { dataProvider } = await renderPublicLoaded('/reset-password?token=tok-1');
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
     await waitFor(() => expect(currentLocation()).toBe('/login?notice=password_changed'));
-    expect(await screen.findByText('Your password was changed. Sign in with the new one.')).toBeInTheDocument();
-    expect(dataProvider.setNewPassword).toHaveBeenCalledWith({ token: 'tok-1', password: 'new-secret', password_extra: 'new-secret' });
+    expect(
+      await screen.findByText('Your password was changed. Sign in with the new one.'),
+    ).toBeInTheDocument();
+    expect(dataProvider.setNewPassword).toHaveBeenCalledWith({
+      token: 'tok-1',
+      password: 'new-secret',
+      password_extra: 'new-secret',
+    });
   });
 
   it('shows an expired link and offers a new one from /forgot-password', async () => {
@@ -91,7 +102,7 @@ describe('set the new password', () => {
         throw httpError(400, { message: 'This link is invalid or has expired' });
       },
     });
-    renderPublic('/reset-password?token=old', { dataProvider });
+    await renderPublicLoaded('/reset-password?token=old', { dataProvider });
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
@@ -110,7 +121,7 @@ describe('set the new password', () => {
         throw httpError(400, { message: 'This link is invalid or has expired' });
       },
     });
-    renderPublic('/reset-password?token=old&email=ops%40carrier.example', { dataProvider });
+    await renderPublicLoaded('/reset-password?token=old&email=ops%40carrier.example', { dataProvider });
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
@@ -126,7 +137,7 @@ describe('set the new password', () => {
         throw new Error('Network Error');
       },
     });
-    renderPublic('/reset-password?token=tok-1', { dataProvider });
+    await renderPublicLoaded('/reset-password?token=tok-1', { dataProvider });
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and Log In' }));
@@ -142,31 +153,40 @@ describe('set the new password', () => {
         throw httpError(400, { message: 'This link is invalid or has expired' });
       },
     });
-    renderPublic('/accept-invite?token=old', { dataProvider });
+    await renderPublicLoaded('/accept-invite?token=old', { dataProvider });
     change('Password', 'new-secret');
     change('Confirm Password', 'new-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Set password and Log In' }));
-    expect(await screen.findByText('Ask the person who invited you to send a new invitation.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ask the person who invited you to send a new invitation.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('This link is invalid or has expired')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Request a new password reset link' })).not.toBeInTheDocument();
   });
 
-  it('says so when the link has no token, and offers a new one', () => {
-    renderPublic('/reset-password');
-    expect(screen.getByText('This link is incomplete. Open the link from the email again.')).toBeInTheDocument();
+  it('says so when the link has no token, and offers a new one', async () => {
+    await renderPublicLoaded('/reset-password');
+    expect(
+      screen.getByText('This link is incomplete. Open the link from the email again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm and Log In' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });
 
 describe('email verification', () => {
   it.each(['/email-verify', '/register/confirm'])('%s confirms the token and goes to login', async (path) => {
-    const { dataProvider } = renderPublic(`${path}?token=verify-7`);
+    const { dataProvider } = await renderPublicLoaded(`${path}?token=verify-7`);
     expect(screen.getByRole('heading', { level: 1, name: 'Redirect to Login page' })).toBeInTheDocument();
     expect(dataProvider.confirmEmail).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(currentLocation()).toBe('/login?notice=email_confirmed'));
-    expect(await screen.findByText('Your email address is confirmed. Sign in to continue.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your email address is confirmed. Sign in to continue.'),
+    ).toBeInTheDocument();
     expect(dataProvider.confirmEmail).toHaveBeenCalledWith('verify-7');
   });
 
@@ -181,7 +201,7 @@ describe('email verification', () => {
 
   it('shows an expired or used link and sends a new one', async () => {
     const dataProvider = testDataProvider(refusedLink());
-    renderPublic('/email-verify?token=bad', { dataProvider });
+    await renderPublicLoaded('/email-verify?token=bad', { dataProvider });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This link is invalid or has expired')).toBeInTheDocument();
     expect(currentLocation()).toBe('/email-verify?token=bad');
@@ -199,7 +219,7 @@ describe('email verification', () => {
         throw httpError(429, { message: 'Too many requests, try again in a minute' });
       },
     });
-    renderPublic('/email-verify?token=bad', { dataProvider });
+    await renderPublicLoaded('/email-verify?token=bad', { dataProvider });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     const send = await screen.findByRole('button', { name: 'Send me a new link' });
     change('Email', 'ops@carrier.example');
@@ -211,7 +231,7 @@ describe('email verification', () => {
 
   it('checks the address before sending a new link', async () => {
     const dataProvider = testDataProvider(refusedLink());
-    renderPublic('/email-verify?token=bad', { dataProvider });
+    await renderPublicLoaded('/email-verify?token=bad', { dataProvider });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send me a new link' }));
     await waitFor(() => expect(describedText(input('Email'))).toBe('Email is a required field'));
@@ -225,16 +245,18 @@ describe('email verification', () => {
         throw new Error('Network Error');
       },
     });
-    renderPublic('/email-verify?token=good', { dataProvider });
+    await renderPublicLoaded('/email-verify?token=good', { dataProvider });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Network Error')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled());
   });
 
-  it('says so when the link has no token, and offers a new one', () => {
-    renderPublic('/email-verify');
-    expect(screen.getByText('This link is incomplete. Open the link from the email again.')).toBeInTheDocument();
+  it('says so when the link has no token, and offers a new one', async () => {
+    await renderPublicLoaded('/email-verify');
+    expect(
+      screen.getByText('This link is incomplete. Open the link from the email again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument();
   });
