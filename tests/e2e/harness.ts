@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { openPglite, type Database } from '../../server/src/db';
 
 /** The server as `npm run serve` runs it. */
 const SERVER_BUILD = 'build/server/main.mjs';
@@ -21,6 +22,12 @@ export interface Portal {
   adminEmail: string;
   adminPassword: string;
   log: () => string;
+  /**
+   * Stops the server, runs `change` on its database (the embedded PGlite in its data folder, which one process
+   * holds at a time), and starts it again on the same port and folder: a state no screen can make (a lapsed
+   * subscription) made as the server's own jobs would leave it.
+   */
+  withDatabase(change: (db: Database) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,49 +52,64 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   let output = '';
   // node itself (not npx) so that SIGTERM reaches the server and its graceful shutdown runs.
   if (!fs.existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run npm run build:server first`);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+  const launch = async (): Promise<ChildProcess> => {
+    const started: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout?.on('data', (d) => (output += d));
+    started.stderr?.on('data', (d) => (output += d));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`the portal exited early:\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) return started;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`the portal did not start in 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error(`the portal did not start in 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  const terminate = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  let child = await launch();
   return {
     url,
     dataDir,
     adminEmail,
     adminPassword,
     log: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
+    async withDatabase(change) {
+      await terminate();
+      const db = await openPglite(path.join(dataDir, 'db'));
+      try {
+        await change(db);
+      } finally {
+        await db.close();
       }
+      child = await launch();
+    },
+    async stop() {
+      await terminate();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,9 @@
 // The provider's flow, every screen checked (screens.ts: axe-core, 1280 and 375 px, no sideways scroll):
 // the public pages → register with the mouse signature, and a second provider by keyboard alone with the typed one
 // → confirm by mail → every login outcome (unknown address, wrong password, unconfirmed with the resend link, not
-// active → the plan step) → pay in the sandbox (a declined card first) → the summary and its Extend modal → extend
+// active → the plan step) → pay in the sandbox (a declined card first) → the summary and its Extend modal → the
+// outcomes of a lapsed subscription (no active one → the plan step, past due; the server stopped and its database
+// changed, as time and a failed renewal would leave it) → extend
 // with a count (the total shown is what the checkout charges, and the expiry moves by it) → renewal: a card, auto
 // charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
 // private key → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
@@ -231,6 +233,55 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('extend-modal');
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('meets the outcomes of a lapsed subscription: none active, then past due', { timeout: 120_000 }, async () => {
+    // The subscription just paid, as time and a failed renewal would leave it; put back afterwards.
+    type Row = { id: string; status: string; current_period_start: Date; current_period_end: Date };
+    let paid: Row | undefined;
+    const lapse = (status: string) =>
+      env.portal.withDatabase(async (db) => {
+        [paid] = paid
+          ? [paid]
+          : await db.query<Row>(
+              `SELECT id, status, current_period_start, current_period_end FROM subscriptions
+                WHERE service_provider_id = $1 AND status = 'active'`,
+              [uuid],
+            );
+        assert.ok(paid, 'the paid subscription');
+        await db.query(
+          `UPDATE subscriptions SET status = $2, current_period_start = now() - interval '2 days',
+                  current_period_end = now() - interval '1 day' WHERE id = $1`,
+          [paid.id, status],
+        );
+      });
+    const lapsed = await env.newPage({ bypassCSP: true }, trackScreenStarts);
+    try {
+      await lapse('active');
+      await lapsed.goto(url('/login'));
+      await signIn(lapsed, provider.email, provider.password);
+      await lapsed.getByText("Service provider doesn't have active subscriptions").waitFor();
+      await screen.check(lapsed, 'login-no-active-subscription');
+      // then the plan step, to pay again
+      await lapsed.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 15_000 });
+      await lapsed.getByRole('button', { name: 'Go to payment' }).waitFor();
+
+      await lapse('past_due');
+      await lapsed.goto(url('/login'));
+      await signIn(lapsed, provider.email, provider.password);
+      await lapsed.getByText('Subscription is past due').waitFor();
+      await lapsed.getByRole('button', { name: 'click here to pay subscription due' }).waitFor();
+      await screen.check(lapsed, 'login-past-due');
+    } finally {
+      await lapsed.context().close();
+      await env.portal.withDatabase(async (db) => {
+        if (paid)
+          await db.query(
+            `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4 WHERE id = $1`,
+            [paid.id, paid.status, paid.current_period_start, paid.current_period_end],
+          );
+      });
+    }
   });
 
   it('extends by three years: the total shown is what the checkout charges', { timeout: 120_000 }, async () => {
