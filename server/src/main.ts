@@ -100,12 +100,19 @@ async function main() {
     await metricsServer.listen({ port: config.metricsPort, host: config.metricsHost });
     app.log.info({ host: config.metricsHost, port: config.metricsPort }, 'metrics served on their own port');
   }
-  // Workers start once the server answers; a send arriving meanwhile waits for the start.
-  await app.jobs.start();
-  // Issuances a crash interrupted are settled now, not only at the next minute's run.
-  await app.jobs.send(CERTIFICATE_RECOVERY_JOB, {}, { singletonKey: 'at-start' });
-  // Imports a killed process left waiting or running are re-queued or failed now rather than at the next sweep.
-  await app.jobs.send(NUMBER_SWEEP_JOB, {});
+  try {
+    // Workers start once the server answers; a send arriving meanwhile waits for the start.
+    await app.jobs.start();
+    // Issuances a crash interrupted are settled now, not only at the next minute's run.
+    await app.jobs.send(CERTIFICATE_RECOVERY_JOB, {}, { singletonKey: 'at-start' });
+    // Imports a killed process left waiting or running are re-queued or failed now rather than at the next sweep.
+    await app.jobs.send(NUMBER_SWEEP_JOB, {});
+  } catch (e) {
+    // A SIGTERM during the start stopped the workers under it: the shutdown ends the process with its own code
+    // (a send to the stopped queue failed, which is not a failed start).
+    if (closing) return;
+    throw e;
+  }
   app.log.info(
     { url: config.publicUrl, database: db.driver, ms: Date.now() - started },
     `portal ready on ${config.publicUrl}`,
