@@ -1,0 +1,51 @@
+// ACME problem documents (RFC 8555 §6.7, RFC 7807): every refusal of the ACME server is one, served as
+// application/problem+json with the status here.
+export const ACME_ERROR_PREFIX = 'urn:ietf:params:acme:error:';
+
+/** The RFC 8555 §6.7 error types the server answers with. */
+export type AcmeErrorType =
+  | 'accountDoesNotExist'
+  | 'badCSR'
+  | 'badNonce'
+  | 'badPublicKey'
+  | 'badRevocationReason'
+  | 'badSignatureAlgorithm'
+  | 'malformed'
+  | 'orderNotReady'
+  | 'rejectedIdentifier'
+  | 'serverInternal'
+  | 'unauthorized'
+  | 'unsupportedIdentifier'
+  | 'externalAccountRequired';
+
+export interface AcmeProblemDocument {
+  type: string;
+  detail: string;
+  status: number;
+  /** badSignatureAlgorithm: the algorithms the server accepts (RFC 8555 §6.2). */
+  algorithms?: string[];
+}
+
+export class AcmeProblem extends Error {
+  readonly status: number;
+  readonly algorithms?: string[];
+  constructor(
+    readonly errorType: AcmeErrorType,
+    detail: string,
+    opts: { status?: number; algorithms?: string[] } = {},
+  ) {
+    super(detail);
+    this.name = 'AcmeProblem';
+    this.status = opts.status ?? (errorType === 'unauthorized' ? 403 : 400);
+    this.algorithms = opts.algorithms;
+  }
+
+  toDocument(): AcmeProblemDocument {
+    return {
+      type: `${ACME_ERROR_PREFIX}${this.errorType}`,
+      detail: this.message,
+      status: this.status,
+      ...(this.algorithms ? { algorithms: this.algorithms } : {}),
+    };
+  }
+}
