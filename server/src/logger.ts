@@ -103,3 +103,8 @@ export function logStream(format: LogFormat, fd = 1): LineSink {
 
 /** The log services write to: pino's, which the HTTP server shares (no Fastify type needed outside HTTP code). */
 export type Logger = import('fastify').FastifyBaseLogger;
+
+/** The server's log at `level`, in the LOG_FORMAT asked for (else as logFormat decides). */
+export function createLogger(level: string, format: LogFormat | undefined): Logger {
+  return pino(loggerOptions(level) as pino.LoggerOptions, logStream(logFormat(format))) as Logger;
+}

@@ -12,7 +12,7 @@ async function loadApp() {
   const [{ buildApp }, { createLogger }, { ensureAdminAccount }, { buildMetricsServer }, recovery, numbers] =
     await Promise.all([
       import('./app'),
-      import('./services'),
+      import('./logger'),
       import('./accounts/admin'),
       import('./metrics'),
       import('./certificates/recovery'),
@@ -55,7 +55,7 @@ async function main() {
     CERTIFICATE_RECOVERY_JOB,
     NUMBER_SWEEP_JOB,
   } = await loading;
-  const log = createLogger(config);
+  const log = createLogger(config.logLevel, config.logFormat);
   if (applied.length) log.info({ applied }, 'database migrated');
   // The admin account of a first start is made while the app builds: its password's hash (argon2, a few hundred
   // ms) runs on libuv's threads while the CA is made and the routes registered on the main one.

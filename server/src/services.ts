@@ -31,7 +31,7 @@ import {
 } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
-import { logFormat, loggerOptions, logStream } from './logger';
+import { createLogger } from './logger';
 import type { AccountDeps } from './accounts/deps';
 import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
@@ -63,13 +63,6 @@ export interface AppDeps {
   log?: FastifyBaseLogger;
 }
 
-/** The server's log as the config asks for it (level and format). */
-export function createLogger(config: Config): FastifyBaseLogger {
-  return pino(
-    loggerOptions(config.logLevel) as pino.LoggerOptions,
-    logStream(logFormat(config.logFormat)),
-  ) as FastifyBaseLogger;
-}
 
 /** Every service of the app, and each module's part of them, built once. */
 export interface AppServices extends AppContext {
@@ -89,7 +82,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   const log =
     deps.logger === false
       ? (pino({ enabled: false }) as FastifyBaseLogger)
-      : (deps.log ?? createLogger(config));
+      : (deps.log ?? createLogger(config.logLevel, config.logFormat));
   const closers: (() => Promise<void> | void)[] = [];
   const now = deps.now ?? (() => new Date());
   // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only

@@ -11,7 +11,6 @@ export function useFormBinding(source: string): FieldBinding {
 }
 
 export function useFormField(props: CommonInputProps) {
-  const { field, fieldState } = useController({ name: props.source });
-  const view = useFieldView(props, { ...field, error: fieldState.error?.message });
-  return { field, ...view };
+  const field = useFormBinding(props.source);
+  return { field, ...useFieldView(props, field) };
 }

@@ -30,11 +30,10 @@ async function validate(values: LoginValues): Promise<{ values: LoginValues; err
   try {
     return { values: (await loginSchema.validate(values, { abortEarly: false })) as LoginValues, errors: {} };
   } catch (e) {
+    const failed = e as ValidationError;
     const errors: Errors = {};
-    for (const inner of (e as ValidationError).inner.length
-      ? (e as ValidationError).inner
-      : [e as ValidationError])
-      if (inner.path && NAMES.includes(inner.path as Name)) errors[inner.path as Name] ??= inner.message;
+    for (const { path, message } of failed.inner.length ? failed.inner : [failed])
+      if (path && NAMES.includes(path as Name)) errors[path as Name] ??= message;
     return { values, errors };
   }
 }
@@ -53,13 +52,18 @@ export function useLoginForm(): LoginForm {
   const [errors, setErrors] = useState<Errors>({});
   const current = useRef(values);
   const inputs = useRef<Partial<Record<Name, HTMLInputElement | null>>>({});
-  // a validation that ended after a newer one started is dropped
+  // Validations are numbered; each field remembers the last one that was for it, and a validation's answer for a
+  // field that a newer one is for is dropped (each field's own: checking the password does not drop the email's).
   const runs = useRef(0);
+  const lastRun = useRef<Partial<Record<Name, number>>>({});
 
-  const check = useCallback(async (name: Name) => {
+  const validateFor = useCallback(async (names: Name[]) => {
     const run = ++runs.current;
-    const { errors: found } = await validate(current.current);
-    if (run === runs.current) setErrors((e) => ({ ...e, [name]: found[name] }));
+    for (const n of names) lastRun.current[n] = run;
+    const result = await validate(current.current);
+    const latest = names.filter((n) => lastRun.current[n] === run);
+    setErrors((e) => ({ ...e, ...Object.fromEntries(latest.map((n) => [n, result.errors[n]])) }));
+    return { ...result, stale: latest.length < names.length };
   }, []);
 
   const bind = (name: Name): FieldBinding => ({
@@ -72,10 +76,10 @@ export function useLoginForm(): LoginForm {
     onChange(value) {
       current.current = { ...current.current, [name]: value };
       setValues(current.current);
-      void check(name);
+      void validateFor([name]);
     },
     onBlur() {
-      void check(name);
+      void validateFor([name]);
     },
   });
 
@@ -88,10 +92,9 @@ export function useLoginForm(): LoginForm {
     },
     handleSubmit: (onValid) => (event) => {
       event.preventDefault();
-      const run = ++runs.current;
-      void validate(current.current).then(({ values: cast, errors: found }) => {
-        if (run !== runs.current) return;
-        setErrors(found);
+      void validateFor(NAMES).then(({ values: cast, errors: found, stale }) => {
+        // a field changed meanwhile: its own validation answers, and the user submits again
+        if (stale) return;
         const first = NAMES.find((n) => found[n]);
         if (first) inputs.current[first]?.focus();
         else return onValid(cast);

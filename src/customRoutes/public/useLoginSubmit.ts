@@ -9,8 +9,6 @@ import { homeOfRole, loginOutcome, roleIn, type LoginOutcome } from './loginOutc
 import type { LoginForm, LoginValues } from './useLoginForm';
 import { usePortalLogin } from './usePortalLogin';
 
-export type { LoginValues };
-
 /** `onStart` runs as each attempt begins (the page forgets what the outcome's links said). */
 export function useLoginSubmit(form: Pick<LoginForm, 'setError'>, onStart: () => void) {
   const login = usePortalLogin();
