@@ -36,8 +36,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Each provider of this file gets its own OCN (the column is unique; random ones collided now and then). */
+let ocnCounter = 0;
 async function newProvider(db: Database): Promise<string> {
-  const ocn = `${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}Z`;
+  const ocn = `${String(ocnCounter++).padStart(3, '0')}Z`;
   const [account] = await db.query<{ id: string }>(
     `INSERT INTO accounts (type, email, first_name, last_name) VALUES ('service-provider', $1, 'C', 'R') RETURNING id`,
     [`crash-${randomUUID()}@carrier.test`],
