@@ -50,6 +50,8 @@ export const RESOURCES = [
   // ---- the admin's provider screens (issue 13, point 4) ----
   // the CA audit log, read-only
   'audit-log',
+  // ---- ACME (issue 15): the provider's External Account Binding credentials ----
+  'acme-credentials',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -68,6 +70,7 @@ export const ACCESS_MATRIX: Matrix = {
     'private-keys': ['list', 'show', 'create', 'delete', 'download'],
     certificates: ['list', 'show', 'create', 'renew', 'revoke'],
     session: ['edit', 'delete'],
+    'acme-credentials': ['list', 'create', 'delete', 'export'],
   },
   reseller: {
     'reseller-profile': ['show'],

@@ -35,6 +35,7 @@ import { adminResellerRoutes, resellerPortalRoutes } from './resellers/routes';
 // ---- the admin's provider screens ----
 import { adminDepsOf } from './admin/deps';
 import { adminRoutes } from './admin/routes';
+import { acmeCredentialRoutes, acmeRoutes } from './acme/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,8 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   // ---- the admin's provider screens ----
   await adminRoutes(app, adminDepsOf(s));
   await dashboardRoutes(app, { db: s.db, now: s.now });
+  await acmeCredentialRoutes(app, s.acme);
+  await acmeRoutes(app, s.acme);
   await stipaSimulatorRoutes(app, {
     config: s.config,
     now: s.now,
@@ -71,7 +74,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
 }
 
 /** Paths the SPA must never answer for. */
-const NON_SPA_PREFIXES = ['/api/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/', '/metrics'];
+const NON_SPA_PREFIXES = ['/api/', '/acme/', '/ca/', '/cr/', '/crl/', '/sandbox/', '/stipa-sim/', '/metrics'];
 
 /** Only this portal's own code runs in the page; in Stripe mode also Stripe.js and its card field frames. */
 export function contentSecurityPolicy(payments: Config['payments']) {

@@ -11,6 +11,7 @@ import {
   type KeyStore,
   SoftwareKeyStore,
   createKeyStore,
+  createSecretBox,
   loadKeyEncryptionKey,
 } from './ca';
 import type { Config } from './config';
@@ -36,6 +37,7 @@ import type { AccountDeps } from './accounts/deps';
 import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
 import type { CertificateDeps } from './certificates/service';
+import type { AcmeDeps } from './acme/deps';
 import { appJobs } from './jobs';
 import { registerJobs } from './jobs/queue';
 
@@ -69,6 +71,7 @@ export interface AppServices extends AppContext {
   accounts: AccountDeps;
   billing: BillingDeps;
   certificates: CertificateDeps;
+  acme: AcmeDeps;
   /** The embedded STI-PA's keys (used while STI_PA_URL is unset). */
   simulatorKeys: () => Promise<SimulatorKeys>;
   /** The embedded STI-PA's SHAKEN CRL, while STI_PA_URL is unset. */
@@ -88,11 +91,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only
   // the CA's own keys go to the HSM.
   const kekLog = { warn: (msg: string) => log.warn(msg), info: (msg: string) => log.info(msg) };
-  const keys =
-    deps.keys ??
-    new SoftwareKeyStore(
-      loadKeyEncryptionKey({ configured: config.keyEncryptionKey, dataDir: config.dataDir, log: kekLog }),
-    );
+  const kek = loadKeyEncryptionKey({ configured: config.keyEncryptionKey, dataDir: config.dataDir, log: kekLog });
+  const keys = deps.keys ?? new SoftwareKeyStore(kek);
   if (!deps.keys) closers.push(() => keys.close());
   let ca = deps.ca;
   if (!ca) {
@@ -159,6 +159,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     simulatorKeys,
     simulatorCrl,
     certificates: { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log },
+    acme: { db, now, config, log, secrets: createSecretBox(kek) },
     async close() {
       for (const close of closers.reverse()) await close();
     },

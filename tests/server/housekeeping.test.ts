@@ -1,4 +1,5 @@
-// The daily housekeeping deletes ended rate-limit windows and SPC token ids a day past their expiry, nothing else.
+// The daily housekeeping deletes ended rate-limit windows, SPC token ids a day past their expiry and expired ACME
+// nonces, nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHousekeeping } from '../../server/src/jobs/housekeeping';
 import { type TestDatabase, createTestDatabase } from './helpers';
@@ -14,7 +15,7 @@ describe('housekeeping', () => {
     await tdb.drop();
   });
 
-  it('deletes ended rate-limit windows and long-expired SPC token ids only', async () => {
+  it('deletes ended rate-limit windows, long-expired SPC token ids and expired ACME nonces only', async () => {
     const db = tdb.db;
     const now = new Date();
     const hours = (h: number) => new Date(now.getTime() + h * 3600 * 1000);
@@ -31,6 +32,12 @@ describe('housekeeping', () => {
       'valid',
       hours(1),
     ]);
+    await db.query('INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2), ($3, $4)', [
+      'nonce-expired-an-hour-ago',
+      hours(-1),
+      'nonce-still-good-for-now',
+      hours(1),
+    ]);
 
     await runHousekeeping({ db, log, now: () => now });
 
@@ -40,5 +47,8 @@ describe('housekeeping', () => {
     expect(
       (await db.query<{ jti: string }>('SELECT jti FROM spc_token_jtis ORDER BY jti')).map((r) => r.jti),
     ).toEqual(['expired-today', 'valid']);
+    expect((await db.query<{ nonce: string }>('SELECT nonce FROM acme_nonces')).map((r) => r.nonce)).toEqual([
+      'nonce-still-good-for-now',
+    ]);
   });
 });

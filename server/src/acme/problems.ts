@@ -16,7 +16,12 @@ export type AcmeErrorType =
   | 'serverInternal'
   | 'unauthorized'
   | 'unsupportedIdentifier'
-  | 'externalAccountRequired';
+  | 'externalAccountRequired'
+  | 'invalidContact'
+  | 'unsupportedContact'
+  | 'rateLimited'
+  | 'alreadyRevoked'
+  | 'incorrectResponse';
 
 export interface AcmeProblemDocument {
   type: string;
@@ -25,6 +30,13 @@ export interface AcmeProblemDocument {
   /** badSignatureAlgorithm: the algorithms the server accepts (RFC 8555 §6.2). */
   algorithms?: string[];
 }
+
+/** The status of a type when the refusal names none (400 otherwise). */
+const DEFAULT_STATUS: Partial<Record<AcmeErrorType, number>> = {
+  unauthorized: 403,
+  rateLimited: 429,
+  serverInternal: 500,
+};
 
 export class AcmeProblem extends Error {
   readonly status: number;
@@ -36,7 +48,7 @@ export class AcmeProblem extends Error {
   ) {
     super(detail);
     this.name = 'AcmeProblem';
-    this.status = opts.status ?? (errorType === 'unauthorized' ? 403 : 400);
+    this.status = opts.status ?? DEFAULT_STATUS[errorType] ?? 400;
     this.algorithms = opts.algorithms;
   }
 

@@ -54,7 +54,7 @@ const issueResponse = {
   properties: { success: bool, certificate: certificateResponse, error_cause: str },
 } as const;
 
-function actorOf(request: FastifyRequest): service.Actor {
+export function actorOf(request: FastifyRequest): service.Actor {
   const user = currentUser(request);
   if (!user.service_provider_uuid) throw new HttpError(403, 'You are not allowed to do this');
   return {

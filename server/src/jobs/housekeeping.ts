@@ -2,7 +2,9 @@
 // - rate-limit counters whose window has ended;
 // - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin);
 // - sessions a week past their expiry or their revocation (kept that long to tell when and why one ended).
-// - Idempotency-Key answers older than a day.
+// - Idempotency-Key answers older than a day;
+// - ACME nonces past their hour (a spent one is deleted when used).
+import { deleteExpiredNonces } from '../acme/store';
 import { deleteOldSessions } from '../auth/sessionStore';
 import { deleteExpiredJtis } from '../certificates/store';
 import type { Queryable } from '../db';
@@ -29,8 +31,15 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
     deps.db,
     new Date(deps.now().getTime() - IDEMPOTENCY_RETENTION_MS),
   );
+  const acmeNonces = await deleteExpiredNonces(deps.db, deps.now());
   deps.log.info(
-    { rate_limits: rateLimits, spc_token_jtis: jtis, sessions, idempotency_keys: idempotencyKeys },
+    {
+      rate_limits: rateLimits,
+      spc_token_jtis: jtis,
+      sessions,
+      idempotency_keys: idempotencyKeys,
+      acme_nonces: acmeNonces,
+    },
     'housekeeping: expired rows deleted',
   );
 }

@@ -16,6 +16,7 @@ export {
   sealPrivateKey,
 } from './kek';
 export { SoftwareKeyStore } from './softwareStore';
+export { type SecretBox, createSecretBox } from './secretBox';
 export type { Pkcs11KeyStore, Pkcs11Options } from './pkcs11Store';
 
 export type KeyStoreConfig = Pick<Config, 'keyEncryptionKey' | 'pkcs11Module' | 'pkcs11Pin' | 'pkcs11Slot'>;

@@ -1,0 +1,29 @@
+// What the ACME module is built on (createServices gives it), and the URLs it publishes.
+import type { SecretBox } from '../ca';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import type { ServiceLog } from '../certificates/service';
+
+export interface AcmeDeps {
+  db: Database;
+  now: () => Date;
+  /** Read on each request, never copied. */
+  config: Pick<Config, 'publicUrl'>;
+  /** Seals the EAB HMAC keys under the key-encryption key. */
+  secrets: SecretBox;
+  log: ServiceLog;
+}
+
+/** The ACME server's paths, under the portal's public URL. */
+export const ACME_PATHS = {
+  directory: '/acme/directory',
+  newNonce: '/acme/new-nonce',
+  newAccount: '/acme/new-account',
+  account: '/acme/acct/',
+} as const;
+
+export const acmeUrl = (deps: Pick<AcmeDeps, 'config'>, path: string) => `${deps.config.publicUrl}${path}`;
+
+/** An account's URL, its `kid`. */
+export const accountUrl = (deps: Pick<AcmeDeps, 'config'>, id: string) =>
+  acmeUrl(deps, `${ACME_PATHS.account}${id}`);

@@ -1,0 +1,144 @@
+// External Account Binding (RFC 8555 §7.3.4): the provider creates a credential in the portal (a key id and an
+// HMAC key, shown once); its ACME client signs the new account's key with it, and the account acts for that provider.
+// The HMAC key is kept sealed under the key-encryption key, bound to its key id.
+import { randomBytes } from 'node:crypto';
+import { type JWK, calculateJwkThumbprint, flattenedVerify } from 'jose';
+import type { Actor } from '../certificates/service';
+import { HttpError, conflict, notFound } from '../http/errors';
+import type { ListQuery } from '../http/list';
+import type { AcmeDeps } from './deps';
+import { AcmeProblem } from './problems';
+import * as store from './store';
+
+/** The MAC algorithms an EAB may use. */
+export const EAB_ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const;
+/** Credentials a provider may hold at once (not revoked): one per ACME client, with room to rotate. */
+export const MAX_LIVE_EAB_KEYS = 20;
+
+export const EAB_MESSAGES = {
+  tooMany: `You already have ${MAX_LIVE_EAB_KEYS} ACME credentials. Revoke one you no longer use first.`,
+  notFound: 'ACME credential not found',
+  alreadyRevoked: 'This ACME credential is already revoked',
+  revoked: 'ACME credential revoked',
+} as const;
+
+const aadOf = (keyId: string) => `acme-eab:${keyId}`;
+
+/** A new credential: its key id and its HMAC key, both base64url; the key is returned this once and kept sealed. */
+export async function createEabKey(
+  deps: AcmeDeps,
+  actor: Actor,
+): Promise<{ key_id: string; hmac_key: string }> {
+  const keyId = randomBytes(16).toString('base64url');
+  const hmacKey = randomBytes(32);
+  const sealed = deps.secrets.seal(hmacKey, aadOf(keyId));
+  await deps.db.transaction(async (tx) => {
+    // one provider's creations queue on its row, so that the limit holds when they come at once
+    await tx.query('SELECT 1 FROM service_providers WHERE id = $1 FOR UPDATE', [actor.serviceProviderId]);
+    if ((await store.countLiveEabKeys(tx, actor.serviceProviderId)) >= MAX_LIVE_EAB_KEYS)
+      throw new HttpError(422, EAB_MESSAGES.tooMany);
+    await store.insertEabKey(tx, { keyId, spId: actor.serviceProviderId, sealed, now: deps.now() });
+  });
+  deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential created');
+  const hmac = hmacKey.toString('base64url');
+  hmacKey.fill(0);
+  return { key_id: keyId, hmac_key: hmac };
+}
+
+export function listEabKeys(deps: AcmeDeps, actor: Actor, list: ListQuery) {
+  return store.listEabKeys(deps.db, actor.serviceProviderId, list);
+}
+
+/** Revokes a credential: unused, it can no longer bind an account; used, the account it bound is deactivated. */
+export async function revokeEabKey(
+  deps: AcmeDeps,
+  actor: Actor,
+  keyId: string,
+): Promise<{ message: string }> {
+  const done = await deps.db.transaction((tx) =>
+    store.revokeEabKey(tx, actor.serviceProviderId, keyId, deps.now()),
+  );
+  if (!done) throw notFound(EAB_MESSAGES.notFound);
+  if (done.alreadyRevoked) throw conflict(EAB_MESSAGES.alreadyRevoked);
+  deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential revoked');
+  return { message: EAB_MESSAGES.revoked };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function eabHeader(segment: string): Record<string, unknown> {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    if (isObject(header)) return header;
+  } catch {
+    // answered below
+  }
+  throw new AcmeProblem('malformed', 'The externalAccountBinding protected header is not a JSON object');
+}
+
+const unbound = (detail: string) => new AcmeProblem('unauthorized', detail);
+
+/**
+ * Checks a newAccount's `externalAccountBinding` (§7.3.4): a flattened JWS MACed with a credential's HMAC key,
+ * whose header names the credential (`kid`) and the newAccount URL and has no nonce, and whose payload is the
+ * account key of the outer request. Answers the credential, not yet used or revoked (the caller binds it).
+ */
+export async function verifyExternalAccountBinding(
+  deps: AcmeDeps,
+  eab: unknown,
+  opts: { url: string; accountKey: JWK },
+): Promise<store.EabKeyRow> {
+  if (
+    !isObject(eab) ||
+    typeof eab.protected !== 'string' ||
+    typeof eab.payload !== 'string' ||
+    typeof eab.signature !== 'string'
+  )
+    throw new AcmeProblem('malformed', 'externalAccountBinding must be a flattened JWS');
+  const header = eabHeader(eab.protected);
+  if (typeof header.alg !== 'string' || !(EAB_ALGORITHMS as readonly string[]).includes(header.alg))
+    throw new AcmeProblem(
+      'badSignatureAlgorithm',
+      'externalAccountBinding must be MACed with HS256, HS384 or HS512',
+      {
+        algorithms: [...EAB_ALGORITHMS],
+      },
+    );
+  if ('nonce' in header) throw new AcmeProblem('malformed', 'externalAccountBinding must not have a nonce');
+  if (header.url !== opts.url)
+    throw new AcmeProblem('malformed', 'externalAccountBinding must name the newAccount URL');
+  if (typeof header.kid !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(header.kid))
+    throw unbound('externalAccountBinding names no known credential');
+  const row = await store.eabKey(deps.db, header.kid);
+  if (!row) throw unbound('externalAccountBinding names no known credential');
+  if (row.revoked_on) throw unbound('This ACME credential was revoked; create another in the portal');
+  if (row.account_id)
+    throw unbound('This ACME credential already bound an account; create another in the portal');
+  const hmacKey = deps.secrets.open(row.hmac_key_sealed, aadOf(row.key_id));
+  let payload: Uint8Array;
+  try {
+    ({ payload } = await flattenedVerify(
+      { protected: eab.protected, payload: eab.payload, signature: eab.signature },
+      hmacKey,
+      { algorithms: [header.alg] },
+    ));
+  } catch {
+    throw unbound('The externalAccountBinding MAC does not verify with this credential');
+  } finally {
+    hmacKey.fill(0);
+  }
+  let bound: unknown;
+  try {
+    bound = JSON.parse(Buffer.from(payload).toString('utf8'));
+  } catch {
+    throw new AcmeProblem('malformed', 'The externalAccountBinding payload is not a JWK');
+  }
+  const same =
+    isObject(bound) &&
+    (await calculateJwkThumbprint(bound as JWK).catch(() => null)) ===
+      (await calculateJwkThumbprint(opts.accountKey));
+  if (!same)
+    throw new AcmeProblem('malformed', 'externalAccountBinding must sign the account key of this request');
+  return row;
+}

@@ -1,0 +1,209 @@
+// SQL of the ACME server: nonces, External Account Binding credentials, accounts. Nothing but statements here.
+import type { JWK } from 'jose';
+import type { Queryable } from '../db';
+import type { ListQuery } from '../http/list';
+import { pageWithTotal } from '../http/list';
+
+// ---- nonces ----
+
+export async function insertNonce(q: Queryable, nonce: string, expiresOn: Date): Promise<void> {
+  await q.query('INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2)', [nonce, expiresOn], {
+    prepare: true,
+  });
+}
+
+/** Spends a nonce: true when it was issued, not yet used and not expired (an expired one is spent all the same). */
+export async function consumeNonce(q: Queryable, nonce: string, now: Date): Promise<boolean> {
+  const rows = await q.query<{ expires_on: Date }>(
+    'DELETE FROM acme_nonces WHERE nonce = $1 RETURNING expires_on',
+    [nonce],
+    { prepare: true },
+  );
+  return rows.length === 1 && new Date(rows[0].expires_on).getTime() > now.getTime();
+}
+
+export async function deleteExpiredNonces(q: Queryable, now: Date): Promise<number> {
+  const rows = await q.query('DELETE FROM acme_nonces WHERE expires_on <= $1 RETURNING 1', [now]);
+  return rows.length;
+}
+
+// ---- External Account Binding credentials ----
+
+export interface EabKeyRow {
+  key_id: string;
+  service_provider_id: string;
+  hmac_key_sealed: Uint8Array;
+  created_on: Date;
+  revoked_on: Date | null;
+  account_id: string | null;
+}
+
+export async function insertEabKey(
+  q: Queryable,
+  k: { keyId: string; spId: string; sealed: Uint8Array; now: Date },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO acme_eab_keys (key_id, service_provider_id, hmac_key_sealed, created_on) VALUES ($1, $2, $3, $4)',
+    [k.keyId, k.spId, k.sealed, k.now],
+  );
+}
+
+/** Credentials of a provider that are not revoked (bound or not). */
+export async function countLiveEabKeys(q: Queryable, spId: string): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM acme_eab_keys WHERE service_provider_id = $1 AND revoked_on IS NULL',
+    [spId],
+  );
+  return n;
+}
+
+export async function eabKey(
+  q: Queryable,
+  keyId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<EabKeyRow | null> {
+  const rows = await q.query<EabKeyRow>(
+    `SELECT key_id, service_provider_id, hmac_key_sealed, created_on, revoked_on, account_id
+       FROM acme_eab_keys WHERE key_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [keyId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface EabListRow {
+  id: string;
+  key_id: string;
+  status: 'unused' | 'bound' | 'revoked';
+  created_on: Date;
+  revoked_on: Date | null;
+  account_id: string | null;
+  account_status: string | null;
+  bound_on: Date | null;
+}
+
+/** The provider's credentials with the account each bound, as a derived table the list protocol can sort and filter. */
+const EAB_LIST_FROM = `(SELECT k.key_id AS id, k.key_id, k.service_provider_id, k.created_on, k.revoked_on,
+       k.account_id, k.bound_on, a.status AS account_status,
+       CASE WHEN k.revoked_on IS NOT NULL THEN 'revoked' WHEN k.account_id IS NOT NULL THEN 'bound' ELSE 'unused' END
+         AS status
+  FROM acme_eab_keys k LEFT JOIN acme_accounts a ON a.id = k.account_id) AS eab`;
+
+/** One page of a provider's credentials; `list` binds its parameters from $2. */
+export function listEabKeys(q: Queryable, spId: string, list: ListQuery) {
+  return pageWithTotal<EabListRow>(
+    q,
+    EAB_LIST_FROM,
+    'id, key_id, status, created_on, revoked_on, account_id, account_status, bound_on',
+    ['service_provider_id = $1', ...list.where],
+    [spId, ...list.params],
+    list,
+  );
+}
+
+/** Revokes a credential of the provider and deactivates the account it bound; null when it is not the provider's. */
+export async function revokeEabKey(
+  q: Queryable,
+  spId: string,
+  keyId: string,
+  now: Date,
+): Promise<{ alreadyRevoked: boolean } | null> {
+  const [row] = await q.query<{ revoked_on: Date | null; account_id: string | null }>(
+    'SELECT revoked_on, account_id FROM acme_eab_keys WHERE key_id = $1 AND service_provider_id = $2 FOR UPDATE',
+    [keyId, spId],
+  );
+  if (!row) return null;
+  if (row.revoked_on) return { alreadyRevoked: true };
+  await q.query('UPDATE acme_eab_keys SET revoked_on = $2 WHERE key_id = $1', [keyId, now]);
+  if (row.account_id)
+    await q.query(
+      `UPDATE acme_accounts SET status = 'deactivated', updated_on = $2 WHERE id = $1 AND status = 'valid'`,
+      [row.account_id, now],
+    );
+  return { alreadyRevoked: false };
+}
+
+// ---- accounts ----
+
+export interface AccountRow {
+  id: string;
+  service_provider_id: string;
+  eab_key_id: string;
+  jwk: JWK;
+  thumbprint: string;
+  status: 'valid' | 'deactivated' | 'revoked';
+  contact: string[];
+  created_on: Date;
+}
+
+const ACCOUNT_COLUMNS = 'id, service_provider_id, eab_key_id, jwk, thumbprint, status, contact, created_on';
+
+export async function accountById(q: Queryable, id: string): Promise<AccountRow | null> {
+  const rows = await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM acme_accounts WHERE id = $1`, [id], {
+    prepare: true,
+  });
+  return rows[0] ?? null;
+}
+
+export async function accountByThumbprint(q: Queryable, thumbprint: string): Promise<AccountRow | null> {
+  const rows = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM acme_accounts WHERE thumbprint = $1`,
+    [thumbprint],
+  );
+  return rows[0] ?? null;
+}
+
+/** A new account bound with `eabKeyId` (its row locked by the caller), and the credential marked as used. */
+export async function insertAccount(
+  q: Queryable,
+  a: {
+    id: string;
+    spId: string;
+    eabKeyId: string;
+    jwk: JWK;
+    thumbprint: string;
+    contact: string[];
+    now: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO acme_accounts (id, service_provider_id, eab_key_id, jwk, thumbprint, status, contact, created_on, updated_on)
+     VALUES ($1, $2, $3, $4, $5, 'valid', $6, $7, $7)`,
+    [a.id, a.spId, a.eabKeyId, JSON.stringify(a.jwk), a.thumbprint, JSON.stringify(a.contact), a.now],
+  );
+  await q.query('UPDATE acme_eab_keys SET account_id = $2, bound_on = $3 WHERE key_id = $1', [
+    a.eabKeyId,
+    a.id,
+    a.now,
+  ]);
+}
+
+export async function updateAccount(
+  q: Queryable,
+  id: string,
+  change: { contact?: string[]; status?: 'deactivated' },
+  now: Date,
+): Promise<AccountRow | null> {
+  const rows = await q.query<AccountRow>(
+    `UPDATE acme_accounts SET contact = COALESCE($2::jsonb, contact), status = COALESCE($3, status), updated_on = $4
+      WHERE id = $1 AND status = 'valid' RETURNING ${ACCOUNT_COLUMNS}`,
+    [id, change.contact ? JSON.stringify(change.contact) : null, change.status ?? null, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** A key change (RFC 8555 §7.3.5): false when another account holds the new key (or this one is no longer valid). */
+export async function changeAccountKey(
+  q: Queryable,
+  id: string,
+  jwk: JWK,
+  thumbprint: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE acme_accounts SET jwk = $2, thumbprint = $3, updated_on = $4
+      WHERE id = $1 AND status = 'valid'
+        AND NOT EXISTS (SELECT 1 FROM acme_accounts WHERE thumbprint = $3) RETURNING id`,
+    [id, JSON.stringify(jwk), thumbprint, now],
+  );
+  return rows.length === 1;
+}

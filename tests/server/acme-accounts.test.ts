@@ -1,0 +1,386 @@
+// The ACME server's directory, nonces and accounts, over a real port, with the published acme-client as the client
+// where it can speak, and requests signed here with jose for what it would never send. EAB credentials are made
+// through the portal API, as a provider makes them.
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import * as acme from 'acme-client';
+import { type JWK, FlattenedSign, exportJWK, importPKCS8 } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp, secondApp } from './helpers';
+import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
+import { adminToken } from './resellers-fixtures';
+
+let t: TestApp;
+let base: string;
+let provider: Provider;
+let token: string;
+let other: { provider: Provider; token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The ACME URLs are built from PUBLIC_URL at request time: point it at the port just opened.
+  t.config.publicUrl = base;
+  provider = await activeProvider(t);
+  token = await tokenOf(t, provider);
+  const p2 = await activeProvider(t);
+  other = { provider: p2, token: await tokenOf(t, p2) };
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const directoryUrl = () => `${base}/acme/directory`;
+
+async function newCredential(bearer = token): Promise<{ key_id: string; hmac_key: string }> {
+  const res = await api(t, bearer).post('/api/service_provider/acme/eab');
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function clientWith(eab?: { key_id: string; hmac_key: string }, accountKey?: Buffer) {
+  return new acme.Client({
+    directoryUrl: directoryUrl(),
+    accountKey: accountKey ?? (await acme.crypto.createPrivateEcdsaKey()),
+    ...(eab ? { externalAccountBinding: { kid: eab.key_id, hmacKey: eab.hmac_key } } : {}),
+  });
+}
+
+/** A fresh nonce from newNonce. */
+async function nonce(from = base): Promise<string> {
+  const res = await fetch(`${from}/acme/new-nonce`, { method: 'HEAD' });
+  return res.headers.get('replay-nonce')!;
+}
+
+/** An ES256 key pair as jose uses it, and its public JWK. */
+async function keyPair() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const key = await importPKCS8(pem, 'ES256');
+  const { kty, crv, x, y } = await exportJWK(privateKey);
+  return { key, jwk: { kty, crv, x, y } as JWK, pem };
+}
+
+/** A flattened JWS as a client would post it; `header` overrides the protected members. */
+async function jws(
+  k: Awaited<ReturnType<typeof keyPair>>,
+  payload: unknown,
+  header: Record<string, unknown>,
+): Promise<Record<string, string>> {
+  const bytes = payload === '' ? new Uint8Array() : new TextEncoder().encode(JSON.stringify(payload));
+  return (await new FlattenedSign(bytes)
+    .setProtectedHeader({ alg: 'ES256', ...header })
+    .sign(k.key)) as unknown as Record<string, string>;
+}
+
+/** The EAB object of RFC 8555 §7.3.4 over `jwk`, MACed with the credential's key. */
+function eabOf(cred: { key_id: string; hmac_key: string }, jwk: JWK, url: string, hmacKey = cred.hmac_key) {
+  const protectedB64 = Buffer.from(JSON.stringify({ alg: 'HS256', kid: cred.key_id, url })).toString(
+    'base64url',
+  );
+  const payload = Buffer.from(JSON.stringify(jwk)).toString('base64url');
+  const signature = createHmac('sha256', Buffer.from(hmacKey, 'base64url'))
+    .update(`${protectedB64}.${payload}`)
+    .digest('base64url');
+  return { protected: protectedB64, payload, signature };
+}
+
+function post(url: string, body: unknown, contentType = 'application/jose+json') {
+  return fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify(body) });
+}
+
+async function problem(res: Response) {
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  return (await res.json()) as { type: string; detail: string; status: number };
+}
+
+describe('directory and nonces', () => {
+  it('publishes the directory with external account binding required', async () => {
+    const res = await fetch(directoryUrl());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      newNonce: `${base}/acme/new-nonce`,
+      newAccount: `${base}/acme/new-account`,
+      meta: { externalAccountRequired: true, website: base },
+    });
+  });
+
+  it('gives a nonce on HEAD (200) and GET (204), never cached, linked to the directory', async () => {
+    const head = await fetch(`${base}/acme/new-nonce`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const get = await fetch(`${base}/acme/new-nonce`);
+    expect(get.status).toBe(204);
+    for (const res of [head, get]) {
+      expect(res.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('link')).toBe(`<${directoryUrl()}>;rel="index"`);
+    }
+    expect(head.headers.get('replay-nonce')).not.toBe(get.headers.get('replay-nonce'));
+  });
+});
+
+describe('EAB credentials in the portal', () => {
+  it('creates a credential whose HMAC key is shown once and stored sealed', async () => {
+    const cred = await newCredential();
+    expect(cred.key_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(Buffer.from(cred.hmac_key, 'base64url')).toHaveLength(32);
+    const list = await api(t, token).get(
+      `/api/service_provider/acme/eab?filter=${encodeURIComponent(JSON.stringify({ status: 'unused' }))}`,
+    );
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-range']).toMatch(/^acme-credentials 0-\d+\/\d+$/);
+    const row = list.json().find((r: { key_id: string }) => r.key_id === cred.key_id);
+    expect(row).toMatchObject({ id: cred.key_id, status: 'unused', account_id: null, revoked_on: null });
+    expect(JSON.stringify(list.json())).not.toContain(cred.hmac_key);
+    const [stored] = await t.db.query<{ hmac_key_sealed: Uint8Array }>(
+      'SELECT hmac_key_sealed FROM acme_eab_keys WHERE key_id = $1',
+      [cred.key_id],
+    );
+    expect(Buffer.from(stored.hmac_key_sealed).includes(Buffer.from(cred.hmac_key, 'base64url'))).toBe(false);
+  });
+
+  it('keeps credentials to their provider and to providers', async () => {
+    const cred = await newCredential();
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/service_provider/acme/eab/${cred.key_id}`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const list = await api(t, other.token).get('/api/service_provider/acme/eab');
+    expect(list.json().map((r: { key_id: string }) => r.key_id)).not.toContain(cred.key_id);
+    expect((await t.app.inject({ method: 'POST', url: '/api/service_provider/acme/eab' })).statusCode).toBe(
+      401,
+    );
+    const admin = await api(t, await adminToken(t)).post('/api/service_provider/acme/eab');
+    expect(admin.statusCode).toBe(403);
+    const badFilter = await api(t, token).get(
+      `/api/service_provider/acme/eab?filter=${encodeURIComponent(JSON.stringify({ status: 'lost' }))}`,
+    );
+    expect(badFilter.statusCode).toBe(400);
+  });
+
+  it('revokes a credential once: a second revocation is a conflict', async () => {
+    const cred = await newCredential();
+    const del = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/service_provider/acme/eab/${cred.key_id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await del()).json()).toEqual({ message: 'ACME credential revoked' });
+    expect((await del()).statusCode).toBe(409);
+  });
+
+  it('holds at most 20 live credentials per provider', async () => {
+    const fresh = await activeProvider(t);
+    const bearer = await tokenOf(t, fresh);
+    const made = await Promise.all(
+      Array.from({ length: 21 }, () => api(t, bearer).post('/api/service_provider/acme/eab')),
+    );
+    expect(made.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    const refused = made.find((r) => r.statusCode !== 201)!;
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/Revoke one you no longer use/);
+  });
+});
+
+describe('accounts', () => {
+  it('binds a new account with acme-client and EAB, and finds it again by its key', async () => {
+    const cred = await newCredential();
+    const accountKey = await acme.crypto.createPrivateEcdsaKey();
+    const client = await clientWith(cred, accountKey);
+    const account = await client.createAccount({
+      termsOfServiceAgreed: true,
+      contact: ['mailto:noc@carrier.test'],
+    });
+    expect(account).toMatchObject({ status: 'valid', contact: ['mailto:noc@carrier.test'] });
+    const url = client.getAccountUrl();
+    expect(url).toMatch(new RegExp(`^${base}/acme/acct/[0-9a-f-]{36}$`));
+    const [row] = await t.db.query<{ service_provider_id: string }>(
+      'SELECT service_provider_id FROM acme_accounts WHERE id = $1',
+      [url.split('/').pop()],
+    );
+    expect(row.service_provider_id).toBe(provider.spId);
+
+    // the same key again, from a client that does not know its URL: the same account
+    const again = await clientWith(undefined, accountKey);
+    await again.createAccount({ onlyReturnExisting: true });
+    expect(again.getAccountUrl()).toBe(url);
+
+    const list = await api(t, token).get('/api/service_provider/acme/eab');
+    expect(list.json().find((r: { key_id: string }) => r.key_id === cred.key_id)).toMatchObject({
+      status: 'bound',
+      account_id: url.split('/').pop(),
+      account_status: 'valid',
+    });
+
+    const updated = await client.updateAccount({ contact: ['mailto:pki@carrier.test'] });
+    expect(updated.contact).toEqual(['mailto:pki@carrier.test']);
+  });
+
+  it('refuses an account without EAB, with an unknown, used, revoked or wrongly MACed credential', async () => {
+    await expect((await clientWith()).createAccount({ termsOfServiceAgreed: true })).rejects.toThrow(
+      /bound to a portal account/,
+    );
+    await expect(
+      (await clientWith({ key_id: 'AAAAAAAAAAAAAAAAAAAAAA', hmac_key: 'x'.repeat(43) })).createAccount({}),
+    ).rejects.toThrow(/no known credential/);
+
+    const used = await newCredential();
+    await (await clientWith(used)).createAccount({});
+    await expect((await clientWith(used)).createAccount({})).rejects.toThrow(/already bound an account/);
+
+    const revoked = await newCredential();
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/service_provider/acme/eab/${revoked.key_id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await expect((await clientWith(revoked)).createAccount({})).rejects.toThrow(/was revoked/);
+
+    const cred = await newCredential();
+    const wrong = { key_id: cred.key_id, hmac_key: Buffer.alloc(32, 7).toString('base64url') };
+    await expect((await clientWith(wrong)).createAccount({})).rejects.toThrow(/MAC does not verify/);
+    // the credential is still unused: the right key binds
+    await (await clientWith(cred)).createAccount({});
+  });
+
+  it('refuses an EAB that MACs another key or names another URL, and a lookup of an unknown key', async () => {
+    const cred = await newCredential();
+    const k = await keyPair();
+    const url = `${base}/acme/new-account`;
+    const otherKey = (await keyPair()).jwk;
+    for (const [eab, type] of [
+      [eabOf(cred, otherKey, url), 'malformed'],
+      [eabOf(cred, k.jwk, `${base}/acme/new-order`), 'malformed'],
+    ] as const) {
+      const res = await post(
+        url,
+        await jws(k, { externalAccountBinding: eab }, { jwk: k.jwk, url, nonce: await nonce() }),
+      );
+      expect(res.status).toBe(400);
+      expect((await problem(res)).type).toBe(`urn:ietf:params:acme:error:${type}`);
+    }
+    const lookup = await post(
+      url,
+      await jws(k, { onlyReturnExisting: true }, { jwk: k.jwk, url, nonce: await nonce() }),
+    );
+    expect((await problem(lookup)).type).toBe('urn:ietf:params:acme:error:accountDoesNotExist');
+    const bad = await post(
+      url,
+      await jws(
+        k,
+        { contact: ['tel:+12025550100'], externalAccountBinding: eabOf(cred, k.jwk, url) },
+        { jwk: k.jwk, url, nonce: await nonce() },
+      ),
+    );
+    expect((await problem(bad)).type).toBe('urn:ietf:params:acme:error:unsupportedContact');
+  });
+
+  it('deactivates an account: it may no longer act', async () => {
+    const client = await clientWith(await newCredential());
+    await client.createAccount({});
+    expect((await client.updateAccount({ status: 'deactivated' })).status).toBe('deactivated');
+    await expect(client.updateAccount({ contact: ['mailto:x@carrier.test'] })).rejects.toThrow(/deactivated/);
+  });
+
+  it('revoking the credential in the portal deactivates the account it bound', async () => {
+    const cred = await newCredential();
+    const client = await clientWith(cred);
+    await client.createAccount({});
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/service_provider/acme/eab/${cred.key_id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await expect(client.updateAccount({})).rejects.toThrow(/deactivated/);
+    const list = await api(t, token).get('/api/service_provider/acme/eab');
+    expect(list.json().find((r: { key_id: string }) => r.key_id === cred.key_id)).toMatchObject({
+      status: 'revoked',
+      account_status: 'deactivated',
+    });
+  });
+});
+
+describe('request checks (RFC 8555 §6)', () => {
+  let k: Awaited<ReturnType<typeof keyPair>>;
+  let kid: string;
+  beforeAll(async () => {
+    k = await keyPair();
+    const cred = await newCredential();
+    const url = `${base}/acme/new-account`;
+    const res = await post(
+      url,
+      await jws(
+        k,
+        { externalAccountBinding: eabOf(cred, k.jwk, url) },
+        { jwk: k.jwk, url, nonce: await nonce() },
+      ),
+    );
+    expect(res.status).toBe(201);
+    kid = res.headers.get('location')!;
+  });
+
+  it('spends a nonce once, and answers a reused or unknown one badNonce with a fresh nonce', async () => {
+    const n = await nonce();
+    const first = await post(kid, await jws(k, '', { kid, url: kid, nonce: n }));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    for (const reused of [n, 'bm90LWEtbm9uY2UtZ2l2ZW4']) {
+      const res = await post(kid, await jws(k, '', { kid, url: kid, nonce: reused }));
+      expect(res.status).toBe(400);
+      expect((await problem(res)).type).toBe('urn:ietf:params:acme:error:badNonce');
+      expect(res.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    }
+  });
+
+  it('accepts a nonce another server on the same database gave', async () => {
+    const two = await secondApp(t.db, t.config);
+    try {
+      const res = await two.app.inject({ method: 'HEAD', url: '/acme/new-nonce' });
+      const n = res.headers['replay-nonce'] as string;
+      const used = await post(kid, await jws(k, '', { kid, url: kid, nonce: n }));
+      expect(used.status).toBe(200);
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('refuses a wrong URL, a wrong content type, a body that is no JWS, and another account URL', async () => {
+    const wrongUrl = await post(
+      kid,
+      await jws(k, '', { kid, url: `${base}/acme/new-account`, nonce: await nonce() }),
+    );
+    expect(wrongUrl.status).toBe(403);
+    expect((await problem(wrongUrl)).type).toBe('urn:ietf:params:acme:error:unauthorized');
+
+    const json = await post(
+      kid,
+      await jws(k, '', { kid, url: kid, nonce: await nonce() }),
+      'application/json',
+    );
+    expect(json.status).toBe(415);
+    expect((await problem(json)).type).toBe('urn:ietf:params:acme:error:malformed');
+
+    const notJson = await fetch(kid, {
+      method: 'POST',
+      headers: { 'content-type': 'application/jose+json' },
+      body: '{',
+    });
+    expect(notJson.status).toBe(400);
+    expect((await problem(notJson)).type).toBe('urn:ietf:params:acme:error:malformed');
+
+    const elsewhere = `${base}/acme/acct/00000000-0000-4000-8000-000000000000`;
+    const res = await post(elsewhere, await jws(k, '', { kid, url: elsewhere, nonce: await nonce() }));
+    expect(res.status).toBe(403);
+    expect((await problem(res)).type).toBe('urn:ietf:params:acme:error:unauthorized');
+
+    const unknown = await post(
+      elsewhere,
+      await jws(k, '', { kid: elsewhere, url: elsewhere, nonce: await nonce() }),
+    );
+    expect((await problem(unknown)).type).toBe('urn:ietf:params:acme:error:accountDoesNotExist');
+    // and the server is still fine
+    expect((await fetch(directoryUrl())).status).toBe(200);
+  });
+});
