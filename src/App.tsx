@@ -2,7 +2,10 @@
 // page (sign-in, registration, password, email confirmation, agreement) gets the public pages alone, in a light
 // shell (routing/PublicShell.tsx); react-admin's <Admin> with the signed-in pages (SignedInApp.tsx) loads when a
 // signed-in user opens any other page, and from then on serves every page, the public ones too, as it did alone.
-// A signed-out user who opens a signed-in page is sent to /login (or the parent of an unknown path) without it.
+// A signed-in user who opens a guest-only page (/login, the registration...) gets it too: its guard sends them to
+// the home of their role in one redirect, where the public shell, without the route tables, could only send them
+// to '/' for a second redirect there. A signed-out user who opens a signed-in page is sent to /login (or the
+// parent of an unknown path) without it.
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +14,13 @@ import { readSession } from './authProvider/session';
 import { publicRoutes } from './customRoutes/public';
 import { mountPublicRoutes } from './routing/mountPublicRoutes';
 import { PublicGuard } from './routing/PublicGuard';
-import { isPublicPath, PublicPathsContext, publicPathsFrom, usePublicPaths } from './routing/publicPaths';
+import {
+  isGuestOnlyPath,
+  isPublicPath,
+  PublicPathsContext,
+  publicPathsFrom,
+  usePublicPaths,
+} from './routing/publicPaths';
 import { PortalThemeProvider, PublicShell } from './routing/PublicShell';
 import { loadSignedInApp } from './routing/signedInApp';
 
@@ -52,8 +61,10 @@ function AppRoutes() {
   const location = useLocation();
   const paths = usePublicPaths();
   const [signedInAppLoaded, setSignedInAppLoaded] = useState(false);
-  const wantsSignedInApp =
-    signedInAppLoaded || (!isPublicPath(location.pathname, paths) && readSession().status === 'signed-in');
+  // a public page the user may stay on is the public shell's; a guest-only one is the signed-in app's to leave
+  const needsSignedInApp =
+    !isPublicPath(location.pathname, paths) || isGuestOnlyPath(location.pathname, paths);
+  const wantsSignedInApp = signedInAppLoaded || (needsSignedInApp && readSession().status === 'signed-in');
   // once mounted, the signed-in app stays: signing out and in again, and its toasts, work as they always did
   if (wantsSignedInApp && !signedInAppLoaded) setSignedInAppLoaded(true);
   if (!wantsSignedInApp) return <PublicApp />;

@@ -236,7 +236,8 @@ describe('provider flow', { timeout: 900_000 }, () => {
   });
 
   it('meets the outcomes of a lapsed subscription: none active, then past due', { timeout: 120_000 }, async () => {
-    // The subscription just paid, as time and a failed renewal would leave it; put back afterwards.
+    // The subscription just paid, as time and a failed renewal would leave it; put back afterwards, and the invoice
+    // and pay page its pay link made removed.
     type Row = { id: string; status: string; current_period_start: Date; current_period_end: Date };
     let paid: Row | undefined;
     const lapse = (status: string) =>
@@ -270,16 +271,50 @@ describe('provider flow', { timeout: 900_000 }, () => {
       await lapsed.goto(url('/login'));
       await signIn(lapsed, provider.email, provider.password);
       await lapsed.getByText('Subscription is past due').waitFor();
-      await lapsed.getByRole('button', { name: 'click here to pay subscription due' }).waitFor();
+      const payLink = lapsed.getByRole('button', { name: 'click here to pay subscription due' });
+      await payLink.waitFor();
       await screen.check(lapsed, 'login-past-due');
+      // the link asks for the payment page of this provider's past-due period and opens it in a new tab
+      const [asked, checkout] = await Promise.all([
+        lapsed.waitForResponse((res) => new URL(res.url()).pathname === '/api/payment/old_subscription_invoice'),
+        lapsed.context().waitForEvent('page'),
+        payLink.click(),
+      ]);
+      assert.equal(new URL(asked.url()).searchParams.get('service_provider_uuid'), uuid, 'asked for the provider');
+      const payUrl = ((await asked.json()) as { url: string }).url;
+      assert.match(payUrl, /\/sandbox\/checkout\/[0-9a-f-]{36}$/);
+      await checkout.waitForURL(payUrl);
+      await checkout.getByText(provider.company).waitFor();
+      assert.equal(await checkout.getByLabel('Amount due').textContent(), '$500.00', 'a year of the yearly plan');
+      await screen.check(checkout, 'past-due-checkout');
+      await checkout.close();
+
+      // not paid: the next sign-in answers with the invoice that page pays, and opens it in a new tab
+      await lapsed.goto(url('/login'));
+      await lapsed.getByRole('button', { name: 'Login' }).waitFor();
+      const [answered, again] = await Promise.all([
+        lapsed.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/login'),
+        lapsed.context().waitForEvent('page'),
+        signIn(lapsed, provider.email, provider.password),
+      ]);
+      const answer = (await answered.json()) as { message?: string; url?: string };
+      assert.equal(answer.message, 'Service provider has past due subscription and should pay new invoice');
+      assert.equal(answer.url, payUrl, 'the page of the invoice the pay link made');
+      await lapsed.getByText('Service provider has past due', { exact: true }).waitFor();
+      await again.waitForURL(payUrl);
+      await again.getByText(provider.company).waitFor();
+      await again.close();
+      await screen.check(lapsed, 'login-past-due-new-invoice');
     } finally {
       await lapsed.context().close();
       await env.portal.withDatabase(async (db) => {
-        if (paid)
-          await db.query(
-            `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4 WHERE id = $1`,
-            [paid.id, paid.status, paid.current_period_start, paid.current_period_end],
-          );
+        if (!paid) return;
+        await db.query(`DELETE FROM checkouts WHERE subscription_id = $1 AND purpose = 'past_due'`, [paid.id]);
+        await db.query(`DELETE FROM invoices WHERE subscription_id = $1 AND status = 'open'`, [paid.id]);
+        await db.query(
+          `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4 WHERE id = $1`,
+          [paid.id, paid.status, paid.current_period_start, paid.current_period_end],
+        );
       });
     }
   });

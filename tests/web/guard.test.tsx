@@ -264,7 +264,64 @@ describe('RouteGuard', () => {
 
 // ---- the whole app: the routes of the role are mounted and guarded ----
 
+const appProfile = {
+  service_provider_uuid: 'sp-1',
+  company_name: 'Analytical Telecom',
+  ocn: '123A',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone_number: '(202) 555-0123',
+  subscription_started_on: '2026-01-31T12:00:00.000Z',
+  subscription_expired_on: '2027-01-31T00:00:00.000Z',
+};
+
+function serveApp() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = String(url).split('?')[0];
+      if (path === '/api/service_provider') return new Response(JSON.stringify(appProfile), { status: 200 });
+      if (path === '/api/public/settings') {
+        return new Response(JSON.stringify({ support_url: 'https://help.example.org', payments: 'sandbox' }), { status: 200 });
+      }
+      return new Response('{"message":"Not found"}', { status: 404 });
+    }),
+  );
+}
+
 describe('App routing', () => {
+  it('sends a signed-in user who opens /login to the home of the role in one redirect', async () => {
+    serveApp();
+    localStorage.setItem(
+      'token',
+      token({ sub: 'u-1', type: 'service-provider', service_provider_uuid: 'sp-1', exp: future(), first_name: 'Ada', last_name: 'Lovelace' }),
+    );
+    window.history.replaceState(null, '', '/login');
+    // every navigation of the browser router is one of these two, with its URL (the router's first call, without
+    // one, only numbers the entry it starts on)
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    const pushState = vi.spyOn(window.history, 'pushState');
+    try {
+      const { App } = await import('../../src/App');
+      render(<App />);
+      expect(await screen.findByRole('heading', { name: 'Account Summary' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByText('123A')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/account/summary');
+      const navigations = [...replaceState.mock.calls, ...pushState.mock.calls]
+        .map(([, , url]) => url)
+        .filter((url) => url !== undefined)
+        .map(String);
+      expect(navigations).toEqual(['/account/summary']);
+      expect(pushState).not.toHaveBeenCalled();
+    } finally {
+      replaceState.mockRestore();
+      pushState.mockRestore();
+      vi.unstubAllGlobals();
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('mounts the pages of the signed-in role and applies the guard', async () => {
     const profile = {
       service_provider_uuid: 'sp-1',

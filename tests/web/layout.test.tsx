@@ -160,6 +160,39 @@ describe('PortalLayout', () => {
     expect(screen.getByRole('link', { name: 'SHAKEN CA Portal home' })).toHaveAttribute('href', '/');
   });
 
+  it('reads the settings again when the refresh button is clicked', async () => {
+    const NEW_SUPPORT_URL = 'https://support.example.net/new-desk';
+    let supportUrl = SUPPORT_URL;
+    const fetch = vi.fn(async (url: string) =>
+      String(url).endsWith('/api/public/settings')
+        ? new Response(JSON.stringify({ support_url: supportUrl, payments: 'sandbox' }), { status: 200 })
+        : new Response('{}', { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const settingsCalls = () => fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/public/settings')).length;
+    signIn('service-provider');
+    renderLayout('/payment-listing', authFor('service-provider', paidProfile));
+    expect(await screen.findByText('page body')).toBeInTheDocument();
+    const contact = screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' });
+    await waitFor(() => expect(contact).toHaveAttribute('href', SUPPORT_URL));
+    expect(settingsCalls()).toBe(1);
+
+    supportUrl = NEW_SUPPORT_URL;
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' })).toHaveAttribute('href', NEW_SUPPORT_URL),
+    );
+    expect(settingsCalls()).toBe(2);
+
+    // and again: each refresh, not only the first
+    supportUrl = SUPPORT_URL;
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' })).toHaveAttribute('href', SUPPORT_URL),
+    );
+    expect(settingsCalls()).toBe(3);
+  });
+
   it('hides Auto Renewal from a provider without a subscription expiry date', async () => {
     signIn('service-provider');
     // on the payment page, the one page such a provider may open
