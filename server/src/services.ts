@@ -142,6 +142,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     crl,
   };
   const billing = billingDepsOf(core);
+  const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log };
   const services: AppServices = {
     ...core,
     // Billing tells the sign-in where a past-due provider pays its open invoice.
@@ -158,8 +159,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     billing,
     simulatorKeys,
     simulatorCrl,
-    certificates: { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log },
-    acme: { db, now, config, log, secrets: createSecretBox(kek) },
+    certificates,
+    acme: { db, now, config, log, secrets: createSecretBox(kek), certificates },
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -100,6 +100,7 @@ describe('directory and nonces', () => {
     expect(await res.json()).toEqual({
       newNonce: `${base}/acme/new-nonce`,
       newAccount: `${base}/acme/new-account`,
+      newOrder: `${base}/acme/new-order`,
       meta: { externalAccountRequired: true, website: base },
     });
   });

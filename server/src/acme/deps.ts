@@ -2,16 +2,18 @@
 import type { SecretBox } from '../ca';
 import type { Config } from '../config';
 import type { Database } from '../db';
-import type { ServiceLog } from '../certificates/service';
+import type { CertificateDeps, ServiceLog } from '../certificates/service';
 
 export interface AcmeDeps {
   db: Database;
   now: () => Date;
   /** Read on each request, never copied. */
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'crlUrl' | 'stiPaUrl'>;
   /** Seals the EAB HMAC keys under the key-encryption key. */
   secrets: SecretBox;
   log: ServiceLog;
+  /** The portal's issuance (RA, lint, signature, CR, audit) and the STI-PA that verifies SPC tokens. */
+  certificates: CertificateDeps;
 }
 
 /** The ACME server's paths, under the portal's public URL. */
@@ -20,6 +22,11 @@ export const ACME_PATHS = {
   newNonce: '/acme/new-nonce',
   newAccount: '/acme/new-account',
   account: '/acme/acct/',
+  newOrder: '/acme/new-order',
+  order: '/acme/order/',
+  authorization: '/acme/authz/',
+  challenge: '/acme/chall/',
+  certificate: '/acme/cert/',
 } as const;
 
 export const acmeUrl = (deps: Pick<AcmeDeps, 'config'>, path: string) => `${deps.config.publicUrl}${path}`;

@@ -1,10 +1,9 @@
-// The ACME server over HTTP (RFC 8555): the directory, nonces, and every POST checked as §6.2 asks (jws.ts), its
-// nonce spent (nonces.ts), answered with a fresh Replay-Nonce and, when refused, a problem document (§6.7). The
-// routes live in a scope of their own: the JOSE content type, the problem documents and the headers are theirs.
+// The ACME server over HTTP (RFC 8555): the directory, nonces and accounts here, orders in orderRoutes.ts, the
+// protocol's checks and answers in protocol.ts. The routes live in a scope of their own: the JOSE content type, the
+// problem documents and the headers are theirs.
 // Below them, the provider's ACME credentials over the portal API (API.md): create (the HMAC key shown once), list,
 // revoke.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { JWK } from 'jose';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
 import { actorOf } from '../certificates/routes';
 import { badRequest } from '../http/errors';
@@ -13,28 +12,21 @@ import { type ListSpec, parseListQuery, sendList } from '../http/list';
 import { emptyResponse, messageResponse, nullableStr, str } from '../http/responses';
 import { accountObject, newAccount, updateAccount } from './accounts';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
-import { type VerifiedAcmeRequest, verifyAcmeRequest } from './jws';
 import { createEabKey, listEabKeys, revokeEabKey } from './eab';
-import { newNonce, spendNonce } from './nonces';
+import { orderRoutes } from './orderRoutes';
 import { AcmeProblem } from './problems';
-import * as store from './store';
+import {
+  BODY_LIMIT,
+  JOSE_TYPE,
+  PROBLEM_TYPE,
+  acmeRequest,
+  installAcmeHeaders,
+  problemOf,
+  refusals,
+  requireJose,
+} from './protocol';
+import type * as store from './store';
 
-export const JOSE_TYPE = 'application/jose+json';
-export const PROBLEM_TYPE = 'application/problem+json';
-/** An ACME request is a small JWS; a CSR or a token fits many times over. */
-const BODY_LIMIT = 64 * 1024;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const problemResponse = {
-  type: 'object',
-  properties: {
-    type: str,
-    detail: str,
-    status: { type: 'integer' },
-    algorithms: { type: 'array', items: str },
-  },
-} as const;
 const accountResponse = {
   type: 'object',
   properties: {
@@ -49,92 +41,19 @@ const directoryResponse = {
   properties: {
     newNonce: str,
     newAccount: str,
+    newOrder: str,
     meta: {
       type: 'object',
       properties: { externalAccountRequired: { type: 'boolean' }, website: str },
     },
   },
 } as const;
-const refusals = { '4xx': problemResponse, '5xx': problemResponse };
-
-/** The problem document of any error of this scope: ours as they are, Fastify's as malformed, the rest logged. */
-function problemOf(err: FastifyError | Error, request: FastifyRequest): AcmeProblem {
-  if (err instanceof AcmeProblem) return err;
-  const status = (err as FastifyError).statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const detail =
-      (err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? `ACME requests must be sent as ${JOSE_TYPE}`
-        : err.name === 'SyntaxError' || (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? 'The request body is not JSON'
-          : err.message;
-    return new AcmeProblem('malformed', detail, { status });
-  }
-  request.log.error({ err }, 'ACME request failed');
-  return new AcmeProblem('serverInternal', 'Something went wrong on our side. Please try again later.');
-}
-
-/** Every ACME answer but the directory's links to the directory; POSTs and newNonce carry a fresh nonce. */
-function installAcmeHeaders(scope: FastifyInstance, deps: AcmeDeps) {
-  scope.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith(ACME_PATHS.directory))
-      reply.header('Link', `<${acmeUrl(deps, ACME_PATHS.directory)}>;rel="index"`);
-    if (request.method === 'POST' || request.url.startsWith(ACME_PATHS.newNonce)) {
-      reply.header('Replay-Nonce', await newNonce(deps.db, deps.now()));
-      reply.header('Cache-Control', 'no-store');
-    }
-  });
-}
-
-/** The path a request was sent to (no query), as its JWS `url` must name it under the public URL. */
-const requestUrl = (deps: AcmeDeps, request: FastifyRequest) => acmeUrl(deps, request.url.split('?')[0]);
-
-/** The account a `kid` names (its URL), when it is one of ours; a deactivated one may no longer act (§7.3.6). */
-async function accountOfKid(deps: AcmeDeps, kid: string): Promise<store.AccountRow | null> {
-  const prefix = acmeUrl(deps, ACME_PATHS.account);
-  if (!kid.startsWith(prefix)) return null;
-  const id = kid.slice(prefix.length);
-  if (!UUID_RE.test(id)) return null;
-  const account = await store.accountById(deps.db, id);
-  if (account && account.status !== 'valid')
-    throw new AcmeProblem('unauthorized', `This account is ${account.status}`);
-  return account;
-}
-
-type Verified = VerifiedAcmeRequest & { account: store.AccountRow | null };
-
-/** §6.2–§6.5: the JWS checked (signature first, so that a forged request spends no nonce), then its nonce spent. */
-async function acmeRequest(
-  deps: AcmeDeps,
-  request: FastifyRequest,
-  keyFrom: 'jwk' | 'kid' | 'either',
-): Promise<Verified> {
-  let account: store.AccountRow | null = null;
-  const verified = await verifyAcmeRequest(request.body, {
-    url: requestUrl(deps, request),
-    keyFrom,
-    accountKey: async (kid) => {
-      account = await accountOfKid(deps, kid);
-      return account ? (account.jwk as JWK) : null;
-    },
-  });
-  await spendNonce(deps.db, verified.header.nonce, deps.now());
-  return { ...verified, account };
-}
-
-async function requireJose(request: FastifyRequest) {
-  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== JOSE_TYPE)
-    throw new AcmeProblem('malformed', `ACME requests must be sent as ${JOSE_TYPE}`, { status: 415 });
-}
-
 function sendAccount(deps: AcmeDeps, reply: FastifyReply, account: store.AccountRow, status: number) {
   return reply
     .status(status)
     .header('Location', accountUrl(deps, account.id))
     .send(accountObject(deps, account));
 }
-
 export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -161,6 +80,7 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
       async () => ({
         newNonce: acmeUrl(deps, ACME_PATHS.newNonce),
         newAccount: acmeUrl(deps, ACME_PATHS.newAccount),
+        newOrder: acmeUrl(deps, ACME_PATHS.newOrder),
         meta: { externalAccountRequired: true, website: deps.config.publicUrl },
       }),
     );
@@ -202,6 +122,7 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
         return sendAccount(deps, reply, await updateAccount(deps, req.account, req.payload), 200);
       },
     );
+    orderRoutes(scope, deps, post);
   });
 }
 

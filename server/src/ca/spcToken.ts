@@ -47,8 +47,11 @@ export interface VerifySpcTokenOptions {
   expectedSpc: string;
   /** The `ca` flag of the certificate requested (false: an end-entity certificate). */
   expectedCa?: boolean;
-  /** `SHA256 AA:BB:…` of the account key, when the request carries one (ACME). */
-  expectedFingerprint?: string;
+  /**
+   * The account key's fingerprint, when the request carries one: `SHA256 AA:BB:…` of its SPKI (the STI-PA's form),
+   * or, for ACME, any of several forms (deployed clients put the RFC 8555 §8.1 JWK thumbprint there too).
+   */
+  expectedFingerprint?: string | readonly string[];
   now: Date;
   /** Atomically: true when `jti` was already used; otherwise records it (until `exp`) and answers false. */
   jtiSeen(jti: string, exp: Date): Promise<boolean>;
@@ -110,6 +113,18 @@ const fail = (reason: SpcTokenFailure, message: string) => new SpcTokenError(rea
 /** Upper-case hex pairs after the algorithm name: `sha256 aa:bb` and `SHA256 AA:BB` compare equal. */
 export function normalizeFingerprint(fp: string): string {
   return fp.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+/**
+ * Does the token's fingerprint name one of the expected forms? `SHA256 …` hex pairs compare in any case and spacing;
+ * a JWK thumbprint (base64url) compares exactly.
+ */
+function fingerprintMatches(fingerprint: string, expected: string | readonly string[]): boolean {
+  return [expected].flat().some((e) =>
+    /^sha256\s/i.test(e.trim())
+      ? normalizeFingerprint(fingerprint) === normalizeFingerprint(e)
+      : fingerprint.trim() === e,
+  );
 }
 
 /** The header's x5u, once the header is an ES256 JWT header whose x5u is an http(s) URL (https when required). */
@@ -198,8 +213,7 @@ export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions)
     throw fail('bad_format', 'atc.fingerprint is not a string');
   if (
     opts.expectedFingerprint !== undefined &&
-    (fingerprint === undefined ||
-      normalizeFingerprint(fingerprint) !== normalizeFingerprint(opts.expectedFingerprint))
+    (fingerprint === undefined || !fingerprintMatches(fingerprint, opts.expectedFingerprint))
   )
     throw fail('fingerprint_mismatch', 'atc.fingerprint does not match the account key');
 

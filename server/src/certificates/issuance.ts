@@ -3,7 +3,7 @@
 // → the signed certificate is kept on the pending row → it becomes issued with its audit row in one transaction.
 // A crash between these steps leaves the row pending: recovery.ts completes it from what was kept, or fails it. A renewal settles the old certificate in
 // that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
 import { type RenewalRevokeOld, canCreateCertificate } from '../../../contract/certificates';
 import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
@@ -312,4 +312,42 @@ export async function renewCertificate(
     { username: input.sti_pa_username, password: input.sti_pa_password },
     { old, revokeOld: input.revoke_old ?? 'keep' },
   );
+}
+
+/**
+ * ACME's finalize: a certificate of the client's own key (the CSR's), after the ACME server verified the SPC token
+ * of the order's tkauth-01 challenge. The same RA (standing, paid period), intent, lint, signature and audit as the
+ * portal's; the key is recorded as a `client` row (public half only) first, in the same transaction as its audit.
+ */
+export async function issueForClientKey(
+  deps: CertificateDeps,
+  actor: Actor,
+  input: { spki: Uint8Array; spc: string; crl: { url: string; issuerDn: Uint8Array }; ref: string },
+): Promise<IssueResult> {
+  const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
+  const now = deps.now();
+  const keyId = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await store.insertKey(tx, {
+      id: keyId,
+      spId: actor.serviceProviderId,
+      keyRef: input.ref,
+      keyStore: 'client',
+      spki: input.spki,
+      origin: 'acme',
+      now,
+    });
+    await recordAudit(tx, {
+      action: 'key.imported',
+      actor: auditActor(actor),
+      ip: actor.ip,
+      serviceProviderId: actor.serviceProviderId,
+      subject: keyId,
+      detail: input.ref,
+    });
+  });
+  const approved = await approve(deps, actor, keyId, now);
+  if ('success' in approved) return approved;
+  if (approved.spc !== input.spc) return refused('spc_token_invalid');
+  return signAndRecord(deps, actor, approved, { now, log, crl: input.crl });
 }

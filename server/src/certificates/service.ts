@@ -159,7 +159,8 @@ export async function downloadKey(
   const id = assertUuid(keyId, KEY_NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     const key = await store.findKey(tx, actor.serviceProviderId, id);
-    if (!key) throw notFound(KEY_NOT_FOUND);
+    // an ACME client's key is not one of the provider's keys here: the portal holds no private half of it
+    if (!key || key.key_store === 'client') throw notFound(KEY_NOT_FOUND);
     let pem: string;
     try {
       pem = await deps.keys.exportPem({ id: key.id, ref: key.key_ref }, format);
@@ -183,7 +184,8 @@ export async function deleteKey(deps: CertificateDeps, actor: Actor, keyId: stri
   const id = assertUuid(keyId, KEY_NOT_FOUND);
   await deps.db.transaction(async (tx) => {
     const key = await store.findKey(tx, actor.serviceProviderId, id, { forUpdate: true });
-    if (!key) throw notFound(KEY_NOT_FOUND);
+    // an ACME client's key is not one of the provider's keys here: the portal holds no private half of it
+    if (!key || key.key_store === 'client') throw notFound(KEY_NOT_FOUND);
     const serial = await store.validCertificateOfKey(tx, key.id, deps.now());
     if (serial) throw conflict(`This key has a valid certificate (serial ${serial}) — revoke it first`);
     await deps.keys.destroy({ id: key.id, ref: key.key_ref });

@@ -6,7 +6,8 @@ import { pageWithTotal, type ListQuery } from '../http/list';
 export interface KeyRow {
   id: string;
   key_ref: string;
-  key_store: 'software' | 'pkcs11';
+  /** client: an ACME client's key, of which the portal holds the public half only (never listed or served). */
+  key_store: 'software' | 'pkcs11' | 'client';
   public_key_spki: Uint8Array;
   created_on: Date;
 }
@@ -45,7 +46,7 @@ export async function insertKey(
     keyRef: string;
     keyStore: string;
     spki: Uint8Array;
-    origin: 'generated' | 'imported';
+    origin: 'generated' | 'imported' | 'acme';
     now: Date;
   },
 ): Promise<{ id: string; created_on: Date }> {
@@ -62,7 +63,7 @@ export async function listKeys(
   spId: string,
   list: ListQuery,
 ): Promise<{ total: number; rows: { id: string; created_on: Date }[] }> {
-  const where = ['service_provider_id = $1', 'deleted_on IS NULL', ...list.where];
+  const where = ['service_provider_id = $1', 'deleted_on IS NULL', "key_store <> 'client'", ...list.where];
   return pageWithTotal(q, 'private_keys', 'id, created_on', where, [spId, ...list.params], list);
 }
 

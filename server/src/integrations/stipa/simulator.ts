@@ -81,7 +81,8 @@ export interface StipaSimulatorOptions {
   force?: boolean;
 }
 
-const FINGERPRINT_RE = /^SHA256 ([0-9A-F]{2}:){31}[0-9A-F]{2}$/i;
+/** The account key's fingerprint: `SHA256 ` and its SPKI hash in hex pairs, or (ACME clients) its JWK thumbprint. */
+const FINGERPRINT_RE = /^(SHA256 ([0-9A-F]{2}:){31}[0-9A-F]{2}|[A-Za-z0-9_-]{43})$/i;
 
 const b64url = (data: string | Uint8Array) => Buffer.from(data).toString('base64url');
 
@@ -269,7 +270,7 @@ function atcProblem(
     return `atc.tkvalue is not the TNAuthList of OCN ${ocn}`;
   if (typeof (atc.ca ?? false) !== 'boolean') return 'atc.ca must be true or false';
   if (typeof atc.fingerprint !== 'string' || !FINGERPRINT_RE.test(atc.fingerprint.trim()))
-    return 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs';
+    return 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs, or a JWK thumbprint';
   return undefined;
 }
 

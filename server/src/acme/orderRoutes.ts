@@ -1,0 +1,155 @@
+// The ACME routes of orders (RFC 8555 §7.4, RFC 9448): newOrder, an order and an account's list of them, the
+// authorization, its tkauth-01 challenge, finalize, and the certificate chain.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fileResponse, str } from '../http/responses';
+import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
+import {
+  answerChallenge,
+  authorizationObject,
+  certificateChainOf,
+  crUrl,
+  finalizeOrder,
+  newOrder,
+  orderObject,
+  orderUrl,
+  ownOrder,
+  updateAuthorization,
+} from './orders';
+import {
+  PEM_CHAIN_TYPE,
+  type PostOptions,
+  accountRequest,
+  problemResponse,
+  refusals,
+  uuidParam,
+} from './protocol';
+import { AcmeProblem } from './problems';
+import * as store from './orderStore';
+
+const identifierResponse = { type: 'object', properties: { type: str, value: str } } as const;
+const orderResponse = {
+  type: 'object',
+  properties: {
+    status: str,
+    expires: str,
+    identifiers: { type: 'array', items: identifierResponse },
+    authorizations: { type: 'array', items: str },
+    finalize: str,
+    certificate: str,
+    x5u: str,
+    error: problemResponse,
+  },
+} as const;
+const challengeResponse = {
+  type: 'object',
+  properties: {
+    type: str,
+    url: str,
+    status: str,
+    token: str,
+    'tkauth-type': str,
+    validated: str,
+    error: problemResponse,
+  },
+} as const;
+const authorizationResponse = {
+  type: 'object',
+  properties: {
+    identifier: identifierResponse,
+    status: str,
+    expires: str,
+    challenges: { type: 'array', items: challengeResponse },
+  },
+} as const;
+const ordersResponse = { type: 'object', properties: { orders: { type: 'array', items: str } } } as const;
+/** The most order URLs an account's order list answers (RFC 8555 §7.1.2.1 allows paging; clients rarely read it). */
+const MAX_LISTED_ORDERS = 100;
+function sendOrder(deps: AcmeDeps, reply: FastifyReply, order: store.OrderRow, status = 200) {
+  reply.status(status).header('Location', orderUrl(deps, order.id));
+  if (order.status === 'valid' && order.serial_number)
+    reply.header('X-Shaken-Certificate-Location', crUrl(deps, order.serial_number));
+  // a client polls an order being finalized; RFC 8555 §7.4 suggests telling it when
+  if (order.status === 'processing') reply.header('Retry-After', '1');
+  return reply.send(orderObject(deps, order));
+}
+
+/** newOrder, the order and its list, the authorization, the challenge, finalize and the certificate. */
+export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
+  scope.post(
+    ACME_PATHS.newOrder,
+    { ...post, schema: { response: { 201: orderResponse, ...refusals } } },
+    async (request, reply) => {
+      const req = await accountRequest(deps, request);
+      return sendOrder(deps, reply, await newOrder(deps, req.account, req.payload), 201);
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    `${ACME_PATHS.account}:id/orders`,
+    { ...post, schema: { response: { 200: ordersResponse, ...refusals } } },
+    async (request) => {
+      const req = await accountRequest(deps, request);
+      if (req.header.kid !== accountUrl(deps, request.params.id))
+        throw new AcmeProblem('unauthorized', "An account's orders are listed to that account only");
+      const ids = await store.openOrderIds(deps.db, req.account.id, deps.now(), MAX_LISTED_ORDERS);
+      return { orders: ids.map((id) => orderUrl(deps, id)) };
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    `${ACME_PATHS.order}:id`,
+    { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
+    async (request, reply) => {
+      const req = await accountRequest(deps, request);
+      return sendOrder(deps, reply, await ownOrder(deps, req.account, uuidParam(request.params.id)));
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    `${ACME_PATHS.order}:id/finalize`,
+    { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
+    async (request, reply) => {
+      const req = await accountRequest(deps, request);
+      const order = await finalizeOrder(
+        deps,
+        req.account,
+        uuidParam(request.params.id),
+        req.payload,
+        request.ip,
+      );
+      return sendOrder(deps, reply, order);
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    `${ACME_PATHS.authorization}:id`,
+    { ...post, schema: { response: { 200: authorizationResponse, ...refusals } } },
+    async (request) => {
+      const req = await accountRequest(deps, request);
+      const z = await updateAuthorization(deps, req.account, uuidParam(request.params.id), req.payload);
+      return authorizationObject(deps, z);
+    },
+  );
+
+  scope.post<{ Params: { id: string } }>(
+    `${ACME_PATHS.challenge}:id`,
+    { ...post, schema: { response: { 200: challengeResponse, ...refusals } } },
+    async (request, reply) => {
+      const req = await accountRequest(deps, request);
+      const z = await answerChallenge(deps, req.account, uuidParam(request.params.id), req.payload);
+      reply.header('Link', `<${acmeUrl(deps, ACME_PATHS.authorization + z.id)}>;rel="up"`);
+      return authorizationObject(deps, z).challenges[0];
+    },
+  );
+
+  scope.post<{ Params: { serial: string } }>(
+    `${ACME_PATHS.certificate}:serial`,
+    { ...post, schema: { response: { 200: fileResponse(PEM_CHAIN_TYPE), ...refusals } } },
+    async (request, reply) => {
+      const req = await accountRequest(deps, request);
+      const chain = await certificateChainOf(deps, req.account, request.params.serial.toLowerCase());
+      reply.header('X-Shaken-Certificate-Location', crUrl(deps, request.params.serial.toLowerCase()));
+      return reply.type(PEM_CHAIN_TYPE).send(chain);
+    },
+  );
+}

@@ -1,0 +1,226 @@
+// SQL of ACME orders: the provider an account acts for, orders with their one authorization and challenge, and
+// the certificate of a finished order.
+import type { Queryable } from '../db';
+
+// ---- the provider an account acts for ----
+
+export interface ProviderStanding {
+  service_provider_id: string;
+  account_id: string;
+  email: string;
+  ocn: string;
+  company_name: string;
+  is_active: boolean;
+  is_confirmed: boolean;
+  subscription_started_on: Date | null;
+  subscription_expired_on: Date | null;
+}
+
+export async function providerStanding(q: Queryable, spId: string): Promise<ProviderStanding | null> {
+  const rows = await q.query<ProviderStanding>(
+    `SELECT sp.id AS service_provider_id, a.id AS account_id, a.email, sp.ocn, sp.company_name, st.is_active,
+            a.is_confirmed, st.subscription_started_on, st.subscription_expired_on
+       FROM service_providers sp
+       JOIN accounts a ON a.id = sp.account_id
+       JOIN service_provider_state st ON st.service_provider_id = sp.id
+      WHERE sp.id = $1`,
+    [spId],
+    { prepare: true },
+  );
+  return rows[0] ?? null;
+}
+
+// ---- orders, their authorization and its challenge ----
+
+export type OrderStatus = 'pending' | 'ready' | 'processing' | 'valid' | 'invalid';
+
+export interface OrderRow {
+  id: string;
+  account_id: string;
+  service_provider_id: string;
+  status: OrderStatus;
+  identifier_value: string;
+  spc: string;
+  expires_on: Date;
+  error: unknown;
+  certificate_id: string | null;
+  authorization_id: string;
+  serial_number: string | null;
+}
+
+const ORDER_SELECT = `SELECT o.id, o.account_id, o.service_provider_id, o.status, o.identifier_value, o.spc, o.expires_on,
+       o.error, o.certificate_id, z.id AS authorization_id, c.serial_number
+  FROM acme_orders o
+  JOIN acme_authorizations z ON z.order_id = o.id
+  LEFT JOIN certificates c ON c.id = o.certificate_id`;
+
+export async function insertOrder(
+  q: Queryable,
+  o: {
+    id: string;
+    accountId: string;
+    spId: string;
+    identifierValue: string;
+    spc: string;
+    expiresOn: Date;
+    authorizationId: string;
+    challengeId: string;
+    token: string;
+    now: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO acme_orders (id, account_id, service_provider_id, status, identifier_value, spc, expires_on,
+                              created_on, updated_on)
+     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7)`,
+    [o.id, o.accountId, o.spId, o.identifierValue, o.spc, o.expiresOn, o.now],
+  );
+  await q.query(
+    `INSERT INTO acme_authorizations (id, order_id, status, expires_on, challenge_id, challenge_token, challenge_status)
+     VALUES ($1, $2, 'pending', $3, $4, $5, 'pending')`,
+    [o.authorizationId, o.id, o.expiresOn, o.challengeId, o.token],
+  );
+}
+
+export async function orderById(q: Queryable, id: string): Promise<OrderRow | null> {
+  const rows = await q.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id], { prepare: true });
+  return rows[0] ?? null;
+}
+
+/** The URLs' ids of an account's orders not yet ended (RFC 8555 §7.1.2.1), newest first, at most `limit`. */
+export async function openOrderIds(
+  q: Queryable,
+  accountId: string,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM acme_orders
+      WHERE account_id = $1 AND (status IN ('processing', 'valid') OR (status IN ('pending', 'ready') AND expires_on > $2))
+      ORDER BY created_on DESC, id DESC LIMIT $3`,
+    [accountId, now, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface AuthorizationRow {
+  id: string;
+  order_id: string;
+  account_id: string;
+  service_provider_id: string;
+  status: 'pending' | 'valid' | 'invalid' | 'deactivated' | 'expired' | 'revoked';
+  expires_on: Date;
+  identifier_value: string;
+  spc: string;
+  challenge_id: string;
+  challenge_token: string;
+  challenge_status: 'pending' | 'processing' | 'valid' | 'invalid';
+  validated_on: Date | null;
+  challenge_error: unknown;
+}
+
+const AUTHZ_SELECT = `SELECT z.id, z.order_id, o.account_id, o.service_provider_id, z.status, z.expires_on,
+       o.identifier_value, o.spc, z.challenge_id, z.challenge_token, z.challenge_status, z.validated_on,
+       z.challenge_error
+  FROM acme_authorizations z JOIN acme_orders o ON o.id = z.order_id`;
+
+export async function authorizationById(
+  q: Queryable,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AuthorizationRow | null> {
+  const rows = await q.query<AuthorizationRow>(
+    `${AUTHZ_SELECT} WHERE z.id = $1${opts.forUpdate ? ' FOR UPDATE OF z' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function authorizationByChallenge(
+  q: Queryable,
+  challengeId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AuthorizationRow | null> {
+  const rows = await q.query<AuthorizationRow>(
+    `${AUTHZ_SELECT} WHERE z.challenge_id = $1${opts.forUpdate ? ' FOR UPDATE OF z' : ''}`,
+    [challengeId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The challenge's outcome, once: valid makes the authorization valid and the order ready; invalid makes all three invalid. */
+export async function settleChallenge(
+  q: Queryable,
+  authz: Pick<AuthorizationRow, 'id' | 'order_id'>,
+  outcome: { valid: true } | { valid: false; error: object },
+  now: Date,
+): Promise<void> {
+  const status = outcome.valid ? 'valid' : 'invalid';
+  const error = outcome.valid ? null : JSON.stringify(outcome.error);
+  const settled = await q.query(
+    `UPDATE acme_authorizations SET status = $2, challenge_status = $2, validated_on = $3, challenge_error = $4
+      WHERE id = $1 AND challenge_status = 'pending' AND status = 'pending' RETURNING id`,
+    [authz.id, status, now, error],
+  );
+  // another answer settled it first (its token was spent then): that outcome stands
+  if (settled.length === 0) return;
+  await q.query(
+    `UPDATE acme_orders SET status = $2, error = $3, updated_on = $4 WHERE id = $1 AND status = 'pending'`,
+    [authz.order_id, outcome.valid ? 'ready' : 'invalid', error, now],
+  );
+}
+
+export async function deactivateAuthorization(
+  q: Queryable,
+  id: string,
+  orderId: string,
+  now: Date,
+): Promise<void> {
+  await q.query(`UPDATE acme_authorizations SET status = 'deactivated' WHERE id = $1`, [id]);
+  await q.query(
+    `UPDATE acme_orders SET status = 'invalid', updated_on = $2 WHERE id = $1 AND status IN ('pending', 'ready')`,
+    [orderId, now],
+  );
+}
+
+/** ready → processing, once: of two finalizes at once, one gets true. */
+export async function claimFinalize(q: Queryable, orderId: string, now: Date): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE acme_orders SET status = 'processing', updated_on = $2
+      WHERE id = $1 AND status = 'ready' AND expires_on > $2 RETURNING id`,
+    [orderId, now],
+  );
+  return rows.length === 1;
+}
+
+export async function finishOrder(
+  q: Queryable,
+  orderId: string,
+  outcome: { certificateId: string } | { error: object },
+  now: Date,
+): Promise<void> {
+  if ('certificateId' in outcome)
+    await q.query(
+      `UPDATE acme_orders SET status = 'valid', certificate_id = $2, updated_on = $3 WHERE id = $1`,
+      [orderId, outcome.certificateId, now],
+    );
+  else
+    await q.query(`UPDATE acme_orders SET status = 'invalid', error = $2, updated_on = $3 WHERE id = $1`, [
+      orderId,
+      JSON.stringify(outcome.error),
+      now,
+    ]);
+}
+
+/** The chain served for an ACME certificate (leaf then intermediate), and whose it is. */
+export async function certificateChain(
+  q: Queryable,
+  serial: string,
+): Promise<{ chain_pem: string; account_id: string } | null> {
+  const rows = await q.query<{ chain_pem: string; account_id: string }>(
+    `SELECT c.chain_pem, o.account_id FROM acme_orders o JOIN certificates c ON c.id = o.certificate_id
+      WHERE c.serial_number = $1 AND c.status IN ('issued', 'revoked')`,
+    [serial],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,325 @@
+// Orders of a TNAuthList identifier (RFC 9448), their one authorization and its one tkauth-01 challenge (RFC 9447),
+// finalize, and the certificate. The challenge answer is the provider's SPC token, verified with every step of
+// RFC 9448 §6 by the portal's own verifier: x5u chaining to the STI-PA root, signature, tktype, tkvalue equal to the
+// identifier, exp, jti never reused, fingerprint of this account's key, and `ca` false (ACME issues end-entity
+// certificates only, and finalize refuses a CSR that asks for a CA). Finalize issues through the portal's pipeline.
+import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import { type CertificateBlocker, certificateBlocker } from '../../../contract/certificates';
+import { SpcTokenError, TnAuthListError, decodeBase64Loose, decodeTnAuthList, encodeTnAuthList } from '../ca';
+import { issueForClientKey, keyFingerprint } from '../certificates/issuance';
+import { jtiSeen } from '../certificates/store';
+import { simulatorBaseUrl, SIM_CRL_PATH } from '../integrations/stipa';
+import { thumbprintOf } from './accounts';
+import { checkCsr } from './csr';
+import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
+import { AcmeProblem } from './problems';
+import * as store from './orderStore';
+import type { AccountRow } from './store';
+
+/** How long an order (and its authorization) may wait for its answer and its CSR. */
+export const ORDER_LIFETIME_MS = 24 * 3600 * 1000;
+export const TKAUTH_01 = 'tkauth-01';
+
+const BLOCKED: Record<CertificateBlocker, string> = {
+  no_profile: 'No service provider is bound to this account',
+  inactive: "The service provider's subscription is not active: pay it in the portal to order certificates",
+  unconfirmed: "The service provider's email address is not confirmed yet",
+  not_started:
+    "The service provider's subscription has not started: pay it in the portal to order certificates",
+  expired: "The service provider's subscription has expired: renew it in the portal to order certificates",
+};
+
+/** The provider may get a certificate now (SPEC.md §4), else an unauthorized problem saying why. */
+async function standing(deps: AcmeDeps, spId: string): Promise<store.ProviderStanding> {
+  const sp = await store.providerStanding(deps.db, spId);
+  const blocker = certificateBlocker(sp, deps.now());
+  if (!sp || blocker) throw new AcmeProblem('unauthorized', BLOCKED[blocker ?? 'no_profile']);
+  return sp;
+}
+
+const url = (deps: AcmeDeps, prefix: string, id: string) => acmeUrl(deps, `${prefix}${id}`);
+export const orderUrl = (deps: AcmeDeps, id: string) => url(deps, ACME_PATHS.order, id);
+export const crUrl = (deps: AcmeDeps, serial: string) => `${deps.config.publicUrl}/cr/${serial}.pem`;
+
+const effectiveStatus = (o: store.OrderRow, now: Date): store.OrderStatus =>
+  (o.status === 'pending' || o.status === 'ready') && new Date(o.expires_on) <= now ? 'invalid' : o.status;
+
+/** The order object of RFC 8555 §7.1.3, with RFC 9448 §7's x5u (the CR URL) once issued. */
+export function orderObject(deps: AcmeDeps, o: store.OrderRow) {
+  const status = effectiveStatus(o, deps.now());
+  return {
+    status,
+    expires: new Date(o.expires_on).toISOString(),
+    identifiers: [{ type: 'TNAuthList', value: o.identifier_value }],
+    authorizations: [url(deps, ACME_PATHS.authorization, o.authorization_id)],
+    finalize: `${orderUrl(deps, o.id)}/finalize`,
+    ...(status === 'valid' && o.serial_number
+      ? { certificate: url(deps, ACME_PATHS.certificate, o.serial_number), x5u: crUrl(deps, o.serial_number) }
+      : {}),
+    ...(o.error ? { error: o.error } : {}),
+  };
+}
+
+function challengeObject(deps: AcmeDeps, z: store.AuthorizationRow) {
+  return {
+    type: TKAUTH_01,
+    url: url(deps, ACME_PATHS.challenge, z.challenge_id),
+    status: z.challenge_status,
+    token: z.challenge_token,
+    'tkauth-type': 'atc',
+    ...(z.validated_on ? { validated: new Date(z.validated_on).toISOString() } : {}),
+    ...(z.challenge_error ? { error: z.challenge_error } : {}),
+  };
+}
+
+export function authorizationObject(deps: AcmeDeps, z: store.AuthorizationRow) {
+  const expired = z.status === 'pending' && new Date(z.expires_on) <= deps.now();
+  return {
+    identifier: { type: 'TNAuthList', value: z.identifier_value },
+    status: expired ? 'expired' : z.status,
+    expires: new Date(z.expires_on).toISOString(),
+    challenges: [challengeObject(deps, z)],
+  };
+}
+
+/** The SPC of an identifier value: base64url or padded base64 of the DER of a one-SPC TNAuthList, canonical DER. */
+function spcOfIdentifier(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 200)
+    throw new AcmeProblem('malformed', 'The TNAuthList identifier value must be base64url DER');
+  try {
+    const der = decodeBase64Loose(value);
+    const spc = decodeTnAuthList(der);
+    const canonical = encodeTnAuthList(spc);
+    if (canonical.length !== der.length || canonical.some((b, i) => b !== der[i]))
+      throw new TnAuthListError('not DER');
+    return spc;
+  } catch (e) {
+    if (!(e instanceof TnAuthListError)) throw e;
+    throw new AcmeProblem(
+      'rejectedIdentifier',
+      `The identifier must be the DER of a TNAuthList of one SPC (end-entity certificates): ${e.message}`,
+    );
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** newOrder (§7.4): one TNAuthList identifier, the provider's own SPC, while its subscription is active. */
+export async function newOrder(
+  deps: AcmeDeps,
+  account: AccountRow,
+  payload: unknown,
+): Promise<store.OrderRow> {
+  if (!isObject(payload)) throw new AcmeProblem('malformed', 'newOrder needs a JSON object payload');
+  if (payload.notBefore !== undefined || payload.notAfter !== undefined)
+    throw new AcmeProblem(
+      'malformed',
+      'notBefore and notAfter are not supported: the validity follows the SHAKEN policy and the paid period',
+    );
+  const ids = payload.identifiers;
+  if (!Array.isArray(ids) || ids.length === 0)
+    throw new AcmeProblem('malformed', 'newOrder needs identifiers');
+  if (ids.length !== 1) throw new AcmeProblem('rejectedIdentifier', 'An order names exactly one TNAuthList');
+  const [id] = ids as unknown[];
+  if (!isObject(id) || id.type !== 'TNAuthList')
+    throw new AcmeProblem('unsupportedIdentifier', 'Only TNAuthList identifiers are supported (RFC 9448)');
+  const spc = spcOfIdentifier(id.value);
+  const sp = await standing(deps, account.service_provider_id);
+  if (spc !== sp.ocn.toUpperCase())
+    throw new AcmeProblem('rejectedIdentifier', `This account may only order certificates for its own OCN`);
+  const now = deps.now();
+  const orderId = randomUUID();
+  await deps.db.transaction((tx) =>
+    store.insertOrder(tx, {
+      id: orderId,
+      accountId: account.id,
+      spId: account.service_provider_id,
+      identifierValue: id.value as string,
+      spc,
+      expiresOn: new Date(now.getTime() + ORDER_LIFETIME_MS),
+      authorizationId: randomUUID(),
+      challengeId: randomUUID(),
+      token: randomBytes(16).toString('base64url'),
+      now,
+    }),
+  );
+  return (await store.orderById(deps.db, orderId))!;
+}
+
+/** An order of this account; another's, or none, is not found (§7.4: 404 would tell it exists; we say neither). */
+export async function ownOrder(deps: AcmeDeps, account: AccountRow, id: string): Promise<store.OrderRow> {
+  const order = await store.orderById(deps.db, id);
+  if (!order || order.account_id !== account.id)
+    throw new AcmeProblem('malformed', 'No such order', { status: 404 });
+  return order;
+}
+
+export async function ownAuthorization(
+  deps: AcmeDeps,
+  account: AccountRow,
+  z: store.AuthorizationRow | null,
+): Promise<store.AuthorizationRow> {
+  if (!z || z.account_id !== account.id)
+    throw new AcmeProblem('malformed', 'No such authorization', { status: 404 });
+  return z;
+}
+
+/** POST to an authorization (§7.5, §7.5.2): read it, or deactivate it (its order becomes invalid). */
+export async function updateAuthorization(deps: AcmeDeps, account: AccountRow, id: string, payload: unknown) {
+  const z = await ownAuthorization(deps, account, await store.authorizationById(deps.db, id));
+  if (payload === null) return z;
+  if (!isObject(payload) || payload.status !== 'deactivated')
+    throw new AcmeProblem('malformed', 'An authorization can only be deactivated');
+  if (z.status !== 'pending' && z.status !== 'valid')
+    throw new AcmeProblem('malformed', `This authorization is ${z.status}`);
+  await deps.db.transaction((tx) => store.deactivateAuthorization(tx, z.id, z.order_id, deps.now()));
+  return (await store.authorizationById(deps.db, id))!;
+}
+
+/** The forms this account's key may take in a token's `fingerprint`: the STI-PA's SPKI hash and the JWK thumbprint. */
+async function accountFingerprints(account: AccountRow): Promise<string[]> {
+  const spki = createPublicKey({ key: account.jwk as never, format: 'jwk' }).export({
+    type: 'spki',
+    format: 'der',
+  });
+  return [keyFingerprint(new Uint8Array(spki)), await thumbprintOf(account.jwk)];
+}
+
+/** The SPC token of an answer: `{"tkauth": …}` as RFC 9447 writes it, or `{"atc": …}` as deployed clients send it. */
+function tokenOfAnswer(payload: unknown): string {
+  const token = isObject(payload) ? (payload.tkauth ?? payload.atc) : undefined;
+  if (typeof token !== 'string' || token === '')
+    throw new AcmeProblem('malformed', 'Answer the tkauth-01 challenge with {"tkauth": "<SPC token>"}');
+  return token;
+}
+
+/**
+ * POST to the challenge (§7.5.1, RFC 9447 §3): POST-as-GET reads it; an answer carrying the SPC token is verified at
+ * once, and settles the challenge, its authorization and its order. A challenge no longer pending is answered as it is.
+ */
+export async function answerChallenge(
+  deps: AcmeDeps,
+  account: AccountRow,
+  challengeId: string,
+  payload: unknown,
+) {
+  const z = await ownAuthorization(deps, account, await store.authorizationByChallenge(deps.db, challengeId));
+  if (payload === null || z.challenge_status !== 'pending') return z;
+  const token = tokenOfAnswer(payload);
+  const now = deps.now();
+  if (new Date(z.expires_on) <= now)
+    throw new AcmeProblem('malformed', 'This authorization has expired: order again');
+  let outcome: { valid: true } | { valid: false; error: object };
+  try {
+    await deps.certificates.stiPa.verifySpcToken(token, {
+      expectedSpc: z.spc,
+      expectedCa: false,
+      expectedFingerprint: await accountFingerprints(account),
+      now,
+      jtiSeen: (jti, exp) => jtiSeen(deps.db, jti, exp),
+    });
+    outcome = { valid: true };
+  } catch (e) {
+    if (!(e instanceof SpcTokenError))
+      deps.log.warn({ err: e }, 'SPC token of an ACME challenge not verified');
+    const detail =
+      e instanceof SpcTokenError
+        ? `The SPC token was refused: ${e.message}`
+        : 'The SPC token could not be verified';
+    outcome = { valid: false, error: new AcmeProblem('incorrectResponse', detail).toDocument() };
+  }
+  await deps.db.transaction((tx) => store.settleChallenge(tx, z, outcome, now));
+  deps.log.info(
+    { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
+    'ACME tkauth-01 challenge answered',
+  );
+  return (await store.authorizationByChallenge(deps.db, challengeId))!;
+}
+
+/**
+ * The SHAKEN CRL the certificate names (DOMAIN.md, Revocation): CRL_URL when set; with the built-in STI-PA, its CRL;
+ * with a real STI-PA and no CRL_URL, the one the CSR asks for when it is on the STI-PA's host (what the STI-PA
+ * answered with the token), else the CSR is refused.
+ */
+function crlUrlFor(deps: AcmeDeps, requested: string | undefined): string {
+  const { crlUrl, stiPaUrl, publicUrl } = deps.config;
+  if (crlUrl) return crlUrl;
+  if (!stiPaUrl) return `${simulatorBaseUrl(publicUrl)}${SIM_CRL_PATH}`;
+  let host: string | undefined;
+  try {
+    host = requested ? new URL(requested).host : undefined;
+  } catch {
+    host = undefined;
+  }
+  if (!requested || host !== new URL(stiPaUrl).host)
+    throw new AcmeProblem(
+      'badCSR',
+      'The CSR must name the SHAKEN CRL the STI-PA answered with the token (its crl) as CRL distribution point',
+    );
+  return requested;
+}
+
+/** finalize (§7.4): the CSR checked, the order claimed once, then the portal's issuance; the order answers how it went. */
+export async function finalizeOrder(
+  deps: AcmeDeps,
+  account: AccountRow,
+  orderId: string,
+  payload: unknown,
+  ip: string | null,
+): Promise<store.OrderRow> {
+  const order = await ownOrder(deps, account, orderId);
+  const status = effectiveStatus(order, deps.now());
+  if (status !== 'ready')
+    throw new AcmeProblem('orderNotReady', `The order is ${status}, not ready`, { status: 403 });
+  if (!isObject(payload)) throw new AcmeProblem('malformed', 'finalize needs {"csr": …}');
+  const csr = await checkCsr(payload.csr, encodeTnAuthList(order.spc));
+  const sp = await standing(deps, account.service_provider_id);
+  const crlUrl = crlUrlFor(deps, csr.crlUrl);
+  let issuerDn: Uint8Array;
+  try {
+    issuerDn = await deps.certificates.stiPa.crlIssuerName(crlUrl);
+  } catch (e) {
+    deps.log.error({ err: e, crl_url: crlUrl }, 'the SHAKEN CRL could not be read');
+    throw new AcmeProblem('serverInternal', 'The SHAKEN CRL could not be read: finalize again later', {
+      status: 503,
+    });
+  }
+  if (!(await store.claimFinalize(deps.db, order.id, deps.now())))
+    throw new AcmeProblem('orderNotReady', 'The order is being finalized', { status: 403 });
+  const actor = { accountId: sp.account_id, email: sp.email, serviceProviderId: sp.service_provider_id, ip };
+  let outcome: { certificateId: string } | { error: object };
+  try {
+    const issued = await issueForClientKey(deps.certificates, actor, {
+      spki: csr.spki,
+      spc: order.spc,
+      crl: { url: crlUrl, issuerDn },
+      ref: `acme-order:${order.id}`,
+    });
+    outcome = issued.success
+      ? { certificateId: String(issued.certificate.id) }
+      : {
+          error: new AcmeProblem(
+            issued.error_cause === 'subscription_inactive' ? 'unauthorized' : 'serverInternal',
+            `The certificate was not issued: ${issued.error_cause}`,
+          ).toDocument(),
+        };
+  } catch (e) {
+    deps.log.error({ err: e, acme_order: order.id }, 'ACME issuance failed');
+    outcome = { error: new AcmeProblem('serverInternal', 'The certificate was not issued').toDocument() };
+  }
+  await store.finishOrder(deps.db, order.id, outcome, deps.now());
+  return (await store.orderById(deps.db, order.id))!;
+}
+
+/** The chain of a certificate this account ordered (§7.4.2): the leaf, then the intermediate. */
+export async function certificateChainOf(
+  deps: AcmeDeps,
+  account: AccountRow,
+  serial: string,
+): Promise<string> {
+  const found = /^[0-9a-f]{16,40}$/.test(serial) ? await store.certificateChain(deps.db, serial) : null;
+  if (!found || found.account_id !== account.id)
+    throw new AcmeProblem('malformed', 'No such certificate', { status: 404 });
+  return found.chain_pem;
+}
