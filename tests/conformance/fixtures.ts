@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type TestApp, createTestApp, injectFetch } from '../server/helpers';
 import { activeProvider, api, tokenOf } from '../server/billing-fixtures';
 import { STIPA_CRL_URL, stiPaCrl, stiPaFetch } from '../server/stipa-crl';
+import { acmeIssuance } from './acme';
 
 export type Mode = 'embedded' | 'crl-url';
 export type Kind = 'leaf' | 'intermediate' | 'root' | 'crl-signer' | 'crl';
@@ -89,11 +90,13 @@ async function chainOf(t: TestApp, crPath: string): Promise<string[]> {
 
 /**
  * A provider's life over the API: a generated key and its certificate, the renewal of that certificate, the
- * revocation of the renewed one, an imported key and a certificate on it. Answers each end-entity certificate's
+ * revocation of the renewed one, an imported key and a certificate on it, and a certificate an ACME client
+ * orders for a key of its own. Answers each end-entity certificate's
  * chain (as served at its CR URL at issuance), by label.
  */
 export async function exerciseProvider(t: TestApp): Promise<Map<string, string[]>> {
-  const http = api(t, await tokenOf(t, await activeProvider(t)));
+  const provider = await activeProvider(t);
+  const http = api(t, await tokenOf(t, provider));
   const chains = new Map<string, string[]>();
   const issued = async (label: string, res: Awaited<ReturnType<typeof http.post>>) => {
     const answer = res.json();
@@ -131,6 +134,7 @@ export async function exerciseProvider(t: TestApp): Promise<Map<string, string[]
       private_key_uuid: imported.json().priv_key_uuid,
     }),
   );
+  chains.set('leaf (ACME)', await acmeIssuance(t, http, provider.spId));
   return chains;
 }
 

@@ -1,6 +1,7 @@
 // ATIS-1000080 / US SHAKEN CP conformance of everything the portal publishes, judged by zlint (Martini Security's
 // fork with the STIR/SHAKEN lints): on the embedded default and with CRL_URL, a provider generates a key and a
-// certificate, renews it, revokes the renewal, imports a key and gets a certificate on it; the end-entity
+// certificate, renews it, revokes the renewal, imports a key and gets a certificate on it, and an ACME client
+// orders one for its own key; the end-entity
 // certificates (from their CR URLs), the intermediate, the root and the CRL signer (/ca/…) and the CRLs the portal serves are
 // linted. Any error or fatal fails; a warning fails unless ALLOWED lists it for that kind of object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ describe.each<Mode>(['embedded', 'crl-url'])('zlint on what the portal publishes
   it('collects the end-entity certificates, the intermediate, the root, the CRL signer and the portal’s CRLs', () => {
     const kinds = new Set(artifacts.map((a) => a.kind));
     expect([...kinds].sort()).toEqual(['crl', 'crl-signer', 'intermediate', 'leaf', 'root']);
-    expect(artifacts.filter((a) => a.kind === 'leaf')).toHaveLength(3);
+    expect(artifacts.filter((a) => a.kind === 'leaf')).toHaveLength(4);
     // zlint read each one: at least one lint applied (neither NA nor NE) to every file.
     for (const a of artifacts) expect(applied.get(a.label), a.label).toBeGreaterThan(0);
   });
