@@ -101,6 +101,9 @@ describe('directory and nonces', () => {
       newNonce: `${base}/acme/new-nonce`,
       newAccount: `${base}/acme/new-account`,
       newOrder: `${base}/acme/new-order`,
+      revokeCert: `${base}/acme/revoke-cert`,
+      keyChange: `${base}/acme/key-change`,
+      renewalInfo: `${base}/acme/renewal-info`,
       meta: { externalAccountRequired: true, website: base },
     });
   });

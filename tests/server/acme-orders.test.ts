@@ -2,141 +2,36 @@
 // EAB orders its TNAuthList, answers tkauth-01 with an SPC token of the built-in STI-PA (fingerprint of the
 // account key), finalizes with a CSR built with @peculiar/x509, downloads the chain, which openssl verifies to
 // the CA's root. Then every refusal of orders, answers and CSRs, and a finalize raced by two requests.
-import { execFileSync } from 'node:child_process';
-import { createPublicKey, webcrypto } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as acme from 'acme-client';
 import { type JWK, calculateJwkThumbprint } from 'jose';
+import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TN_AUTH_LIST_OID, encodeTnAuthList, x509 } from '../../server/src/ca';
-import { keyFingerprint } from '../../server/src/certificates/issuance';
-import { type TestApp, createTestApp, injectFetch } from './helpers';
+import { TN_AUTH_LIST_OID, x509 } from '../../server/src/ca';
+import type { TestApp } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
-
-/** The DER of a one-SPC TNAuthList, on an ArrayBuffer of its own (webcrypto and @peculiar/x509 want one). */
-const tnDer = (spc: string) => new Uint8Array(encodeTnAuthList(spc));
-
-interface AcmeResponse {
-  status: number;
-  data: any;
-  headers: Record<string, string>;
-}
-/** A signed POST through acme-client's own request path (its typings do not publish `api`). */
-function apiRequest(client: acme.Client, url: string, payload: unknown, codes: number[] = []) {
-  const api = (
-    client as unknown as { api: { apiRequest(u: string, p: unknown, c: number[]): Promise<AcmeResponse> } }
-  ).api;
-  return api.apiRequest(url, payload, codes);
-}
+import {
+  apiRequest,
+  boundClient,
+  csrPem,
+  identifier,
+  readyOrder,
+  spcToken,
+  startWorld,
+  stopWorld,
+  tnDer,
+  verifyWithOpenssl,
+} from './acme-fixtures';
 
 let t: TestApp;
 let base: string;
 let provider: Provider;
 let ocn: string;
 let token: string;
-let dir: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ stiPaFetch: injectFetch(() => t.app) });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  t.config.publicUrl = base;
-  provider = await activeProvider(t);
-  token = await tokenOf(t, provider);
-  const [row] = await t.db.query<{ ocn: string }>('SELECT ocn FROM service_providers WHERE id = $1', [
-    provider.spId,
-  ]);
-  ocn = row.ocn.toUpperCase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acme-orders-'));
+  ({ t, base, provider, ocn, token } = await startWorld('acme-orders-'));
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const identifier = (spc = ocn, encoding: BufferEncoding = 'base64url') => ({
-  type: 'TNAuthList',
-  value: Buffer.from(tnDer(spc)).toString(encoding),
-});
-
-/** A client with a fresh ES256 account bound to `bearer`'s provider. */
-async function boundClient(bearer = token) {
-  const res = await api(t, bearer).post('/api/service_provider/acme/eab');
-  const cred = res.json() as { key_id: string; hmac_key: string };
-  const accountKey = await acme.crypto.createPrivateEcdsaKey();
-  const client = new acme.Client({
-    directoryUrl: `${base}/acme/directory`,
-    accountKey,
-    externalAccountBinding: { kid: cred.key_id, hmacKey: cred.hmac_key },
-  });
-  await client.createAccount({ termsOfServiceAgreed: true });
-  return { client, accountKey };
-}
-
-/** The STI-PA fingerprint of an account key: SHA256 of its SPKI, upper-case colon-separated hex. */
-const spkiFingerprint = (pem: Buffer) =>
-  keyFingerprint(new Uint8Array(createPublicKey(pem).export({ type: 'spki', format: 'der' })));
-
-/** An SPC token from the built-in STI-PA, as a provider's client asks for one. */
-async function spcToken(
-  accountKey: Buffer,
-  atc: Partial<{ tkvalue: string; ca: boolean; fingerprint: string }> = {},
-  spc = ocn,
-) {
-  const answer = await t.services.stiPa.getSpcToken({
-    userId: 'demo',
-    password: 'demo-pass',
-    ocn: spc,
-    atc: {
-      tktype: 'TNAuthList',
-      tkvalue: Buffer.from(tnDer(spc)).toString('base64'),
-      ca: false,
-      fingerprint: spkiFingerprint(accountKey),
-      ...atc,
-    },
-  });
-  return answer.token;
-}
-
-/** A CSR for a new P-256 key asking for `extensions` (the order's TNAuthList by default), as PEM. */
-async function csrPem(
-  opts: {
-    extensions?: x509.Extension[];
-    algorithm?: EcKeyGenParams | RsaHashedKeyGenParams;
-  } = {},
-) {
-  const algorithm = opts.algorithm ?? { name: 'ECDSA', namedCurve: 'P-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const csr = await x509.Pkcs10CertificateRequestGenerator.create({
-    name: `CN=SHAKEN ${ocn}`,
-    keys,
-    signingAlgorithm: algorithm.name === 'ECDSA' ? { name: 'ECDSA', hash: 'SHA-256' } : algorithm,
-    extensions: opts.extensions ?? [new x509.Extension(TN_AUTH_LIST_OID, false, tnDer(ocn))],
-  });
-  return csr.toString('pem');
-}
-
-/** An order through its valid challenge, ready to finalize. */
-async function readyOrder(client: acme.Client, accountKey: Buffer) {
-  const order = await client.createOrder({ identifiers: [identifier()] });
-  const [authz] = await client.getAuthorizations(order);
-  const challenge = authz.challenges[0];
-  await apiRequest(client, challenge.url, { tkauth: await spcToken(accountKey) }, [200]);
-  return order;
-}
-
-function verifyWithOpenssl(chain: string) {
-  const [leaf, intermediate] = chain.split(/(?=-----BEGIN CERTIFICATE-----)/);
-  fs.writeFileSync(path.join(dir, 'leaf.pem'), leaf);
-  fs.writeFileSync(path.join(dir, 'intermediate.pem'), intermediate);
-  fs.writeFileSync(path.join(dir, 'root.pem'), t.services.ca.root.pem);
-  return execFileSync(
-    'openssl',
-    ['verify', '-CAfile', 'root.pem', '-untrusted', 'intermediate.pem', 'leaf.pem'],
-    { cwd: dir, encoding: 'utf8' },
-  ).trim();
-}
+afterAll(stopWorld);
 
 describe('ACME issuance with acme-client', () => {
   it('orders, answers tkauth-01, finalizes and downloads a chain openssl verifies', async () => {

@@ -27,6 +27,9 @@ export const ACME_PATHS = {
   authorization: '/acme/authz/',
   challenge: '/acme/chall/',
   certificate: '/acme/cert/',
+  revokeCert: '/acme/revoke-cert',
+  keyChange: '/acme/key-change',
+  renewalInfo: '/acme/renewal-info/',
 } as const;
 
 export const acmeUrl = (deps: Pick<AcmeDeps, 'config'>, path: string) => `${deps.config.publicUrl}${path}`;

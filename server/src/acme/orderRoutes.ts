@@ -1,7 +1,7 @@
 // The ACME routes of orders (RFC 8555 §7.4, RFC 9448): newOrder, an order and an account's list of them, the
 // authorization, its tkauth-01 challenge, finalize, and the certificate chain.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { fileResponse, str } from '../http/responses';
+import { emptyResponse, fileResponse, str } from '../http/responses';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
 import {
   answerChallenge,
@@ -19,11 +19,13 @@ import {
   PEM_CHAIN_TYPE,
   type PostOptions,
   accountRequest,
+  acmeRequest,
   problemResponse,
   refusals,
   uuidParam,
 } from './protocol';
 import { AcmeProblem } from './problems';
+import { renewalInfo, revokeByAcme } from './revocation';
 import * as store from './orderStore';
 
 const identifierResponse = { type: 'object', properties: { type: str, value: str } } as const;
@@ -150,6 +152,39 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
       const chain = await certificateChainOf(deps, req.account, request.params.serial.toLowerCase());
       reply.header('X-Shaken-Certificate-Location', crUrl(deps, request.params.serial.toLowerCase()));
       return reply.type(PEM_CHAIN_TYPE).send(chain);
+    },
+  );
+}
+
+const renewalInfoResponse = {
+  type: 'object',
+  properties: { suggestedWindow: { type: 'object', properties: { start: str, end: str } } },
+} as const;
+
+/** revokeCert (by an account or by the certificate's key) and ARI's renewalInfo (RFC 9773, an unsigned GET). */
+export function revocationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
+  scope.post(
+    ACME_PATHS.revokeCert,
+    { ...post, schema: { response: { 200: emptyResponse, ...refusals } } },
+    async (request, reply) => {
+      const req = await acmeRequest(deps, request, 'either');
+      await revokeByAcme(deps, {
+        account: req.account,
+        jwk: req.header.jwk ?? null,
+        payload: req.payload,
+        ip: request.ip,
+      });
+      return reply.status(200).send();
+    },
+  );
+
+  scope.get<{ Params: { certId: string } }>(
+    `${ACME_PATHS.renewalInfo}:certId`,
+    { config: { public: true }, schema: { response: { 200: renewalInfoResponse, ...refusals } } },
+    async (request, reply) => {
+      // clients ask again after this long (RFC 9773 §4.3)
+      reply.header('Retry-After', String(6 * 3600));
+      return renewalInfo(deps, request.params.certId);
     },
   );
 }

@@ -224,3 +224,22 @@ export async function certificateChain(
   );
   return rows[0] ?? null;
 }
+
+export interface IssuedCertificate {
+  serial_number: string;
+  service_provider_id: string;
+  status: string;
+  not_before: Date;
+  not_after: Date;
+  certificate_der: Uint8Array;
+}
+
+/** A certificate this CA issued, by serial (lower-case hex). */
+export async function certificateBySerial(q: Queryable, serial: string): Promise<IssuedCertificate | null> {
+  const rows = await q.query<IssuedCertificate>(
+    `SELECT serial_number, service_provider_id, status, not_before, not_after, certificate_der
+       FROM certificates WHERE serial_number = $1 AND status IN ('issued', 'revoked')`,
+    [serial],
+  );
+  return rows[0] ?? null;
+}

@@ -13,7 +13,8 @@ import { emptyResponse, messageResponse, nullableStr, str } from '../http/respon
 import { accountObject, newAccount, updateAccount } from './accounts';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
 import { createEabKey, listEabKeys, revokeEabKey } from './eab';
-import { orderRoutes } from './orderRoutes';
+import { changeAccountKey } from './keyChange';
+import { orderRoutes, revocationRoutes } from './orderRoutes';
 import { AcmeProblem } from './problems';
 import {
   BODY_LIMIT,
@@ -42,6 +43,9 @@ const directoryResponse = {
     newNonce: str,
     newAccount: str,
     newOrder: str,
+    revokeCert: str,
+    keyChange: str,
+    renewalInfo: str,
     meta: {
       type: 'object',
       properties: { externalAccountRequired: { type: 'boolean' }, website: str },
@@ -81,6 +85,9 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
         newNonce: acmeUrl(deps, ACME_PATHS.newNonce),
         newAccount: acmeUrl(deps, ACME_PATHS.newAccount),
         newOrder: acmeUrl(deps, ACME_PATHS.newOrder),
+        revokeCert: acmeUrl(deps, ACME_PATHS.revokeCert),
+        keyChange: acmeUrl(deps, ACME_PATHS.keyChange),
+        renewalInfo: acmeUrl(deps, ACME_PATHS.renewalInfo).replace(/\/$/, ''),
         meta: { externalAccountRequired: true, website: deps.config.publicUrl },
       }),
     );
@@ -122,7 +129,19 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
         return sendAccount(deps, reply, await updateAccount(deps, req.account, req.payload), 200);
       },
     );
+
+    scope.post(
+      ACME_PATHS.keyChange,
+      { ...post, schema: { response: { 200: accountResponse, ...refusals } } },
+      async (request, reply) => {
+        const req = await acmeRequest(deps, request, 'kid');
+        if (!req.account) throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');
+        const account = await changeAccountKey(deps, req.account, req.header.url, req.payload);
+        return sendAccount(deps, reply, account, 200);
+      },
+    );
     orderRoutes(scope, deps, post);
+    revocationRoutes(scope, deps, post);
   });
 }
 

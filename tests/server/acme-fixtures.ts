@@ -1,0 +1,149 @@
+// The ACME tests' world: a real app on a real port (the ACME URLs are absolute), an active provider, and the
+// steps of an ACME client (acme-client, with the SPC token of the built-in STI-PA and a CSR of @peculiar/x509).
+import { execFileSync } from 'node:child_process';
+import { createPublicKey, webcrypto } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as acme from 'acme-client';
+import { TN_AUTH_LIST_OID, encodeTnAuthList, x509 } from '../../server/src/ca';
+import { keyFingerprint } from '../../server/src/certificates/issuance';
+import { type TestApp, createTestApp, injectFetch } from './helpers';
+import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
+
+export interface AcmeWorld {
+  t: TestApp;
+  base: string;
+  provider: Provider;
+  ocn: string;
+  token: string;
+  dir: string;
+}
+/** The world of the file that runs (startWorld fills it). */
+const world = {} as AcmeWorld;
+
+export async function startWorld(prefix: string): Promise<AcmeWorld> {
+  const t = await createTestApp({ stiPaFetch: injectFetch(() => t.app) });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The ACME URLs are built from PUBLIC_URL at request time: point it at the port just opened.
+  t.config.publicUrl = base;
+  const provider = await activeProvider(t);
+  const [row] = await t.db.query<{ ocn: string }>('SELECT ocn FROM service_providers WHERE id = $1', [
+    provider.spId,
+  ]);
+  Object.assign(world, {
+    t,
+    base,
+    provider,
+    ocn: row.ocn.toUpperCase(),
+    token: await tokenOf(t, provider),
+    dir: fs.mkdtempSync(path.join(os.tmpdir(), prefix)),
+  });
+  return world;
+}
+
+export async function stopWorld() {
+  await world.t?.close();
+  if (world.dir) fs.rmSync(world.dir, { recursive: true, force: true });
+}
+
+/** The DER of a one-SPC TNAuthList, on an ArrayBuffer of its own (webcrypto and @peculiar/x509 want one). */
+export const tnDer = (spc: string) => new Uint8Array(encodeTnAuthList(spc));
+
+export interface AcmeResponse {
+  status: number;
+  data: any;
+  headers: Record<string, string>;
+}
+/** A signed POST through acme-client's own request path (its typings do not publish `api`). */
+export function apiRequest(client: acme.Client, url: string, payload: unknown, codes: number[] = []) {
+  const api = (
+    client as unknown as { api: { apiRequest(u: string, p: unknown, c: number[]): Promise<AcmeResponse> } }
+  ).api;
+  return api.apiRequest(url, payload, codes);
+}
+
+export const identifier = (spc = world.ocn, encoding: BufferEncoding = 'base64url') => ({
+  type: 'TNAuthList',
+  value: Buffer.from(tnDer(spc)).toString(encoding),
+});
+
+/** A client with a fresh ES256 account bound to `bearer`'s provider. */
+export async function boundClient(bearer = world.token) {
+  const res = await api(world.t, bearer).post('/api/service_provider/acme/eab');
+  const cred = res.json() as { key_id: string; hmac_key: string };
+  const accountKey = await acme.crypto.createPrivateEcdsaKey();
+  const client = new acme.Client({
+    directoryUrl: `${world.base}/acme/directory`,
+    accountKey,
+    externalAccountBinding: { kid: cred.key_id, hmacKey: cred.hmac_key },
+  });
+  await client.createAccount({ termsOfServiceAgreed: true });
+  return { client, accountKey };
+}
+
+/** The STI-PA fingerprint of an account key: SHA256 of its SPKI, upper-case colon-separated hex. */
+export const spkiFingerprint = (pem: Buffer) =>
+  keyFingerprint(new Uint8Array(createPublicKey(pem).export({ type: 'spki', format: 'der' })));
+
+/** An SPC token from the built-in STI-PA, as a provider's client asks for one. */
+export async function spcToken(
+  accountKey: Buffer,
+  atc: Partial<{ tkvalue: string; ca: boolean; fingerprint: string }> = {},
+  spc = world.ocn,
+) {
+  const answer = await world.t.services.stiPa.getSpcToken({
+    userId: 'demo',
+    password: 'demo-pass',
+    ocn: spc,
+    atc: {
+      tktype: 'TNAuthList',
+      tkvalue: Buffer.from(tnDer(spc)).toString('base64'),
+      ca: false,
+      fingerprint: spkiFingerprint(accountKey),
+      ...atc,
+    },
+  });
+  return answer.token;
+}
+
+/** A CSR for a new P-256 key asking for `extensions` (the order's TNAuthList by default), as PEM, and its keys. */
+export async function csrWithKeys(
+  opts: {
+    extensions?: x509.Extension[];
+    algorithm?: EcKeyGenParams | RsaHashedKeyGenParams;
+  } = {},
+) {
+  const algorithm = opts.algorithm ?? { name: 'ECDSA', namedCurve: 'P-256' };
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({
+    name: `CN=SHAKEN ${world.ocn}`,
+    keys,
+    signingAlgorithm: algorithm.name === 'ECDSA' ? { name: 'ECDSA', hash: 'SHA-256' } : algorithm,
+    extensions: opts.extensions ?? [new x509.Extension(TN_AUTH_LIST_OID, false, tnDer(world.ocn))],
+  });
+  return { pem: csr.toString('pem'), keys };
+}
+
+export const csrPem = async (opts: Parameters<typeof csrWithKeys>[0] = {}) => (await csrWithKeys(opts)).pem;
+
+/** An order through its valid challenge, ready to finalize. */
+export async function readyOrder(client: acme.Client, accountKey: Buffer) {
+  const order = await client.createOrder({ identifiers: [identifier()] });
+  const [authz] = await client.getAuthorizations(order);
+  const challenge = authz.challenges[0];
+  await apiRequest(client, challenge.url, { tkauth: await spcToken(accountKey) }, [200]);
+  return order;
+}
+
+export function verifyWithOpenssl(chain: string) {
+  const [leaf, intermediate] = chain.split(/(?=-----BEGIN CERTIFICATE-----)/);
+  fs.writeFileSync(path.join(world.dir, 'leaf.pem'), leaf);
+  fs.writeFileSync(path.join(world.dir, 'intermediate.pem'), intermediate);
+  fs.writeFileSync(path.join(world.dir, 'root.pem'), world.t.services.ca.root.pem);
+  return execFileSync(
+    'openssl',
+    ['verify', '-CAfile', 'root.pem', '-untrusted', 'intermediate.pem', 'leaf.pem'],
+    { cwd: world.dir, encoding: 'utf8' },
+  ).trim();
+}
