@@ -38,6 +38,7 @@ import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
 import type { CertificateDeps } from './certificates/service';
 import type { AcmeDeps } from './acme/deps';
+import { nonceKeyOf } from './acme/nonces';
 import { appJobs } from './jobs';
 import { registerJobs } from './jobs/queue';
 
@@ -160,7 +161,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     simulatorKeys,
     simulatorCrl,
     certificates,
-    acme: { db, now, config, log, secrets: createSecretBox(kek), certificates },
+    acme: { db, now, config, log, secrets: createSecretBox(kek), nonceKey: nonceKeyOf(kek), certificates },
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { type TestApp, createTestApp, injectFetch } from '../server/helpers';
 import { activeProvider, api, tokenOf } from '../server/billing-fixtures';
 import { STIPA_CRL_URL, stiPaCrl, stiPaFetch } from '../server/stipa-crl';
-import { acmeIssuance } from './acme';
+import { injectAcmeClient } from '../server/acme-inject';
 
 export type Mode = 'embedded' | 'crl-url';
 export type Kind = 'leaf' | 'intermediate' | 'root' | 'crl-signer' | 'crl';
@@ -134,7 +134,7 @@ export async function exerciseProvider(t: TestApp): Promise<Map<string, string[]
       private_key_uuid: imported.json().priv_key_uuid,
     }),
   );
-  chains.set('leaf (ACME)', await acmeIssuance(t, http, provider.spId));
+  chains.set('leaf (ACME)', await (await injectAcmeClient(t, http, provider.spId)).issue());
   return chains;
 }
 

@@ -114,7 +114,7 @@ describe('directory and nonces', () => {
     const get = await fetch(`${base}/acme/new-nonce`);
     expect(get.status).toBe(204);
     for (const res of [head, get]) {
-      expect(res.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(res.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{35}$/);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('link')).toBe(`<${directoryUrl()}>;rel="index"`);
     }
@@ -329,12 +329,15 @@ describe('request checks (RFC 8555 §6)', () => {
     const n = await nonce();
     const first = await post(kid, await jws(k, '', { kid, url: kid, nonce: n }));
     expect(first.status).toBe(200);
-    expect(first.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    for (const reused of [n, 'bm90LWEtbm9uY2UtZ2l2ZW4']) {
+    expect(first.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{35}$/);
+    // reused; never given (random bytes of the right length, no valid MAC); not base64url
+    const forged = Buffer.from(n, 'base64url');
+    forged[forged.length - 1] ^= 1;
+    for (const reused of [n, forged.toString('base64url'), 'bm90LWEtbm9uY2UtZ2l2ZW4', 'not a nonce']) {
       const res = await post(kid, await jws(k, '', { kid, url: kid, nonce: reused }));
       expect(res.status).toBe(400);
       expect((await problem(res)).type).toBe('urn:ietf:params:acme:error:badNonce');
-      expect(res.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(res.headers.get('replay-nonce')).toMatch(/^[A-Za-z0-9_-]{35}$/);
     }
   });
 
@@ -386,5 +389,23 @@ describe('request checks (RFC 8555 §6)', () => {
     expect((await problem(unknown)).type).toBe('urn:ietf:params:acme:error:accountDoesNotExist');
     // and the server is still fine
     expect((await fetch(directoryUrl())).status).toBe(200);
+  });
+});
+
+describe('nonces', () => {
+  it('refuses a nonce older than an hour, or dated in the future, even with a valid MAC', async () => {
+    const { newNonce, spendNonce } = await import('../../server/src/acme/nonces');
+    const key = t.services.acme.nonceKey;
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    await expect(spendNonce(t.db, key, newNonce(key, at(-3600_000)), now)).rejects.toThrow(/nonce/);
+    await expect(spendNonce(t.db, key, newNonce(key, at(5 * 60_000)), now)).rejects.toThrow(/nonce/);
+    const fresh = newNonce(key, at(-59 * 60_000));
+    await spendNonce(t.db, key, fresh, now);
+    await expect(spendNonce(t.db, key, fresh, now)).rejects.toThrow(/already used/);
+    // another KEK (another cluster) made it: refused
+    const { nonceKeyOf } = await import('../../server/src/acme/nonces');
+    const foreign = newNonce(nonceKeyOf(Buffer.alloc(32, 9)), now);
+    await expect(spendNonce(t.db, key, foreign, now)).rejects.toThrow(/nonce/);
   });
 });

@@ -11,6 +11,8 @@ export interface AcmeDeps {
   config: Pick<Config, 'publicUrl' | 'crlUrl' | 'stiPaUrl'>;
   /** Seals the EAB HMAC keys under the key-encryption key. */
   secrets: SecretBox;
+  /** Signs and checks the nonces (nonces.ts): derived from the key-encryption key, the same on every server. */
+  nonceKey: Uint8Array;
   log: ServiceLog;
   /** The portal's issuance (RA, lint, signature, CR, audit) and the STI-PA that verifies SPC tokens. */
   certificates: CertificateDeps;

@@ -1,23 +1,47 @@
-// Anti-replay nonces (RFC 8555 §6.5): 128 random bits, kept in the database for an hour, so that a nonce one server
-// gave is accepted by every server on the same database, and spent once by whichever server sees it first.
-import { randomBytes } from 'node:crypto';
+// Anti-replay nonces (RFC 8555 §6.5). A nonce is the time it was given, 64 random bits and an HMAC of both under
+// a key every server derives from the shared key-encryption key: any server behind the load balancer can tell a
+// nonce one of them gave, within the hour, without a write per nonce given. Spending one records it in the
+// database (acme_nonces, until it would have expired), once: whichever server sees it first, a second use is a
+// badNonce everywhere.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db';
 import { AcmeProblem } from './problems';
 import * as store from './store';
 
 export const NONCE_LIFETIME_MS = 60 * 60 * 1000;
+/** How far ahead of this server's clock another server's nonce may be dated (clocks of a cluster drift a little). */
+const CLOCK_SKEW_MS = 60 * 1000;
+const TIME_BYTES = 6;
+const RANDOM_BYTES = 8;
+const MAC_BYTES = 12;
+const NONCE_BYTES = TIME_BYTES + RANDOM_BYTES + MAC_BYTES;
 
-export async function newNonce(db: Queryable, now: Date): Promise<string> {
-  const nonce = randomBytes(16).toString('base64url');
-  await store.insertNonce(db, nonce, new Date(now.getTime() + NONCE_LIFETIME_MS));
-  return nonce;
+/** The nonce key of a KEK: the same on every server that shares the KEK. */
+export function nonceKeyOf(kek: Uint8Array): Buffer {
+  return createHmac('sha256', Buffer.from(kek)).update('acme-nonce-v1').digest();
 }
 
-/** Spends the request's nonce; a nonce never issued, already used or expired is a badNonce (the client retries). */
-export async function spendNonce(db: Queryable, nonce: string, now: Date): Promise<void> {
-  if (!(await store.consumeNonce(db, nonce, now)))
-    throw new AcmeProblem(
-      'badNonce',
-      'The nonce is unknown, expired or already used: retry with a fresh one',
-    );
+const macOf = (key: Uint8Array, body: Buffer) =>
+  createHmac('sha256', Buffer.from(key)).update(body).digest().subarray(0, MAC_BYTES);
+
+export function newNonce(key: Uint8Array, now: Date): string {
+  const body = Buffer.alloc(TIME_BYTES + RANDOM_BYTES);
+  body.writeUIntBE(now.getTime(), 0, TIME_BYTES);
+  randomBytes(RANDOM_BYTES).copy(body, TIME_BYTES);
+  return Buffer.concat([body, macOf(key, body)]).toString('base64url');
+}
+
+const refused = () =>
+  new AcmeProblem('badNonce', 'The nonce is unknown, expired or already used: retry with a fresh one');
+
+/** Spends the request's nonce; one this cluster never gave, expired, or already used is a badNonce (clients retry). */
+export async function spendNonce(db: Queryable, key: Uint8Array, nonce: string, now: Date): Promise<void> {
+  const bytes = Buffer.from(nonce, 'base64url');
+  if (bytes.length !== NONCE_BYTES || bytes.toString('base64url') !== nonce) throw refused();
+  const body = bytes.subarray(0, TIME_BYTES + RANDOM_BYTES);
+  if (!timingSafeEqual(bytes.subarray(TIME_BYTES + RANDOM_BYTES), macOf(key, body))) throw refused();
+  const given = body.readUIntBE(0, TIME_BYTES);
+  const age = now.getTime() - given;
+  if (age >= NONCE_LIFETIME_MS || age < -CLOCK_SKEW_MS) throw refused();
+  if (!(await store.recordSpentNonce(db, nonce, new Date(given + NONCE_LIFETIME_MS)))) throw refused();
 }

@@ -54,6 +54,7 @@ const ORDER_SELECT = `SELECT o.id, o.account_id, o.service_provider_id, o.status
   JOIN acme_authorizations z ON z.order_id = o.id
   LEFT JOIN certificates c ON c.id = o.certificate_id`;
 
+/** The order and its authorization, in one statement (no transaction needed). */
 export async function insertOrder(
   q: Queryable,
   o: {
@@ -70,15 +71,25 @@ export async function insertOrder(
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO acme_orders (id, account_id, service_provider_id, status, identifier_value, spc, expires_on,
-                              created_on, updated_on)
-     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7)`,
-    [o.id, o.accountId, o.spId, o.identifierValue, o.spc, o.expiresOn, o.now],
-  );
-  await q.query(
-    `INSERT INTO acme_authorizations (id, order_id, status, expires_on, challenge_id, challenge_token, challenge_status)
-     VALUES ($1, $2, 'pending', $3, $4, $5, 'pending')`,
-    [o.authorizationId, o.id, o.expiresOn, o.challengeId, o.token],
+    `WITH o AS (
+       INSERT INTO acme_orders (id, account_id, service_provider_id, status, identifier_value, spc, expires_on,
+                                created_on, updated_on)
+       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7) RETURNING id)
+     INSERT INTO acme_authorizations (id, order_id, status, expires_on, challenge_id, challenge_token, challenge_status)
+     SELECT $8, o.id, 'pending', $6, $9, $10, 'pending' FROM o`,
+    [
+      o.id,
+      o.accountId,
+      o.spId,
+      o.identifierValue,
+      o.spc,
+      o.expiresOn,
+      o.now,
+      o.authorizationId,
+      o.challengeId,
+      o.token,
+    ],
+    { prepare: true },
   );
 }
 
@@ -148,26 +159,32 @@ export async function authorizationByChallenge(
   return rows[0] ?? null;
 }
 
-/** The challenge's outcome, once: valid makes the authorization valid and the order ready; invalid makes all three invalid. */
+/**
+ * The challenge's outcome, once, in one statement: valid makes the authorization valid and the order ready;
+ * invalid makes all three invalid. False when another answer settled it first (that outcome stands).
+ */
 export async function settleChallenge(
   q: Queryable,
   authz: Pick<AuthorizationRow, 'id' | 'order_id'>,
   outcome: { valid: true } | { valid: false; error: object },
   now: Date,
-): Promise<void> {
-  const status = outcome.valid ? 'valid' : 'invalid';
-  const error = outcome.valid ? null : JSON.stringify(outcome.error);
-  const settled = await q.query(
-    `UPDATE acme_authorizations SET status = $2, challenge_status = $2, validated_on = $3, challenge_error = $4
-      WHERE id = $1 AND challenge_status = 'pending' AND status = 'pending' RETURNING id`,
-    [authz.id, status, now, error],
+): Promise<boolean> {
+  const rows = await q.query(
+    `WITH z AS (
+       UPDATE acme_authorizations SET status = $2, challenge_status = $2, validated_on = $3, challenge_error = $4
+        WHERE id = $1 AND challenge_status = 'pending' AND status = 'pending' RETURNING order_id)
+     UPDATE acme_orders SET status = $5, error = $4, updated_on = $3
+      WHERE id IN (SELECT order_id FROM z) AND status = 'pending' RETURNING id`,
+    [
+      authz.id,
+      outcome.valid ? 'valid' : 'invalid',
+      now,
+      outcome.valid ? null : JSON.stringify(outcome.error),
+      outcome.valid ? 'ready' : 'invalid',
+    ],
+    { prepare: true },
   );
-  // another answer settled it first (its token was spent then): that outcome stands
-  if (settled.length === 0) return;
-  await q.query(
-    `UPDATE acme_orders SET status = $2, error = $3, updated_on = $4 WHERE id = $1 AND status = 'pending'`,
-    [authz.order_id, outcome.valid ? 'ready' : 'invalid', error, now],
-  );
+  return rows.length === 1;
 }
 
 export async function deactivateAuthorization(

@@ -129,22 +129,33 @@ export async function newOrder(
   if (spc !== sp.ocn.toUpperCase())
     throw new AcmeProblem('rejectedIdentifier', `This account may only order certificates for its own OCN`);
   const now = deps.now();
-  const orderId = randomUUID();
-  await deps.db.transaction((tx) =>
-    store.insertOrder(tx, {
-      id: orderId,
-      accountId: account.id,
-      spId: account.service_provider_id,
-      identifierValue: id.value as string,
-      spc,
-      expiresOn: new Date(now.getTime() + ORDER_LIFETIME_MS),
-      authorizationId: randomUUID(),
-      challengeId: randomUUID(),
-      token: randomBytes(16).toString('base64url'),
-      now,
-    }),
-  );
-  return (await store.orderById(deps.db, orderId))!;
+  const order: store.OrderRow = {
+    id: randomUUID(),
+    account_id: account.id,
+    service_provider_id: account.service_provider_id,
+    status: 'pending',
+    identifier_value: id.value as string,
+    spc,
+    expires_on: new Date(now.getTime() + ORDER_LIFETIME_MS),
+    error: null,
+    certificate_id: null,
+    authorization_id: randomUUID(),
+    serial_number: null,
+  };
+  await store.insertOrder(deps.db, {
+    id: order.id,
+    accountId: account.id,
+    spId: account.service_provider_id,
+    identifierValue: order.identifier_value,
+    spc,
+    expiresOn: order.expires_on,
+    authorizationId: order.authorization_id,
+    challengeId: randomUUID(),
+    token: randomBytes(16).toString('base64url'),
+    now,
+  });
+  // the order as written: nothing else writes a pending order before its client reads it
+  return order;
 }
 
 /** An order of this account; another's, or none, is not found (§7.4: 404 would tell it exists; we say neither). */
@@ -229,12 +240,21 @@ export async function answerChallenge(
         : 'The SPC token could not be verified';
     outcome = { valid: false, error: new AcmeProblem('incorrectResponse', detail).toDocument() };
   }
-  await deps.db.transaction((tx) => store.settleChallenge(tx, z, outcome, now));
+  if (!(await store.settleChallenge(deps.db, z, outcome, now)))
+    // another answer settled it first: its outcome is the one to show
+    return (await store.authorizationByChallenge(deps.db, challengeId))!;
   deps.log.info(
     { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
     'ACME tkauth-01 challenge answered',
   );
-  return (await store.authorizationByChallenge(deps.db, challengeId))!;
+  const status = outcome.valid ? ('valid' as const) : ('invalid' as const);
+  return {
+    ...z,
+    status,
+    challenge_status: status,
+    validated_on: now,
+    challenge_error: outcome.valid ? null : outcome.error,
+  };
 }
 
 /**

@@ -53,7 +53,7 @@ export function installAcmeHeaders(scope: FastifyInstance, deps: AcmeDeps) {
       reply.header('Link', up ? `${String(up)}, ${index}` : index);
     }
     if (request.method === 'POST' || request.url.startsWith(ACME_PATHS.newNonce)) {
-      reply.header('Replay-Nonce', await newNonce(deps.db, deps.now()));
+      reply.header('Replay-Nonce', newNonce(deps.nonceKey, deps.now()));
       reply.header('Cache-Control', 'no-store');
     }
   });
@@ -91,7 +91,7 @@ export async function acmeRequest(
       return account ? (account.jwk as JWK) : null;
     },
   });
-  await spendNonce(deps.db, verified.header.nonce, deps.now());
+  await spendNonce(deps.db, deps.nonceKey, verified.header.nonce, deps.now());
   return { ...verified, account };
 }
 

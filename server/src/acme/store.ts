@@ -6,20 +6,14 @@ import { pageWithTotal } from '../http/list';
 
 // ---- nonces ----
 
-export async function insertNonce(q: Queryable, nonce: string, expiresOn: Date): Promise<void> {
-  await q.query('INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2)', [nonce, expiresOn], {
-    prepare: true,
-  });
-}
-
-/** Spends a nonce: true when it was issued, not yet used and not expired (an expired one is spent all the same). */
-export async function consumeNonce(q: Queryable, nonce: string, now: Date): Promise<boolean> {
-  const rows = await q.query<{ expires_on: Date }>(
-    'DELETE FROM acme_nonces WHERE nonce = $1 RETURNING expires_on',
-    [nonce],
+/** Records a nonce as spent (until it would have expired); false when it was spent before. */
+export async function recordSpentNonce(q: Queryable, nonce: string, expiresOn: Date): Promise<boolean> {
+  const rows = await q.query(
+    'INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
+    [nonce, expiresOn],
     { prepare: true },
   );
-  return rows.length === 1 && new Date(rows[0].expires_on).getTime() > now.getTime();
+  return rows.length === 1;
 }
 
 export async function deleteExpiredNonces(q: Queryable, now: Date): Promise<number> {

@@ -1,5 +1,6 @@
 -- ACME (RFC 8555, with RFC 9447/9448's TNAuthList identifiers and tkauth-01), bound to portal providers.
--- Nonces live here so that every server behind a load balancer accepts the others' (one is spent by deleting it).
+-- Spent nonces live here until they would have expired, so that a nonce is used once on whichever server sees it
+-- (every server can tell a nonce any of them gave by its MAC: server/src/acme/nonces.ts).
 CREATE TABLE acme_nonces (
   nonce      text PRIMARY KEY CHECK (char_length(nonce) BETWEEN 16 AND 64),
   expires_on timestamptz NOT NULL
