@@ -93,7 +93,14 @@ describe('ACME issuance with acme-client', () => {
       thumbprint,
     );
     await apiRequest(client, authz.challenges[0].url, { atc: answer }, [200]);
-    const finalized = await client.finalizeOrder(order, await csrPem());
+    // a CSR that also names the SHAKEN CRL the STI-PA answered with the token, as docs/acme.md's script does
+    const csr = await csrPem({
+      extensions: [
+        new x509.Extension(TN_AUTH_LIST_OID, false, tnDer(ocn)),
+        new x509.CRLDistributionPointsExtension([`${base}/stipa-sim/crl/shaken.crl`]),
+      ],
+    });
+    const finalized = await client.finalizeOrder(order, csr);
     expect(finalized.status).toBe('valid');
     expect(verifyWithOpenssl(await client.getCertificate(finalized))).toBe('leaf.pem: OK');
   });
