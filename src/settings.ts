@@ -1,4 +1,5 @@
-// Settings the server publishes for the web app (Contact Us address, payment mode, Stripe's publishable key).
+// Settings the server publishes for the web app (Contact Us address, payment mode, Stripe's publishable key, the
+// ACME directory).
 import { useContext, useEffect, useSyncExternalStore } from 'react';
 // the context alone (no react-query code): which app's settings these are
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ export interface PublicSettings {
   stripe_publishable_key?: string;
   /** A demo portal (sandbox payments or the built-in STI-PA simulator): every page shows a banner. */
   demo?: boolean;
+  /** The ACME directory (PUBLIC_URL/acme/directory) a provider gives its ACME client (resources/acme-credentials). */
+  acme_directory_url?: string;
 }
 
 export const DEFAULT_SETTINGS: PublicSettings = {

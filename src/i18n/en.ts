@@ -37,6 +37,7 @@ const portal = {
     import_history: 'Import History',
     sti_certificate: 'STI-Certificate',
     private_key: 'Private Key',
+    acme: 'ACME',
     companies: 'Companies',
     resellers: 'Resellers',
     service_provider: 'Service Provider',
@@ -330,6 +331,31 @@ const portal = {
       expired: 'Your subscription has expired. Extend it to create certificates.',
     },
   },
+  // ACME (issue 15): the provider's External Account Binding credentials
+  acme: {
+    title: 'ACME',
+    intro:
+      'An ACME client (certbot, acme.sh, lego…) can obtain and renew your certificates: give it this directory URL and a credential created here for its External Account Binding.',
+    binding:
+      'Each credential binds one ACME account. Revoking a credential deactivates the account it bound.',
+    directory_url: 'ACME directory URL',
+    copy_directory_url: 'Copy the ACME directory URL',
+    create: 'Create credential',
+    created_title: 'New ACME credential',
+    created_warning: 'Copy the HMAC key now: it will not be shown again.',
+    hmac_key: 'HMAC key',
+    copy_key_id: 'Copy the key ID',
+    copy_hmac_key: 'Copy the HMAC key',
+    revoke_key: 'Revoke credential %{key_id}',
+    revoke_question: 'Revoke this ACME credential?',
+    revoke_unused: 'It can no longer bind an ACME account.',
+    revoke_bound: 'The ACME account it bound is deactivated: its client can no longer order certificates.',
+    revoked: 'The ACME credential has been revoked',
+    empty: 'No ACME credentials. Create one for each ACME client.',
+    status: { unused: 'Unused', bound: 'Bound', revoked: 'Revoked' },
+    bound_account: 'Bound (account %{status})',
+    account_status: { valid: 'active', deactivated: 'deactivated', revoked: 'revoked' },
+  },
   numbers: {
     import: 'Import',
     choose_file: 'Choose a CSV file of numbers',
@@ -407,6 +433,16 @@ export const en: TranslationMessages = {
     'private-keys': {
       name: 'Private Key |||| Private Keys',
       fields: { created_on: 'Created On', priv_key_uuid: 'Key UUID' },
+    },
+    'acme-credentials': {
+      name: 'ACME credential |||| ACME credentials',
+      fields: {
+        created_on: 'Created On',
+        key_id: 'Key ID',
+        status: 'Status',
+        bound_on: 'Bound On',
+        revoked_on: 'Revoked On',
+      },
     },
     certificates: {
       name: 'Certificate |||| Certificates',

@@ -4,6 +4,7 @@
 // (layout/menuItems.ts) are derived from this list. The order is the order of the sidebars.
 import type { Resource } from '../../contract/access';
 import account from './account';
+import acmeCredentials from './acme-credentials';
 import adminInvoices from './admin-invoices';
 import adminPayments from './admin-payments';
 import certificates from './certificates';
@@ -35,6 +36,7 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   numbers,
   certificates,
   privateKeys,
+  acmeCredentials,
   // reseller
   resellerCompanies,
   resellerInvites,

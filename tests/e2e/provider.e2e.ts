@@ -6,7 +6,8 @@
 // changed, as time and a failed renewal would leave it) → extend
 // with a count (the total shown is what the checkout charges, and the expiry moves by it) → renewal: a card, auto
 // charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
-// private key → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
+// private key → ACME: the directory URL, a credential created (its HMAC key shown once, copied) and revoked after
+// its confirmation → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
 // (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here), revoke after its confirmation, and the CRL lists it →
 // the profile → the skip link and focus outlines, the sidebar folded at 600 px, tables again at 1280 px → sign out.
 import assert from 'node:assert/strict';
@@ -440,6 +441,53 @@ describe('provider flow', { timeout: 900_000 }, () => {
     assert.equal(file.suggestedFilename(), 'stir_private_key.pem');
     assert.match(await downloadedText(file), /-----BEGIN PRIVATE KEY-----/);
     await check('private-keys', 'Private Key');
+  });
+
+  it('creates an ACME credential, shown once, and revokes it', { timeout: 90_000 }, async () => {
+    await page.getByRole('menuitem', { name: /ACME$/ }).click();
+    await page.waitForURL('**/sti-certificate/acme');
+    await page.getByText('No ACME credentials. Create one for each ACME client.').waitFor();
+    // the directory the ACME client is given: this portal's PUBLIC_URL, as the server's settings say
+    const directory = page.getByRole('textbox', { name: 'ACME directory URL' });
+    assert.equal(await directory.inputValue(), url('/acme/directory'));
+    await check('acme-empty', 'ACME');
+
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'Create credential' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New ACME credential' });
+    await dialog.getByText('Copy the HMAC key now: it will not be shown again.').waitFor();
+    const keyId = await dialog.getByRole('textbox', { name: 'Key ID', exact: true }).inputValue();
+    const hmacKey = await dialog.getByRole('textbox', { name: 'HMAC key', exact: true }).inputValue();
+    assert.match(keyId, /^[A-Za-z0-9_-]{22}$/, 'a 128-bit key id in base64url');
+    assert.match(hmacKey, /^[A-Za-z0-9_-]{43}$/, 'a 256-bit HMAC key in base64url');
+    await dialog.getByRole('button', { name: 'Copy the HMAC key' }).click();
+    await page.getByText('Copied').waitFor();
+    assert.equal(await page.evaluate('navigator.clipboard.readText()'), hmacKey);
+    await check('acme-created');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // the list has it, unused, and the key is nowhere on the page any more
+    const row = page.getByRole('row').filter({ hasText: keyId });
+    await row.getByText('Unused', { exact: true }).waitFor();
+    assert.equal(await page.getByText(hmacKey).count(), 0);
+    // a string, not a function: the compiled function would call the loader's helpers, which the page lacks
+    const kept = await page.evaluate(
+      `[...document.querySelectorAll('input, textarea')].some((e) => e.value === ${JSON.stringify(hmacKey)})`,
+    );
+    assert.equal(kept, false, 'no field holds the HMAC key');
+    await check('acme', 'ACME');
+
+    await markScreenStart(page);
+    await row.getByRole('button', { name: `Revoke credential ${keyId}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this ACME credential?' });
+    await confirm.getByText('It can no longer bind an ACME account.').waitFor();
+    await check('acme-revoke');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The ACME credential has been revoked').waitFor();
+    await row.getByText('Revoked', { exact: true }).waitFor();
+    assert.equal(await row.getByRole('button', { name: /^Revoke/ }).count(), 0, 'a revoked credential has no Revoke');
+    await check('acme-revoked', 'ACME');
   });
 
   it('generates, views, downloads, renews and revokes a certificate', { timeout: 180_000 }, async () => {

@@ -21,7 +21,12 @@ describe('health and errors', () => {
 
   it('publishes the settings the web app needs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/settings' });
-    expect(res.json()).toEqual({ support_url: t.config.supportUrl, payments: 'sandbox', demo: true });
+    expect(res.json()).toEqual({
+      support_url: t.config.supportUrl,
+      payments: 'sandbox',
+      demo: true,
+      acme_directory_url: `${t.config.publicUrl}/acme/directory`,
+    });
   });
 
   it('answers unknown routes with the error shape', async () => {

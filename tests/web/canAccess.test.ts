@@ -13,6 +13,15 @@ describe('canAccess', () => {
     expect(canAccess('service-provider', { action: 'download', resource: 'private-keys' })).toBe(true);
   });
 
+  it('lets a service provider alone manage its ACME credentials, at their API path', () => {
+    for (const action of ['list', 'create', 'delete', 'export']) {
+      expect(canAccess('service-provider', { action, resource: 'acme-credentials' })).toBe(true);
+      expect(canAccess('reseller', { action, resource: 'acme-credentials' })).toBe(false);
+      expect(canAccess('admin', { action, resource: 'acme-credentials' })).toBe(false);
+    }
+    expect(RESOURCE_CONFIG['acme-credentials']?.path).toBe('service_provider/acme/eab');
+  });
+
   it('keeps a service provider out of the reseller and admin areas', () => {
     for (const resource of ['resellers', 'service-providers', 'admin-payments', 'reseller-companies', 'reseller-payments']) {
       expect(canAccess('service-provider', { action: 'list', resource })).toBe(false);

@@ -117,7 +117,10 @@ describe('menuFor', () => {
     });
     const without = menuFor('service-provider', { hasSubscriptionExpiry: false }, t);
     expect(without[0]).toEqual({ link: '/account/summary', name: 'Account', shortName: 'A' });
-    expect(without[4].children).toEqual([{ link: '/sti-certificate/private-key', name: 'Private Key', shortName: 'PK' }]);
+    expect(without[4].children).toEqual([
+      { link: '/sti-certificate/private-key', name: 'Private Key', shortName: 'PK' },
+      { link: '/sti-certificate/acme', name: 'ACME', shortName: 'A' },
+    ]);
   });
   it('gives each role its own items', () => {
     expect(menuFor('reseller', {}, t).map((i) => i.name)).toEqual(['Companies', 'Payment Listing']);
@@ -147,6 +150,7 @@ describe('PortalLayout', () => {
         ['Import History', '/import-history'],
         ['STI-Certificate', '/sti-certificate/certificate'],
         ['Private Key', '/sti-certificate/private-key'],
+        ['ACME', '/sti-certificate/acme'],
       ]),
     );
     const user = screen.getByTestId('sidebar-user');

@@ -231,6 +231,7 @@ describe('what each role gets', () => {
       ['numbers', ['list']],
       ['certificates', ['list']],
       ['private-keys', ['list']],
+      ['acme-credentials', ['list']],
     ]);
     expect(registered('reseller')).toEqual([
       ['reseller-companies', ['list', 'show']],

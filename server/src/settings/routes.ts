@@ -1,15 +1,25 @@
 // Public settings the web app needs before anyone signs in.
 import type { FastifyInstance } from 'fastify';
+import { ACME_DIRECTORY_PATH } from '../../../contract/acme';
 import { isDemo, type Config } from '../config';
 import { bool, str } from '../http/responses';
 
 export type SettingsDeps = {
-  config: Pick<Config, 'supportUrl' | 'payments' | 'stripePublishableKey' | 'demoMode' | 'stiPaUrl'>;
+  config: Pick<
+    Config,
+    'supportUrl' | 'payments' | 'stripePublishableKey' | 'demoMode' | 'stiPaUrl' | 'publicUrl'
+  >;
 };
 
 const settingsResponse = {
   type: 'object',
-  properties: { support_url: str, payments: str, stripe_publishable_key: str, demo: bool },
+  properties: {
+    support_url: str,
+    payments: str,
+    stripe_publishable_key: str,
+    demo: bool,
+    acme_directory_url: str,
+  },
 } as const;
 
 export async function settingsRoutes(app: FastifyInstance, { config }: SettingsDeps) {
@@ -18,6 +28,8 @@ export async function settingsRoutes(app: FastifyInstance, { config }: SettingsD
     payments: config.payments,
     // A demo (simulated payments or the built-in STI-PA): every page says so.
     demo: isDemo(config),
+    // What the provider gives its ACME client: the directory under the portal's public URL.
+    acme_directory_url: `${config.publicUrl}${ACME_DIRECTORY_PATH}`,
     // Stripe Elements in the card form needs the publishable key (never the secret one).
     ...(config.payments === 'stripe' && config.stripePublishableKey
       ? { stripe_publishable_key: config.stripePublishableKey }

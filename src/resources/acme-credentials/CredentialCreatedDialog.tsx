@@ -1,0 +1,64 @@
+// The credential just created: its key id and HMAC key with Copy buttons, and the warning that the HMAC key is not
+// shown again (the server keeps it sealed and never answers it). A click beside the dialog does not close it, so
+// that the key is not lost by accident: Close (or Escape) does.
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+import type { AcmeCredentialCreated } from '../../../contract/acme';
+import { MainButton } from '../../components/MainButton';
+import { CopyField } from './CopyField';
+
+export interface CredentialCreatedDialogProps {
+  open: boolean;
+  /** Kept while the dialog fades out after Close. */
+  credential: AcmeCredentialCreated | null;
+  onClose: () => void;
+  /** The dialog is gone: the key can be forgotten. */
+  onExited: () => void;
+}
+
+export function CredentialCreatedDialog({
+  open,
+  credential,
+  onClose,
+  onExited,
+}: CredentialCreatedDialogProps) {
+  const translate = useTranslate();
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open && Boolean(credential)}
+      onClose={(_, reason) => {
+        if (reason !== 'backdropClick') onClose();
+      }}
+      slotProps={{ transition: { onExited } }}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{translate('portal.acme.created_title')}</DialogTitle>
+      {credential ? (
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <Alert severity="warning">{translate('portal.acme.created_warning')}</Alert>
+          <CopyField
+            label="resources.acme-credentials.fields.key_id"
+            value={credential.key_id}
+            copyLabel="portal.acme.copy_key_id"
+          />
+          <CopyField
+            label="portal.acme.hmac_key"
+            value={credential.hmac_key}
+            copyLabel="portal.acme.copy_hmac_key"
+          />
+        </DialogContent>
+      ) : null}
+      <DialogActions>
+        <MainButton onClick={onClose}>{translate('portal.common.close')}</MainButton>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,329 @@
+// The provider's ACME page (issue 15): the directory URL to give an ACME client, the credentials with their
+// statuses (server-side sort, paging and status filter), Create credential showing the HMAC key once, Revoke after
+// a confirmation, the server's refusals as toasts, and the empty, failed and phone layouts.
+import { Suspense } from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AcmeCredentialRow } from '../../contract/acme';
+import { en } from '../../src/i18n/en';
+import { privateRoutesFor } from '../../src/routing/mountPrivateRoutes';
+import { httpError, testAuthProvider, testDataProvider, type TestDataProvider } from './public/harness';
+
+const PATH = '/sti-certificate/acme';
+const DIRECTORY_URL = 'https://ca.example.test/acme/directory';
+
+const ROWS: AcmeCredentialRow[] = [
+  {
+    id: 'kid-unused',
+    key_id: 'kid-unused',
+    status: 'unused',
+    created_on: '2026-03-03T10:00:00Z',
+    revoked_on: null,
+    account_id: null,
+    account_status: null,
+    bound_on: null,
+  },
+  {
+    id: 'kid-bound',
+    key_id: 'kid-bound',
+    status: 'bound',
+    created_on: '2026-03-02T10:00:00Z',
+    revoked_on: null,
+    account_id: 'acct-1',
+    account_status: 'valid',
+    bound_on: '2026-03-02T11:00:00Z',
+  },
+  {
+    id: 'kid-revoked',
+    key_id: 'kid-revoked',
+    status: 'revoked',
+    created_on: '2026-03-01T10:00:00Z',
+    revoked_on: '2026-03-01T12:00:00Z',
+    account_id: 'acct-0',
+    account_status: 'deactivated',
+    bound_on: '2026-03-01T11:00:00Z',
+  },
+];
+
+const CREATED = { key_id: 'new-kid-0123456789abcd', hmac_key: 'c2VjcmV0LWhtYWMta2V5LXNob3duLW9uY2Utb25seQ' };
+
+function acmeDataProvider(overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {}) {
+  return testDataProvider({
+    getList: async () => ({ data: ROWS, total: ROWS.length }),
+    create: async () => ({ data: CREATED }),
+    delete: async (_resource: string, params: { id: string }) => ({
+      data: { message: 'ACME credential revoked', id: params.id },
+    }),
+    ...overrides,
+  });
+}
+
+const i18nProvider = polyglotI18nProvider(() => en, 'en');
+
+function renderAcme(dataProvider: TestDataProvider, settings: Record<string, unknown> = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            support_url: 'https://help.example.test',
+            payments: 'sandbox',
+            acme_directory_url: DIRECTORY_URL,
+            ...settings,
+          }),
+          { status: 200 },
+        ),
+    ),
+  );
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  render(
+    <TestMemoryRouter initialEntries={[PATH]}>
+      <AdminContext
+        queryClient={queryClient}
+        dataProvider={dataProvider as any}
+        authProvider={testAuthProvider() as any}
+        i18nProvider={i18nProvider}
+      >
+        <Suspense fallback={<p>loading page</p>}>
+          <Routes>
+            {privateRoutesFor('service-provider').map(({ path, element }) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+          </Routes>
+        </Suspense>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return dataProvider;
+}
+
+const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+const rowOf = (keyId: string) => screen.getByText(keyId).closest('tr') as HTMLElement;
+
+let writeText: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  writeText = vi.fn(async () => undefined);
+  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the ACME page', () => {
+  it('explains the directory URL, and copies it', async () => {
+    renderAcme(acmeDataProvider());
+    expect(await screen.findByRole('heading', { level: 1, name: 'ACME' })).toBeInTheDocument();
+    const field = screen.getByLabelText('ACME directory URL');
+    await waitFor(() => expect(field).toHaveValue(DIRECTORY_URL));
+    expect(field).toHaveAttribute('readonly');
+    expect(screen.getByText(/Revoking a credential deactivates the account it bound/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the ACME directory URL' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(DIRECTORY_URL));
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it("gives this origin's directory when the server's settings do not name one", async () => {
+    renderAcme(acmeDataProvider(), { acme_directory_url: undefined });
+    const field = await screen.findByLabelText('ACME directory URL');
+    await waitFor(() => expect(screen.getByText('kid-unused')).toBeInTheDocument());
+    expect(field).toHaveValue(`${window.location.origin}/acme/directory`);
+  });
+
+  it('lists the credentials with their statuses, newest first, and Revoke on those not revoked', async () => {
+    const dataProvider = renderAcme(acmeDataProvider());
+    expect(await screen.findByText('kid-unused')).toBeInTheDocument();
+    expect(columnHeaders()).toEqual(['Created On', 'Key ID', 'Status', 'Bound On', 'Revoked On', 'Actions']);
+    expect(within(rowOf('kid-unused')).getByText('Unused')).toBeInTheDocument();
+    expect(within(rowOf('kid-bound')).getByText('Bound (account active)')).toBeInTheDocument();
+    expect(within(rowOf('kid-revoked')).getByText('Revoked')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke credential kid-unused' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke credential kid-bound' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke credential kid-revoked' })).not.toBeInTheDocument();
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'acme-credentials',
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'created_on', order: 'DESC' },
+        filter: {},
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
+  });
+
+  it('sorts by a column and filters by status, on the server', async () => {
+    const dataProvider = renderAcme(acmeDataProvider());
+    await screen.findByText('kid-unused');
+    fireEvent.click(within(screen.getAllByRole('columnheader')[2]).getByText('Status'));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'acme-credentials',
+        expect.objectContaining({ sort: { field: 'status', order: 'ASC' } }),
+      ),
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Revoked' }));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'acme-credentials',
+        expect.objectContaining({ filter: { status: 'revoked' } }),
+      ),
+    );
+  });
+
+  it('says there are none, and still offers Create credential', async () => {
+    renderAcme(acmeDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
+    expect(
+      await screen.findByText('No ACME credentials. Create one for each ACME client.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create credential' })).toBeInTheDocument();
+  });
+
+  it('shows a failed load with its message and a Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    renderAcme(
+      acmeDataProvider({
+        getList: async () => {
+          calls += 1;
+          if (calls === 1) throw httpError(500, { message: 'Database unavailable' });
+          return { data: ROWS, total: ROWS.length };
+        },
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('kid-unused')).toBeInTheDocument();
+  });
+});
+
+describe('Create credential', () => {
+  it('shows the key id and the HMAC key once, with Copy buttons, and reads the list again when closed', async () => {
+    const dataProvider = renderAcme(acmeDataProvider());
+    await screen.findByText('kid-unused');
+    const loads = dataProvider.getList.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Create credential' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New ACME credential' });
+    expect(dataProvider.create).toHaveBeenCalledWith('acme-credentials', { data: {} });
+    expect(
+      within(dialog).getByText('Copy the HMAC key now: it will not be shown again.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Key ID')).toHaveValue(CREATED.key_id);
+    expect(within(dialog).getByLabelText('HMAC key')).toHaveValue(CREATED.hmac_key);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the HMAC key' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(CREATED.hmac_key));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the key ID' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(CREATED.key_id));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // the key is gone from the page: it is never shown again
+    expect(screen.queryByDisplayValue(CREATED.hmac_key)).not.toBeInTheDocument();
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it("shows the server's refusal and no dialog", async () => {
+    // the dataProvider logs a failed call
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAcme(
+      acmeDataProvider({
+        create: async () => {
+          throw httpError(422, {
+            message: 'You already have 20 ACME credentials. Revoke one you no longer use first.',
+          });
+        },
+      }),
+    );
+    await screen.findByText('kid-unused');
+    fireEvent.click(screen.getByRole('button', { name: 'Create credential' }));
+    expect(
+      await screen.findByText('You already have 20 ACME credentials. Revoke one you no longer use first.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Revoke', () => {
+  it('asks first, saying the bound account is deactivated, then revokes and reads the list again', async () => {
+    const dataProvider = renderAcme(acmeDataProvider());
+    await screen.findByText('kid-bound');
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke credential kid-bound' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this ACME credential?' });
+    expect(within(dialog).getByText(/The ACME account it bound is deactivated/)).toBeInTheDocument();
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+    const loads = dataProvider.getList.mock.calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(dataProvider.delete).toHaveBeenCalledWith(
+        'acme-credentials',
+        expect.objectContaining({ id: 'kid-bound' }),
+      ),
+    );
+    expect(await screen.findByText('The ACME credential has been revoked')).toBeInTheDocument();
+    await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const dataProvider = renderAcme(acmeDataProvider());
+    await screen.findByText('kid-unused');
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke credential kid-unused' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this ACME credential?' });
+    expect(within(dialog).getByText('It can no longer bind an ACME account.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(dataProvider.delete).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal", async () => {
+    // the dataProvider logs a failed call
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAcme(
+      acmeDataProvider({
+        delete: async () => {
+          throw httpError(409, { message: 'This ACME credential is already revoked' });
+        },
+      }),
+    );
+    await screen.findByText('kid-unused');
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke credential kid-unused' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this ACME credential?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This ACME credential is already revoked')).toBeInTheDocument();
+  });
+});
+
+describe('below 960 px', () => {
+  it('stacks each credential as labelled lines in place of the table', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    renderAcme(acmeDataProvider());
+    const rows = await screen.findAllByTestId('stacked-row');
+    expect(rows).toHaveLength(3);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const terms = within(rows[0])
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(terms).toEqual(['Created On', 'Key ID', 'Status', 'Bound On', 'Revoked On', 'Actions']);
+    expect(within(rows[1]).getByText('Bound (account active)')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: 'Revoke credential kid-unused' })).toBeInTheDocument();
+  });
+});
