@@ -98,6 +98,8 @@ export interface CertificateRow {
   is_current?: boolean;
   /** When a renewal scheduled this certificate's revocation (ISO), until it is revoked; else null. */
   revocation_scheduled_on?: string | null;
+  /** Opted in to automatic renewal (renewed in its last 30 days with the STI-PA credentials kept for it). */
+  auto_renew?: boolean;
 }
 
 export interface BillingAddress {

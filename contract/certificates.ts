@@ -91,6 +91,26 @@ export const renewCertificateSchema = generateCertificateSchema
   .noUnknown(true, unknownField);
 export type RenewCertificateInput = yup.InferType<typeof renewCertificateSchema>;
 
+/**
+ * Turning on automatic renewal of a certificate: the STI-PA credentials the daily renewal asks for its SPC token
+ * with (kept encrypted, never shown again).
+ */
+export const autoRenewalSchema = generateCertificateSchema
+  .pick(['sti_pa_username', 'sti_pa_password'])
+  .noUnknown(true, unknownField);
+export type AutoRenewalInput = yup.InferType<typeof autoRenewalSchema>;
+
+export const AUTO_RENEWAL_MESSAGES = {
+  enabled: 'Automatic renewal enabled',
+  disabled: 'Automatic renewal disabled',
+  notIssued: 'Only an issued certificate that was not renewed can be renewed automatically',
+} as const;
+
+/** Automatic renewal renews a certificate in its last this many days. */
+export const AUTO_RENEWAL_WINDOW_DAYS = 30;
+/** Expiry notices, for certificates that will not be renewed: this many days before. */
+export const EXPIRY_NOTICE_DAYS = [30, 7, 1] as const;
+
 export const REVOCATION_REASONS = [
   'key_compromise',
   'superseded',

@@ -143,7 +143,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     crl,
   };
   const billing = billingDepsOf(core);
-  const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log };
+  const secrets = createSecretBox(kek);
+  const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log, secrets };
   const services: AppServices = {
     ...core,
     // Billing tells the sign-in where a past-due provider pays its open invoice.
@@ -161,7 +162,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     simulatorKeys,
     simulatorCrl,
     certificates,
-    acme: { db, now, config, log, secrets: createSecretBox(kek), nonceKey: nonceKeyOf(kek), certificates },
+    acme: { db, now, config, log, secrets, nonceKey: nonceKeyOf(kek), certificates },
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import {
+  autoRenewalSchema,
   generateCertificateSchema,
   renewCertificateSchema,
   revokeCertificateSchema,
@@ -13,6 +14,7 @@ import { access, currentUser } from '../http/guard';
 import { type ListSpec, parseListQuery, sendPage } from '../http/list';
 import { bool, emptyResponse, fileResponse, messageResponse, nullableStr, num, str } from '../http/responses';
 import { generateCertificate, renewCertificate } from './issuance';
+import { disableAutoRenewal, enableAutoRenewal } from './autoRenewal';
 import { revokeCertificate } from './revocation';
 import * as service from './service';
 
@@ -47,6 +49,7 @@ const certificateResponse = {
     replaced_by: nullableStr,
     is_current: bool,
     revocation_scheduled_on: nullableStr,
+    auto_renew: bool,
   },
 } as const;
 const issueResponse = {
@@ -213,7 +216,25 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   );
 }
 
+/** Automatic renewal of a certificate: on with the STI-PA credentials (kept sealed), off. */
+function autoRenewalRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
+  app.put<{ Params: { serial: string } }>(
+    '/api/service_provider/sti_spc_cert/:serial/auto_renewal',
+    { config: access('certificates', 'renew'), schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      const input = await validate(autoRenewalSchema, request.body ?? {});
+      return enableAutoRenewal(deps, actorOf(request), request.params.serial, input);
+    },
+  );
+  app.delete<{ Params: { serial: string } }>(
+    '/api/service_provider/sti_spc_cert/:serial/auto_renewal',
+    { config: access('certificates', 'renew'), schema: { response: { 200: messageResponse } } },
+    async (request) => disableAutoRenewal(deps, actorOf(request), request.params.serial),
+  );
+}
+
 export async function certificateRoutes(app: FastifyInstance, deps: service.CertificateDeps): Promise<void> {
   keyRoutes(app, deps);
   certificateActions(app, deps);
+  autoRenewalRoutes(app, deps);
 }

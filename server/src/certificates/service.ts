@@ -7,7 +7,13 @@ import type { CertificateRow } from '../../../contract/api';
 import { CR_PATH_NOT_CREATED } from '../../../contract/certificates';
 import { isUuid } from '../../../contract/ids';
 import type { CrlPublisher } from '../authority';
-import { type CertificateAuthority, type KeyStore, KeyStoreError, type PrivateKeyFormat } from '../ca';
+import {
+  type CertificateAuthority,
+  type KeyStore,
+  KeyStoreError,
+  type PrivateKeyFormat,
+  type SecretBox,
+} from '../ca';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
@@ -51,6 +57,8 @@ export interface CertificateDeps {
   jobs: Pick<JobQueue, 'send'>;
   mailer: Mailer;
   log: ServiceLog;
+  /** Seals the STI-PA credentials of automatic renewal under the key-encryption key. */
+  secrets: SecretBox;
 }
 
 export const KEY_NOT_FOUND = 'Private key not found';
@@ -76,7 +84,8 @@ export function assertSerialParam(serial: string): string {
 /** A certificate on the wire; `c` says which certificate renewed it, if one did (a new one: none). */
 export function certificateView(
   deps: { config: Pick<Config, 'publicUrl'> },
-  c: store.CertificateRecord & Partial<Pick<store.ListedCertificate, 'replaced_by' | 'replaced_by_issued'>>,
+  c: store.CertificateRecord &
+    Partial<Pick<store.ListedCertificate, 'replaced_by' | 'replaced_by_issued' | 'auto_renew'>>,
 ): CertificateRow {
   const published = c.status === 'issued' || c.status === 'revoked';
   return {
@@ -90,6 +99,7 @@ export function certificateView(
     replaced_by: c.replaced_by ?? null,
     is_current: c.status === 'issued' && !c.replaced_by_issued,
     revocation_scheduled_on: c.revocation_scheduled_on?.toISOString() ?? null,
+    auto_renew: c.auto_renew ?? false,
   };
 }
 

@@ -33,6 +33,8 @@ export interface ListedCertificate extends CertificateRecord {
   replaced_by: string | null;
   /** An issued certificate renewed this one. */
   replaced_by_issued: boolean;
+  /** Opted in to automatic renewal. */
+  auto_renew: boolean;
 }
 
 /** Written for keys no longer kept: the sealed blob is gone, nothing in the row can open anything. */
@@ -168,7 +170,8 @@ export async function certificatesOfKey(
               WHERE r.replaces_id = c.id AND r.status IN ('issued', 'revoked')
               ORDER BY r.created_on DESC, r.id DESC LIMIT 1) AS replaced_by,
             EXISTS (SELECT 1 FROM certificates r WHERE r.replaces_id = c.id AND r.status = 'issued')
-              AS replaced_by_issued
+              AS replaced_by_issued,
+            EXISTS (SELECT 1 FROM auto_renewals ar WHERE ar.certificate_id = c.id) AS auto_renew
        FROM certificates c
       WHERE private_key_id = $1 AND service_provider_id = $2
       ORDER BY created_on DESC, id DESC`,

@@ -2,6 +2,7 @@
 // definitions, this list registers them all (createServices calls it once).
 import type { AppServices } from '../services';
 import { billingJobs } from '../billing/jobs';
+import { autoRenewalJobs } from '../certificates/autoRenewal';
 import { recoveryJobs } from '../certificates/recovery';
 import { certificateJobs } from '../certificates/revocation';
 import { repositoryJobs } from '../repository/jobs';
@@ -24,6 +25,7 @@ export function appJobs(s: AppServices): JobDefinition[] {
     ...billingJobs(s.billing),
     ...certificateJobs(s.certificates),
     ...recoveryJobs(s.certificates),
+    ...autoRenewalJobs(s.certificates),
     ...repositoryJobs([s.crl, ...(s.simulatorCrl ? [s.simulatorCrl.publisher] : [])]),
     ...housekeepingJobs(s),
     ...numberJobs(s),

@@ -38,3 +38,63 @@ export function certificateRevokedMail(input: CertificateRevokedMailInput): Mail
     ],
   });
 }
+
+const formatDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+interface CertificateMailBase {
+  to: string;
+  name: string;
+  ocn: string;
+  /** The certificate listing in the portal. */
+  link: string;
+}
+
+/** Automatic renewal: the new certificate is issued; the old one stays valid until it expires. */
+export function certificateAutoRenewedMail(
+  input: CertificateMailBase & { oldSerial: string; newSerial: string; notAfter: Date; crUrl: string },
+): MailMessage {
+  return noticeMail({
+    to: input.to,
+    subject: 'Your STI certificate was renewed',
+    name: input.name,
+    blocks: [
+      `Your STI certificate for SHAKEN ${input.ocn}, serial number ${input.oldSerial}, was renewed automatically with the same key. The new certificate, serial number ${input.newSerial}, is valid until ${formatDate(input.notAfter)}.`,
+      `Sign calls with the new certificate's URL (x5u): ${input.crUrl}. The old certificate stays valid until it expires, so calls in flight keep verifying.`,
+      { action: 'Open your certificates', link: input.link },
+    ],
+  });
+}
+
+/** Automatic renewal failed: it is tried again the next day, until the certificate expires. */
+export function certificateAutoRenewalFailedMail(
+  input: CertificateMailBase & { serial: string; notAfter: Date; reason: string },
+): MailMessage {
+  return noticeMail({
+    to: input.to,
+    subject: 'Your STI certificate could not be renewed',
+    name: input.name,
+    blocks: [
+      `We could not renew your STI certificate for SHAKEN ${input.ocn}, serial number ${input.serial}, automatically: ${input.reason}.`,
+      `It expires on ${formatDate(input.notAfter)}. We will try again tomorrow. If your STI-PA credentials changed, enter them again for automatic renewal, or renew the certificate in the portal.`,
+      { action: 'Open your certificates', link: input.link },
+    ],
+  });
+}
+
+/** A certificate that will not be renewed expires soon (30, 7 and 1 day before). */
+export function certificateExpiringMail(
+  input: CertificateMailBase & { serial: string; notAfter: Date; days: number },
+): MailMessage {
+  const when = input.days === 1 ? 'tomorrow' : `in ${input.days} days`;
+  return noticeMail({
+    to: input.to,
+    subject: `Your STI certificate expires ${when}`,
+    name: input.name,
+    blocks: [
+      `Your STI certificate for SHAKEN ${input.ocn}, serial number ${input.serial}, expires on ${formatDate(input.notAfter)}.`,
+      'Calls signed with it fail verification once it has expired. Renew it in the portal, or turn on automatic renewal for it.',
+      { action: 'Renew your certificate', link: input.link },
+    ],
+  });
+}
