@@ -15,7 +15,8 @@ export function PortalAppBar() {
       userMenu={false}
       toolbar={
         <>
-          <LoadingIndicator />
+          {/* its spinner (shown while anything loads) is a progressbar: it needs a name (axe) */}
+          <LoadingIndicator aria-label={translate('ra.page.loading')} />
           <ContactUsButton />
           <ProfileButton />
         </>

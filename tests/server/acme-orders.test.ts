@@ -3,11 +3,11 @@
 // account key), finalizes with a CSR built with @peculiar/x509, downloads the chain, which openssl verifies to
 // the CA's root. Then every refusal of orders, answers and CSRs, and a finalize raced by two requests.
 import * as acme from 'acme-client';
-import { type JWK, calculateJwkThumbprint } from 'jose';
-import { createPublicKey } from 'node:crypto';
+import { FlattenedSign, type JWK, calculateJwkThumbprint } from 'jose';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TN_AUTH_LIST_OID, x509 } from '../../server/src/ca';
-import type { TestApp } from './helpers';
+import { type TestApp, injectFetch, secondApp } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
 import {
   apiRequest,
@@ -225,6 +225,46 @@ describe('refusals', () => {
       [order.url.split('/').pop()],
     );
     expect(n).toBe(1);
+  });
+
+  it('issues one certificate for an order finalized on two servers at once', async () => {
+    const order = await readyOrder(client, accountKey);
+    const two = await secondApp(t.db, t.config, { stiPaFetch: injectFetch(() => two.app) });
+    try {
+      const key = createPrivateKey(accountKey);
+      const kid = client.getAccountUrl();
+      const finalizeOn = async (app: TestApp['app']) => {
+        const nonce = String(
+          (await app.inject({ method: 'HEAD', url: '/acme/new-nonce' })).headers['replay-nonce'],
+        );
+        const csr = (await csrPem()).replace(/-----[A-Z ]+-----|\s/g, '');
+        const payload = new TextEncoder().encode(
+          JSON.stringify({ csr: Buffer.from(csr, 'base64').toString('base64url') }),
+        );
+        const jws = await new FlattenedSign(payload)
+          .setProtectedHeader({ alg: 'ES256', kid, nonce, url: order.finalize })
+          .sign(key);
+        return app.inject({
+          method: 'POST',
+          url: new URL(order.finalize).pathname,
+          headers: { 'content-type': 'application/jose+json' },
+          payload: JSON.stringify(jws),
+        });
+      };
+      const answers = await Promise.all([finalizeOn(t.app), finalizeOn(two.app)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+      expect(answers.find((a) => a.statusCode === 403)!.json().type).toBe(
+        'urn:ietf:params:acme:error:orderNotReady',
+      );
+      const [{ n }] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM certificates c JOIN private_keys k ON k.id = c.private_key_id
+          WHERE k.key_ref = $1`,
+        [`acme-order:${order.url.split('/').pop()}`],
+      );
+      expect(n).toBe(1);
+    } finally {
+      await two.close();
+    }
   });
 
   it('keeps orders, authorizations and certificates to their account', async () => {
