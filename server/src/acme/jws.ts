@@ -1,10 +1,11 @@
 // The checks RFC 8555 §6.2 asks of every ACME POST: a JWS in the flattened JSON serialization, no unprotected
 // header, an asymmetric algorithm the server supports (ES256, RS256), a nonce, the URL the request was sent to, and
 // either the account key itself (`jwk`: newAccount, revokeCert by the certificate's key) or the account's URL
-// (`kid`: every other request), never both; then the signature, checked with jose. Whether the nonce is one the
+// (`kid`: every other request), never both; then the signature, checked with node:crypto. Whether the nonce is one the
 // server gave and unused, and which account a `kid` names, are the caller's (its store): this module only asks.
 // Each refusal is the RFC 8555 §6.7 problem type the RFC names for it.
-import { type JWK, flattenedVerify, importJWK } from 'jose';
+import { type KeyObject, createPublicKey, verify } from 'node:crypto';
+import type { JWK } from 'jose';
 import { AcmeProblem } from './problems';
 
 /** The account key algorithms accepted (RFC 8555 §6.2: ES256 and RS256; never "none" or a MAC). */
@@ -145,13 +146,50 @@ export async function verifyAcmeRequest(body: unknown, opts: VerifyOptions): Pro
     key = found;
   }
   checkAccountKey(key, header.alg);
-  let verified: Awaited<ReturnType<typeof flattenedVerify>>;
-  try {
-    verified = await flattenedVerify(jws, await importJWK(key, header.alg), { algorithms: [header.alg] });
-  } catch {
+  if (!signatureVerifies(jws, key, header.alg))
     throw new AcmeProblem('malformed', 'The JWS signature does not verify');
-  }
-  decodeSegment(jws.payload, 'payload');
-  const payload = verified.payload.length === 0 ? null : parseJson(Buffer.from(verified.payload), 'payload');
+  const bytes = decodeSegment(jws.payload, 'payload');
+  const payload = bytes.length === 0 ? null : parseJson(bytes, 'payload');
   return { header, payload, key };
+}
+
+/** Public keys of the accounts seen lately, by their JWK: importing a key costs more than verifying with it. */
+const keyObjects = new Map<string, KeyObject>();
+const MAX_KEY_OBJECTS = 1000;
+
+function keyObjectOf(jwk: JWK): KeyObject {
+  const id = JSON.stringify([jwk.kty, jwk.crv, jwk.x, jwk.y, jwk.n, jwk.e]);
+  let key = keyObjects.get(id);
+  if (!key) {
+    try {
+      key = createPublicKey({ key: jwk as never, format: 'jwk' });
+    } catch {
+      throw new AcmeProblem('badPublicKey', 'The account key is not a valid public key');
+    }
+    if (keyObjects.size >= MAX_KEY_OBJECTS) keyObjects.delete(keyObjects.keys().next().value as string);
+    keyObjects.set(id, key);
+  }
+  return key;
+}
+
+/**
+ * The JWS signature over `protected.payload` (RFC 7515 §5.2), checked with node:crypto at once: ES256 as the
+ * 64-byte r‖s of JWA, RS256 as RSASSA-PKCS1-v1_5 with SHA-256.
+ */
+function signatureVerifies(
+  jws: { protected: string; payload: string; signature: string },
+  jwk: JWK,
+  alg: AcmeJwsAlgorithm,
+): boolean {
+  const signature = decodeSegment(jws.signature, 'signature');
+  if (alg === 'ES256' && signature.length !== 64) return false;
+  const key = keyObjectOf(jwk);
+  const input = Buffer.from(`${jws.protected}.${jws.payload}`, 'ascii');
+  try {
+    return alg === 'ES256'
+      ? verify('sha256', input, { key, dsaEncoding: 'ieee-p1363' }, signature)
+      : verify('sha256', input, key, signature);
+  } catch {
+    return false;
+  }
 }
