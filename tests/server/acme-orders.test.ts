@@ -267,6 +267,23 @@ describe('refusals', () => {
     }
   });
 
+  it('shows an order left processing by a crash as its certificate ended: issued by recovery, valid', async () => {
+    const order = await readyOrder(client, accountKey);
+    const finalized = await client.finalizeOrder(order, await csrPem());
+    const id = order.url.split('/').pop();
+    // what a crash between the certificate's record and the order's completion would leave, were they apart
+    await t.db.query(`UPDATE acme_orders SET status = 'processing' WHERE id = $1`, [id]);
+    expect(await client.getOrder(order)).toMatchObject({
+      status: 'valid',
+      certificate: finalized.certificate,
+    });
+    await t.db.query(
+      `UPDATE certificates SET status = 'failed' FROM acme_orders o WHERE o.id = $1 AND certificates.id = o.certificate_id`,
+      [id],
+    );
+    expect(await client.getOrder(order)).toMatchObject({ status: 'invalid' });
+  });
+
   it('keeps orders, authorizations and certificates to their account', async () => {
     const order = await readyOrder(client, accountKey);
     const finalized = await client.finalizeOrder(order, await csrPem());

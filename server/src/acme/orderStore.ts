@@ -46,10 +46,12 @@ export interface OrderRow {
   certificate_id: string | null;
   authorization_id: string;
   serial_number: string | null;
+  /** The status of the order's certificate, once finalize recorded its intent. */
+  certificate_status?: string | null;
 }
 
 const ORDER_SELECT = `SELECT o.id, o.account_id, o.service_provider_id, o.status, o.identifier_value, o.spc, o.expires_on,
-       o.error, o.certificate_id, z.id AS authorization_id, c.serial_number
+       o.error, o.certificate_id, z.id AS authorization_id, c.serial_number, c.status AS certificate_status
   FROM acme_orders o
   JOIN acme_authorizations z ON z.order_id = o.id
   LEFT JOIN certificates c ON c.id = o.certificate_id`;
@@ -208,6 +210,11 @@ export async function claimFinalize(q: Queryable, orderId: string, now: Date): P
     [orderId, now],
   );
   return rows.length === 1;
+}
+
+/** The order's certificate, from finalize's intent on (so that recovery's outcome is the order's). */
+export async function attachCertificate(q: Queryable, orderId: string, certificateId: string): Promise<void> {
+  await q.query('UPDATE acme_orders SET certificate_id = $2 WHERE id = $1', [orderId, certificateId]);
 }
 
 export async function finishOrder(

@@ -41,8 +41,18 @@ const url = (deps: AcmeDeps, prefix: string, id: string) => acmeUrl(deps, `${pre
 export const orderUrl = (deps: AcmeDeps, id: string) => url(deps, ACME_PATHS.order, id);
 export const crUrl = (deps: AcmeDeps, serial: string) => `${deps.config.publicUrl}/cr/${serial}.pem`;
 
-const effectiveStatus = (o: store.OrderRow, now: Date): store.OrderStatus =>
-  (o.status === 'pending' || o.status === 'ready') && new Date(o.expires_on) <= now ? 'invalid' : o.status;
+/**
+ * An order's status as of `now`: expired while pending or ready, it is invalid; processing, it follows its
+ * certificate (issued by recovery after a crash: valid; failed: invalid).
+ */
+function effectiveStatus(o: store.OrderRow, now: Date): store.OrderStatus {
+  if ((o.status === 'pending' || o.status === 'ready') && new Date(o.expires_on) <= now) return 'invalid';
+  if (o.status === 'processing' && o.certificate_status) {
+    if (o.certificate_status === 'issued' || o.certificate_status === 'revoked') return 'valid';
+    if (o.certificate_status === 'failed') return 'invalid';
+  }
+  return o.status;
+}
 
 /** The order object of RFC 8555 §7.1.3, with RFC 9448 §7's x5u (the CR URL) once issued. */
 export function orderObject(deps: AcmeDeps, o: store.OrderRow) {
@@ -305,19 +315,32 @@ export async function finalizeOrder(
       status: 503,
     });
   }
-  if (!(await store.claimFinalize(deps.db, order.id, deps.now())))
-    throw new AcmeProblem('orderNotReady', 'The order is being finalized', { status: 403 });
+  if (sp.ocn.toUpperCase() !== order.spc)
+    throw new AcmeProblem('unauthorized', "The provider's OCN changed since this order: order again");
   const actor = { accountId: sp.account_id, email: sp.email, serviceProviderId: sp.service_provider_id, ip };
-  let outcome: { certificateId: string } | { error: object };
+  const now = deps.now();
+  let claimed = false;
+  let outcome: { certificateId: string; serial: string } | { error: object };
   try {
+    // The claim (ready → processing, once), the client's key row and the intent commit together; the order
+    // names its certificate from then on, and is valid in the same commit as the certificate is issued.
     const issued = await issueForClientKey(deps.certificates, actor, {
       spki: csr.spki,
-      spc: order.spc,
+      facts: sp,
       crl: { url: crlUrl, issuerDn },
       ref: `acme-order:${order.id}`,
+      hooks: {
+        async beforeIntent(tx) {
+          if (!(await store.claimFinalize(tx, order.id, now)))
+            throw new AcmeProblem('orderNotReady', 'The order is being finalized', { status: 403 });
+          claimed = true;
+        },
+        afterIntent: (tx, certId) => store.attachCertificate(tx, order.id, certId),
+        onRecord: (tx, certId) => store.finishOrder(tx, order.id, { certificateId: certId }, now),
+      },
     });
     outcome = issued.success
-      ? { certificateId: String(issued.certificate.id) }
+      ? { certificateId: String(issued.certificate.id), serial: issued.certificate.serial_number! }
       : {
           error: new AcmeProblem(
             issued.error_cause === 'subscription_inactive' ? 'unauthorized' : 'serverInternal',
@@ -325,11 +348,22 @@ export async function finalizeOrder(
           ).toDocument(),
         };
   } catch (e) {
+    if (e instanceof AcmeProblem) throw e;
     deps.log.error({ err: e, acme_order: order.id }, 'ACME issuance failed');
     outcome = { error: new AcmeProblem('serverInternal', 'The certificate was not issued').toDocument() };
   }
+  if ('certificateId' in outcome)
+    return {
+      ...order,
+      status: 'valid',
+      certificate_id: outcome.certificateId,
+      serial_number: outcome.serial,
+    };
+  // refused before its claim (the standing changed meanwhile): the order stays ready
+  if (!claimed)
+    throw new AcmeProblem('unauthorized', 'The certificate was not issued: the subscription is not active');
   await store.finishOrder(deps.db, order.id, outcome, deps.now());
-  return (await store.orderById(deps.db, order.id))!;
+  return { ...order, status: 'invalid', error: outcome.error };
 }
 
 /** The chain of a certificate this account ordered (§7.4.2): the leaf, then the intermediate. */

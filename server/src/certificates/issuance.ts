@@ -5,6 +5,7 @@
 // that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
 import { createHash, randomUUID } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
+import type { Queryable } from '../db';
 import { type RenewalRevokeOld, canCreateCertificate } from '../../../contract/certificates';
 import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
 import { conflict, notFound } from '../http/errors';
@@ -130,6 +131,20 @@ async function crlDistributionPoint(deps: CertificateDeps, log: ServiceLog, toke
   }
 }
 
+/**
+ * What a caller writes in issuance's own transactions (ACME: the order's claim and the client's key row before
+ * the intent, the order's certificate with it, the order's completion with the record), so that one commit
+ * holds them all.
+ */
+export interface IssuanceHooks {
+  /** First in the intent's transaction (a throw there rolls the intent back and is rethrown). */
+  beforeIntent?(tx: Queryable): Promise<void>;
+  /** In the intent's transaction, once the pending certificate is inserted. */
+  afterIntent?(tx: Queryable, certId: string): Promise<void>;
+  /** In the record's transaction, once the certificate is issued. */
+  onRecord?(tx: Queryable, certId: string): Promise<void>;
+}
+
 /** What a renewal replaces, and what becomes of it. */
 interface Renewal {
   old: store.CertificateRecord;
@@ -148,6 +163,7 @@ async function record(
     serial: string;
     keyId: string;
     renewal?: Renewal;
+    hooks?: IssuanceHooks;
   },
 ): Promise<Revoked | null> {
   const { renewal } = c;
@@ -163,6 +179,7 @@ async function record(
       subject: c.serial,
       detail: `key ${c.keyId}`,
     });
+    await c.hooks?.onRecord?.(tx, c.certId);
     if (!renewal) return null;
     return settleReplaced(deps, tx, actor, { ...renewal, newSerial: c.serial });
   });
@@ -192,21 +209,23 @@ async function signAndRecord(
     log: ServiceLog;
     crl: { url: string; issuerDn: Uint8Array };
     renewal?: Renewal;
+    hooks?: IssuanceHooks;
   },
 ): Promise<IssueResult> {
-  const { now, renewal } = issuance;
+  const { now, renewal, hooks } = issuance;
   const spId = actor.serviceProviderId;
   const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
   const serial = newSerial();
   const ca = deps.ca.intermediate;
   const certId = await deps.db.transaction(async (tx) => {
+    await hooks?.beforeIntent?.(tx);
     // Issuances of one key queue on its row, on every server: the first records its intent, the others see it.
     if (!(await store.findKey(tx, spId, a.key.id, { forUpdate: true }))) return null;
     refuseAnotherCertificate(
       await store.issuanceObstacles(tx, a.key.id, renewal?.old.id ?? null, now),
       renewal,
     );
-    return store.insertPendingCertificate(tx, {
+    const id = await store.insertPendingCertificate(tx, {
       serial,
       spId,
       keyId: a.key.id,
@@ -218,6 +237,8 @@ async function signAndRecord(
       revokeOld: renewal?.revokeOld ?? null,
       now,
     });
+    await hooks?.afterIntent?.(tx, id);
+    return id;
   });
   if (certId === null) return refused('key_not_found');
   let revoked: Revoked | null;
@@ -236,7 +257,7 @@ async function signAndRecord(
     if (!(await store.storeSigned(deps.db, certId, cert.der, chainPem))) {
       throw new Error('the pending certificate was settled meanwhile');
     }
-    revoked = await record(deps, actor, { certId, serial, keyId: a.key.id, renewal });
+    revoked = await record(deps, actor, { certId, serial, keyId: a.key.id, renewal, hooks });
   } catch (e) {
     issuance.log.error({ err: e, serial }, 'certificate issuance failed');
     const cause = `issuance failed: ${e instanceof Error ? e.message : String(e)}`;
@@ -316,38 +337,60 @@ export async function renewCertificate(
 
 /**
  * ACME's finalize: a certificate of the client's own key (the CSR's), after the ACME server verified the SPC token
- * of the order's tkauth-01 challenge. The same RA (standing, paid period), intent, lint, signature and audit as the
- * portal's; the key is recorded as a `client` row (public half only) first, in the same transaction as its audit.
+ * of the order's tkauth-01 challenge and the provider's standing (`facts`, read once by the caller). The same
+ * intent, lint, signature, record and audit as the portal's; the key is recorded as a `client` row (public half
+ * only) with its audit entry in the intent's transaction, with whatever the caller's hooks write there.
  */
 export async function issueForClientKey(
   deps: CertificateDeps,
   actor: Actor,
-  input: { spki: Uint8Array; spc: string; crl: { url: string; issuerDn: Uint8Array }; ref: string },
+  input: {
+    spki: Uint8Array;
+    facts: Omit<store.IssuanceFacts, 'key'>;
+    crl: { url: string; issuerDn: Uint8Array };
+    ref: string;
+    hooks?: IssuanceHooks;
+  },
 ): Promise<IssueResult> {
   const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
   const now = deps.now();
-  const keyId = randomUUID();
-  await deps.db.transaction(async (tx) => {
-    await store.insertKey(tx, {
-      id: keyId,
-      spId: actor.serviceProviderId,
-      keyRef: input.ref,
-      keyStore: 'client',
-      spki: input.spki,
-      origin: 'acme',
-      now,
-    });
-    await recordAudit(tx, {
-      action: 'key.imported',
-      actor: auditActor(actor),
-      ip: actor.ip,
-      serviceProviderId: actor.serviceProviderId,
-      subject: keyId,
-      detail: input.ref,
-    });
-  });
-  const approved = await approve(deps, actor, keyId, now);
-  if ('success' in approved) return approved;
-  if (approved.spc !== input.spc) return refused('spc_token_invalid');
-  return signAndRecord(deps, actor, approved, { now, log, crl: input.crl });
+  if (!canCreateCertificate(input.facts, now)) return refused('subscription_inactive');
+  const key: store.KeyRow = {
+    id: randomUUID(),
+    key_ref: input.ref,
+    key_store: 'client',
+    public_key_spki: input.spki,
+    created_on: now,
+  };
+  const approved: Approved = {
+    profile: { ...input.facts, key },
+    key,
+    spc: input.facts.ocn.toUpperCase(),
+    spki: input.spki,
+    fingerprint: keyFingerprint(input.spki),
+  };
+  const hooks: IssuanceHooks = {
+    ...input.hooks,
+    async beforeIntent(tx) {
+      await input.hooks?.beforeIntent?.(tx);
+      await store.insertKey(tx, {
+        id: key.id,
+        spId: actor.serviceProviderId,
+        keyRef: key.key_ref,
+        keyStore: 'client',
+        spki: input.spki,
+        origin: 'acme',
+        now,
+      });
+      await recordAudit(tx, {
+        action: 'key.imported',
+        actor: auditActor(actor),
+        ip: actor.ip,
+        serviceProviderId: actor.serviceProviderId,
+        subject: key.id,
+        detail: input.ref,
+      });
+    },
+  };
+  return signAndRecord(deps, actor, approved, { now, log, crl: input.crl, hooks });
 }
