@@ -5,7 +5,17 @@ import {
   filenameFromContentDisposition,
   splitPemCertificates,
 } from '../../contract/certificates';
-import { apiUrl, createHttpError, fetchFile, getJson, httpClient, postIdempotent, postJson } from './http';
+import {
+  apiUrl,
+  createHttpError,
+  fetchFile,
+  getJson,
+  httpClient,
+  messageOf,
+  postIdempotent,
+  postJson,
+  type MessageAnswer,
+} from './http';
 import type { PortalDataProvider } from './types';
 
 export type CertificateCalls = Pick<
@@ -19,6 +29,8 @@ export type CertificateCalls = Pick<
   | 'generateCertificate'
   | 'renewCertificate'
   | 'revokeCertificate'
+  | 'enableAutoRenewal'
+  | 'disableAutoRenewal'
   | 'decryptCertificate'
   | 'getCertificateChain'
 >;
@@ -52,6 +64,9 @@ async function getCertificateChain(crUrl: string): Promise<string[]> {
   if (!certificates.length) throw new Error(NO_CERTIFICATE_AT_CR);
   return certificates;
 }
+
+const autoRenewalUrl = (serialNumber: string) =>
+  apiUrl(`service_provider/sti_spc_cert/${encodeURIComponent(serialNumber)}/auto_renewal`);
 
 export function certificateCalls(): CertificateCalls {
   return {
@@ -118,6 +133,19 @@ export function certificateCalls(): CertificateCalls {
         `service_provider/revoke_sti_spc_cert/${encodeURIComponent(serialNumber)}`,
         reason ? { reason } : undefined,
       );
+    },
+
+    async enableAutoRenewal(serialNumber, creds) {
+      const { json } = await httpClient<MessageAnswer>(autoRenewalUrl(serialNumber), {
+        method: 'PUT',
+        body: JSON.stringify(creds),
+      });
+      return messageOf(json);
+    },
+
+    async disableAutoRenewal(serialNumber) {
+      const { json } = await httpClient<MessageAnswer>(autoRenewalUrl(serialNumber), { method: 'DELETE' });
+      return messageOf(json);
     },
 
     async decryptCertificate(url) {

@@ -20,7 +20,7 @@ import type { RecurringInterval } from '../../contract/constants';
 import type { AdminDashboard } from '../../contract/dashboard';
 import type { NumberOptions } from '../../contract/numbers';
 import type { ResellerRow } from '../../contract/resellers';
-import type { RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
+import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 // ---- the admin's provider screens ----
 import type { ExtensionInput } from '../../contract/admin';
 import type { ChangePasswordInput, ProfileUpdate } from '../../contract/schemas';
@@ -122,6 +122,13 @@ export interface PortalDataProvider extends DataProvider {
   ): Promise<unknown>;
   /** POST /api/service_provider/revoke_sti_spc_cert/{serial_number}, optionally with a reason. */
   revokeCertificate(serialNumber: string, reason?: RevocationReason): Promise<unknown>;
+  /**
+   * PUT /api/service_provider/sti_spc_cert/{serial_number}/auto_renewal: automatic renewal on, with the STI-PA
+   * credentials the daily renewal asks its SPC token with; answers the server's sentence.
+   */
+  enableAutoRenewal(serialNumber: string, creds: AutoRenewalInput): Promise<{ message: string }>;
+  /** DELETE /api/service_provider/sti_spc_cert/{serial_number}/auto_renewal: automatic renewal off. */
+  disableAutoRenewal(serialNumber: string): Promise<{ message: string }>;
   /** POST /api/public/decrypt_cert: the certificate at that URL as text. */
   decryptCertificate(url: string): Promise<{ text: string }>;
   /** GET /cr/{serial}.pem (public) at this portal's origin: the chain's certificates in PEM, leaf first. */

@@ -288,6 +288,14 @@ const portal = {
     status_failed: 'Not issued',
     status_failed_hint: 'The issuance did not complete and no certificate was issued. Create a new one.',
     status_pending: 'Being issued',
+    auto_renew: 'Renew automatically',
+    auto_renew_on: 'Auto renewal on',
+    auto_renew_question: 'Renew this certificate automatically?',
+    auto_renew_explanation:
+      'In its last %{days} days the certificate is renewed with the same key. Your STI-PA username and password are kept encrypted and never shown again. A mail tells you how each renewal went.',
+    auto_renew_off_question: 'Turn off automatic renewal of this certificate?',
+    auto_renew_off_explanation:
+      'It will not be renewed by itself: renew it before it expires. A reminder is mailed %{days} days before.',
     revoke_old: {
       legend: 'What happens to the old certificate?',
       keep: 'Keep it valid until it expires',

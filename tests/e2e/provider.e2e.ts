@@ -8,7 +8,8 @@
 // charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
 // private key → ACME: the directory URL, a credential created (its HMAC key shown once, copied) and revoked after
 // its confirmation → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
-// (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here), revoke after its confirmation, and the CRL lists it →
+// (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here), automatic renewal of the current one turned on with the
+// STI-PA credentials and off after its confirmation, revoke after its confirmation, and the CRL lists it →
 // the profile → the skip link and focus outlines, the sidebar folded at 600 px, tables again at 1280 px → sign out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -490,7 +491,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('acme-revoked', 'ACME');
   });
 
-  it('generates, views, downloads, renews and revokes a certificate', { timeout: 180_000 }, async () => {
+  it('generates, views, downloads, renews, renews automatically and revokes a certificate', { timeout: 180_000 }, async () => {
     await page.goto(url('/sti-certificate/certificate'));
     await page.getByRole('button', { name: 'Create New' }).waitFor();
     await check('certificates-empty', 'Certificate');
@@ -576,6 +577,40 @@ describe('provider flow', { timeout: 900_000 }, () => {
     assert.equal(await rows.nth(1).getByText(/^Revocation scheduled /).count(), 0);
     await rows.nth(0).getByText('Current', { exact: true }).waitFor();
 
+    // Automatic renewal, on the current certificate only: turned on from the keyboard, it asks for the STI-PA
+    // credentials (kept sealed on the server, in no field once the dialog closes); off again after a confirmation.
+    const autoRenew = rows.nth(0).getByRole('switch', { name: 'Renew automatically' });
+    assert.equal(await autoRenew.isChecked(), false, 'automatic renewal starts off');
+    assert.equal(await page.getByRole('switch').count(), 1, 'only the current certificate has the switch');
+    await markScreenStart(page);
+    await autoRenew.focus();
+    await page.keyboard.press('Space');
+    const enableDialog = page.getByRole('dialog', { name: 'Renew this certificate automatically?' });
+    await enableDialog.getByText(/^In its last 30 days the certificate is renewed with the same key\./).waitFor();
+    await enableDialog.getByLabel('STI-PA Username').fill('demo');
+    await enableDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    await check('certificate-auto-renew');
+    await enableDialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Automatic renewal enabled').waitFor();
+    await enableDialog.waitFor({ state: 'hidden' });
+    await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: true }).waitFor();
+    // a string, not a function: the compiled function would call the loader's helpers, which the page lacks
+    const credentialsKept = await page.evaluate(
+      `[...document.querySelectorAll('input')].some((e) => e.value === ${JSON.stringify('demo-pass')})`,
+    );
+    assert.equal(credentialsKept, false, 'no field holds the STI-PA password');
+    await check('certificates-auto-renew-on', 'Certificate');
+
+    await markScreenStart(page);
+    await autoRenew.click();
+    const disableDialog = page.getByRole('dialog', { name: 'Turn off automatic renewal of this certificate?' });
+    await disableDialog.getByText(/A reminder is mailed 30, 7 and 1 days before\./).waitFor();
+    await check('certificate-auto-renew-off');
+    await disableDialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Automatic renewal disabled').waitFor();
+    await disableDialog.waitFor({ state: 'hidden' });
+    await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: false }).waitFor();
+
     await markScreenStart(page);
     await page.getByRole('button', { name: 'Revoke' }).first().click();
     const revokeDialog = page.getByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
@@ -589,6 +624,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     assert.equal(await revokedMarks.count(), 2);
     assert.equal(await page.getByRole('button', { name: 'Revoke' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Renew' }).count(), 0);
+    assert.equal(await page.getByRole('switch').count(), 0, 'no current certificate: no automatic renewal');
     assert.equal(await page.getByRole('button', { name: 'View' }).count(), 2);
     await check('certificates-revoked', 'Certificate');
 

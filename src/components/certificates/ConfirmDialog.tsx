@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** Confirm stays disabled until the body's fields are complete. */
   confirmDisabled?: boolean;
+  /** The id of the body's text saying what confirming does: the dialog's description, read with the question. */
+  describedBy?: string;
   onConfirm: () => void;
   onCancel: () => void;
   children?: ReactNode;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   question,
   busy = false,
   confirmDisabled = false,
+  describedBy,
   onConfirm,
   onCancel,
   children,
@@ -37,6 +40,7 @@ export function ConfirmDialog({
       open={open}
       onClose={busy ? undefined : onCancel}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       maxWidth="xs"
       fullWidth
     >

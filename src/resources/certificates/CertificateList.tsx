@@ -1,6 +1,6 @@
 // /sti-certificate/certificate (SPEC.md §2, §4, §8): a private key dropdown (up to 9999 keys, labelled with
-// the key id and its creation time), the key's last certificates with View, Renew and Revoke, and the
-// generate modal. Create New is disabled with no keys or when the profile may not create certificates.
+// the key id and its creation time), the key's last certificates with View, Renew and Revoke (and the current
+// one's "Renew automatically" switch), and the generate modal. Create New is disabled with no keys or when the profile may not create certificates.
 // A failed key or certificate list shows its message and a Retry in place of the rows (issue 14, over SPEC.md §8's
 // empty list); every toast here is 3000 ms, top-center.
 import { useId, useState } from 'react';
@@ -18,7 +18,10 @@ import {
 import { CertificateKeySelect } from './CertificateKeySelect';
 import { CertificateListActions } from './CertificateListActions';
 import { CertificateTable } from './CertificateTable';
+import { DisableAutoRenewalDialog } from './DisableAutoRenewalDialog';
+import { EnableAutoRenewalDialog } from './EnableAutoRenewalDialog';
 import { RevokeCertificateDialog } from './RevokeCertificateDialog';
+import { useAutoRenewal } from './useAutoRenewal';
 import { useCertificateList } from './useCertificateList';
 import { useCertificateRevocation } from './useCertificateRevocation';
 
@@ -28,6 +31,7 @@ export function CertificateList() {
   const list = useCertificateList();
   const { keyUuid, choices, certificates, reloadCertificates } = list;
   const revocation = useCertificateRevocation(reloadCertificates);
+  const autoRenewal = useAutoRenewal(reloadCertificates);
   const [viewUrl, setViewUrl] = useState<string | null>(null);
   const [toRenew, setToRenew] = useState<CertificateRow | null>(null);
   const [generateOpen, setGenerateOpen] = useState(false);
@@ -65,6 +69,7 @@ export function CertificateList() {
             onView={setViewUrl}
             onRenew={setToRenew}
             onRevoke={revocation.ask}
+            onAutoRenew={autoRenewal.toggle}
           />
         )}
       </CardContent>
@@ -79,6 +84,12 @@ export function CertificateList() {
         }}
       />
       <RevokeCertificateDialog revocation={revocation} />
+      <EnableAutoRenewalDialog
+        serial={autoRenewal.enabling}
+        onClose={autoRenewal.cancelEnable}
+        onEnabled={autoRenewal.enabled}
+      />
+      <DisableAutoRenewalDialog autoRenewal={autoRenewal} />
       <GenerateCertificateDialog
         open={generateOpen}
         first={certificates.length === 0}

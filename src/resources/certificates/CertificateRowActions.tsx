@@ -1,14 +1,17 @@
 // A certificate's actions (SPEC.md §2): View while it has a CR URL, Renew and Revoke while it is valid (a revoked
-// one is marked in the status column).
+// one is marked in the status column), and on the current certificate the "Renew automatically" switch.
 import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
 import { canRenewOrRevoke, hasCertificateActions } from '../../../contract/certificates';
 import type { CertificateRow } from '../../../contract/api';
+import { AutoRenewalSwitch } from './AutoRenewalSwitch';
 
 export interface CertificateRowHandlers {
   onView: (crUrl: string | null) => void;
   onRenew: (row: CertificateRow) => void;
   onRevoke: (row: CertificateRow) => void;
+  /** The "Renew automatically" switch turned on or off: the list asks before anything changes. */
+  onAutoRenew: (row: CertificateRow, on: boolean) => void;
 }
 
 export function CertificateRowActions({
@@ -16,6 +19,7 @@ export function CertificateRowActions({
   onView,
   onRenew,
   onRevoke,
+  onAutoRenew,
 }: CertificateRowHandlers & { row: CertificateRow }) {
   const translate = useTranslate();
   return (
@@ -35,6 +39,7 @@ export function CertificateRowActions({
           </Button>
         </>
       ) : null}
+      <AutoRenewalSwitch row={row} onChange={onAutoRenew} />
     </>
   );
 }

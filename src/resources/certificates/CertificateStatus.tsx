@@ -1,12 +1,14 @@
 // Which certificate of the key to sign with: 'Current' (issued, no issued certificate replaces it), 'Replaced by
 // <short serial>', 'Revocation scheduled <date>' (a renewal asked to revoke it later) and 'Revoked'. An issuance
-// that did not complete shows 'Not issued' (failed: nothing to sign with) or 'Being issued' (pending).
+// that did not complete shows 'Not issued' (failed: nothing to sign with) or 'Being issued' (pending). A certificate
+// opted in to automatic renewal that has no switch (not the current one) says 'Auto renewal on'.
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import type { CertificateRow } from '../../../contract/api';
 import { isRevoked } from '../../../contract/certificates';
 import { formatDateTime } from '../../components/dates';
+import { canRenewAutomatically } from './AutoRenewalSwitch';
 
 /** The start of a long serial, enough to tell two certificates of one key apart. */
 export function shortSerial(serial: string): string {
@@ -58,6 +60,9 @@ export function CertificateStatus({ row }: { row: CertificateRow }) {
             date: formatDateTime(scheduled),
           })}
         />
+      ) : null}
+      {row.auto_renew && !canRenewAutomatically(row) ? (
+        <Chip size="small" variant="outlined" label={translate('portal.certificates.auto_renew_on')} />
       ) : null}
     </Stack>
   );

@@ -144,6 +144,34 @@ describe('certificate calls', () => {
     expect(lastCall().body).toBeUndefined();
   });
 
+  it('enableAutoRenewal PUTs the credentials and disableAutoRenewal DELETEs, both answering the message', async () => {
+    const path = '/api/service_provider/sti_spc_cert/3A/auto_renewal';
+    const dp = createDataProvider();
+    fetchMock.mockResolvedValueOnce(json(200, { message: 'Automatic renewal enabled' }));
+    expect(await dp.enableAutoRenewal('3A', { sti_pa_username: 'demo', sti_pa_password: 'p' })).toEqual({
+      message: 'Automatic renewal enabled',
+    });
+    expect(lastCall()).toMatchObject({
+      url: path,
+      method: 'PUT',
+      body: { sti_pa_username: 'demo', sti_pa_password: 'p' },
+    });
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer tok.en.value');
+
+    fetchMock.mockResolvedValueOnce(json(200, { message: 'Automatic renewal disabled' }));
+    expect(await dp.disableAutoRenewal('3A')).toEqual({ message: 'Automatic renewal disabled' });
+    expect(lastCall()).toMatchObject({ url: path, method: 'DELETE', body: undefined });
+
+    const errors = { sti_pa_username: 'username is a required field' };
+    fetchMock.mockResolvedValueOnce(json(400, { statusCode: 400, message: 'Bad Request', errors }));
+    await expect(
+      dp.enableAutoRenewal('3A', { sti_pa_username: '', sti_pa_password: 'p' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      body: { errors },
+    });
+  });
+
   it('decryptCertificate posts the url and answers the text', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { text: 'Certificate:\n' }));
     expect(await createDataProvider().decryptCertificate('https://ca.test/cr/3A.pem')).toEqual({

@@ -82,6 +82,8 @@ export function certificatesDataProvider(
     generateCertificate: async () => ({ success: true, certificate: CERTIFICATES[0] }),
     renewCertificate: async () => ({}),
     revokeCertificate: async () => ({}),
+    enableAutoRenewal: async () => ({ message: 'Automatic renewal enabled' }),
+    disableAutoRenewal: async () => ({ message: 'Automatic renewal disabled' }),
     decryptCertificate: async () => ({ text: CERT_TEXT }),
     getCertificateChain: async () => [LEAF_PEM, INTERMEDIATE_PEM],
     ...overrides,
