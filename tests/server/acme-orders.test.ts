@@ -206,6 +206,11 @@ describe('refusals', () => {
       ],
     ];
     const order = await readyOrder(client, accountKey);
+    // a good CSR whose signature's last octet is changed
+    const tampered = Buffer.from((await csrPem()).replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
+    tampered[tampered.length - 1] ^= 1;
+    const tamperedPem = `-----BEGIN CERTIFICATE REQUEST-----\n${tampered.toString('base64')}\n-----END CERTIFICATE REQUEST-----\n`;
+    bad.push([Promise.resolve(tamperedPem), /signature does not verify/]);
     for (const [csr, why] of bad) expect(await typeOf(client.finalizeOrder(order, await csr))).toMatch(why);
     // the order is still ready: a good CSR finalizes it
     expect((await client.finalizeOrder(order, await csrPem())).status).toBe('valid');
