@@ -120,6 +120,20 @@ describe('automatic renewal', () => {
     expect(await run()).toMatchObject({ renewed: 0 });
   });
 
+  it('keeps a renewal done when its mail cannot be sent, and goes on', async () => {
+    const { key, serial } = await newCertificate();
+    await autoRenewal(serial, 'PUT', STIPA);
+    await expiresIn(serial, 15);
+    const failing = {
+      ...t.services.certificates.mailer,
+      send: () => Promise.reject(new Error('SMTP is down')),
+    };
+    expect(await runAutoRenewals({ ...t.services.certificates, mailer: failing })).toMatchObject({
+      renewed: 1,
+    });
+    expect((await certificatesOf(key))[0]).toMatchObject({ status: 'issued', auto_renew: true });
+  });
+
   it('refuses bad input, another provider, and certificates that cannot be renewed', async () => {
     const { serial } = await newCertificate();
     const missing = await autoRenewal(serial, 'PUT', { sti_pa_username: 'demo' });

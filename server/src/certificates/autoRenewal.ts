@@ -77,6 +77,19 @@ export async function disableAutoRenewal(deps: CertificateDeps, actor: Actor, se
   return { message: AUTO_RENEWAL_MESSAGES.disabled };
 }
 
+/** A mail about a renewal already done (or already failed): a failure to send it is logged, not the run's. */
+async function sendNotice(
+  deps: CertificateDeps,
+  message: Parameters<CertificateDeps['mailer']['send']>[0],
+  serial: string,
+) {
+  try {
+    await deps.mailer.send(message);
+  } catch (err) {
+    deps.log.error({ err, serial, subject: message.subject }, 'automatic renewal mail not sent');
+  }
+}
+
 const listLink = (deps: CertificateDeps) => `${deps.config.publicUrl}/sti-certificate/certificate`;
 
 /** One due renewal: renewed as the provider's own renewal would be, the opt-in moved, the outcome mailed. */
@@ -107,7 +120,8 @@ async function renewOne(deps: CertificateDeps, due: arStore.DueRenewal): Promise
     if (result.success) {
       const c = result.certificate;
       await arStore.moveAutoRenewal(deps.db, due.certificate_id, String(c.id), now);
-      await deps.mailer.send(
+      await sendNotice(
+        deps,
         certificateAutoRenewedMail({
           ...mail,
           oldSerial: due.serial_number,
@@ -115,6 +129,7 @@ async function renewOne(deps: CertificateDeps, due: arStore.DueRenewal): Promise
           notAfter: new Date(c.sti_cert_expire_date!),
           crUrl: c.cr_path!,
         }),
+        due.serial_number,
       );
       return true;
     }
@@ -124,13 +139,15 @@ async function renewOne(deps: CertificateDeps, due: arStore.DueRenewal): Promise
     reason = e instanceof Error && 'statusCode' in e ? e.message : 'the renewal could not be completed';
   }
   await arStore.recordRenewalFailure(deps.db, due.certificate_id, reason, now);
-  await deps.mailer.send(
+  await sendNotice(
+    deps,
     certificateAutoRenewalFailedMail({
       ...mail,
       serial: due.serial_number,
       notAfter: new Date(due.not_after),
       reason,
     }),
+    due.serial_number,
   );
   return false;
 }
