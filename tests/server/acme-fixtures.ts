@@ -147,3 +147,34 @@ export function verifyWithOpenssl(chain: string) {
     { cwd: world.dir, encoding: 'utf8' },
   ).trim();
 }
+
+/** The ARI certID of a certificate: base64url of its AKI keyIdentifier, ".", base64url of its serial. */
+export function certIdOf(leaf: x509.X509Certificate) {
+  const aki = leaf.getExtension(x509.AuthorityKeyIdentifierExtension)!.keyId!;
+  return `${Buffer.from(aki, 'hex').toString('base64url')}.${Buffer.from(leaf.serialNumber, 'hex').toString('base64url')}`;
+}
+
+/**
+ * What a client does with an issued certificate, in any dialect: finds its CR URL (the order's x5u, or the
+ * X-Shaken-Certificate-Location header), asks ARI when to renew (within the last third of its life), and revokes it.
+ */
+export async function afterIssuance(client: acme.Client, order: acme.Order, chain: string) {
+  const leaf = new x509.X509Certificate(chain.split(/(?=-----BEGIN CERTIFICATE-----)/)[0]);
+  const serial = leaf.serialNumber.toLowerCase();
+  const crUrl = `${world.base}/cr/${serial}.pem`;
+  const again = await apiRequest(client, order.url, null, [200]);
+  if (again.data.x5u !== crUrl || again.headers['x-shaken-certificate-location'] !== crUrl)
+    throw new Error(`CR URL: ${again.data.x5u} / ${again.headers['x-shaken-certificate-location']}`);
+  const directory = await (await fetch(`${world.base}/acme/directory`)).json();
+  const ari = await (await fetch(`${directory.renewalInfo}/${certIdOf(leaf)}`)).json();
+  const start = Date.parse(ari.suggestedWindow.start);
+  const from = leaf.notBefore.getTime();
+  if (start < from + ((leaf.notAfter.getTime() - from) * 2) / 3 - 1000)
+    throw new Error('ARI window too early');
+  await client.revokeCertificate(chain.split(/(?=-----BEGIN CERTIFICATE-----)/)[0], { reason: 4 });
+  const [row] = await world.t.db.query<{ status: string }>(
+    'SELECT status FROM certificates WHERE serial_number = $1',
+    [serial],
+  );
+  return row.status;
+}

@@ -10,6 +10,7 @@ import { TN_AUTH_LIST_OID, x509 } from '../../server/src/ca';
 import { type TestApp, injectFetch, secondApp } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
 import {
+  afterIssuance,
   apiRequest,
   boundClient,
   csrPem,
@@ -77,6 +78,8 @@ describe('ACME issuance with acme-client', () => {
     // the client's key is not one of the provider's keys in the portal
     const keys = await api(t, token).get('/api/service_provider/sti_priv_key');
     expect(keys.json().total).toBe(0);
+    // then the CR URL as the order's x5u and as the header, ARI, and revocation
+    expect(await afterIssuance(client, finalized, chain)).toBe('revoked');
   });
 
   it('accepts the deployed dialects: {"atc": …}, a padded base64 identifier, the JWK thumbprint', async () => {
@@ -102,7 +105,10 @@ describe('ACME issuance with acme-client', () => {
     });
     const finalized = await client.finalizeOrder(order, csr);
     expect(finalized.status).toBe('valid');
-    expect(verifyWithOpenssl(await client.getCertificate(finalized))).toBe('leaf.pem: OK');
+    const chain = await client.getCertificate(finalized);
+    expect(verifyWithOpenssl(chain)).toBe('leaf.pem: OK');
+    // the CR URL as the order's x5u and as the header, ARI, and revocation, in this dialect too
+    expect(await afterIssuance(client, finalized, chain)).toBe('revoked');
   });
 });
 

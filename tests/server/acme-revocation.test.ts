@@ -6,7 +6,7 @@ import { FlattenedSign, exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { x509 } from '../../server/src/ca';
 import type { TestApp } from './helpers';
-import { boundClient, csrWithKeys, readyOrder, startWorld, stopWorld } from './acme-fixtures';
+import { boundClient, certIdOf, csrWithKeys, readyOrder, startWorld, stopWorld } from './acme-fixtures';
 
 let t: TestApp;
 let base: string;
@@ -33,12 +33,6 @@ async function statusOf(serial: string) {
     [serial],
   );
   return row;
-}
-
-/** The ARI certID of a certificate: base64url of its AKI keyIdentifier, ".", base64url of its serial. */
-function certIdOf(leaf: x509.X509Certificate) {
-  const aki = leaf.getExtension(x509.AuthorityKeyIdentifierExtension)!.keyId!;
-  return `${Buffer.from(aki, 'hex').toString('base64url')}.${Buffer.from(leaf.serialNumber, 'hex').toString('base64url')}`;
 }
 
 const problemType = async (p: Promise<unknown>) => {
