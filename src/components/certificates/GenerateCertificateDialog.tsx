@@ -11,13 +11,13 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useDataProvider, useTranslate } from 'react-admin';
 import {
-  CERTIFICATE_LIMITS,
   errorCauseMessage,
   generateCertificateSchema,
   type GenerateCertificateInput,
 } from '../../../contract/certificates';
 import type { PortalDataProvider } from '../../dataProvider/types';
-import { FormPasswordInput, FormSelectInput, FormTextInput, type SelectChoice } from '../inputs';
+import { FormSelectInput, type SelectChoice } from '../inputs';
+import { StiPaCredentialFields } from './StiPaCredentialFields';
 import { MainButton } from '../MainButton';
 import { useCertificateNotify } from './useCertificateNotify';
 
@@ -85,20 +85,7 @@ function GenerateForm({
             choices={keys}
             required
           />
-          <FormTextInput
-            source="sti_pa_username"
-            label="portal.certificates.sti_pa_username"
-            maxLength={CERTIFICATE_LIMITS.stiPaUsernameMax}
-            autoComplete="username"
-            required
-          />
-          <FormPasswordInput
-            source="sti_pa_password"
-            label="portal.certificates.sti_pa_password"
-            maxLength={CERTIFICATE_LIMITS.stiPaPasswordMax}
-            autoComplete="current-password"
-            required
-          />
+          <StiPaCredentialFields />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>

@@ -7,14 +7,13 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useDataProvider } from 'react-admin';
 import {
-  CERTIFICATE_LIMITS,
   DEFAULT_RENEWAL_REVOKE_OLD,
   errorCauseMessage,
   renewCertificateSchema,
   type RenewCertificateInput,
 } from '../../../contract/certificates';
 import type { PortalDataProvider } from '../../dataProvider/types';
-import { FormPasswordInput, FormTextInput } from '../inputs';
+import { StiPaCredentialFields } from './StiPaCredentialFields';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RevokeOldChoice } from './RevokeOldChoice';
 import { useCertificateNotify } from './useCertificateNotify';
@@ -69,21 +68,7 @@ function RenewForm({ serial, onClose, onRenewed }: RenewCertificateDialogProps &
     >
       <FormProvider {...form}>
         <form onSubmit={renew} noValidate>
-          <FormTextInput
-            source="sti_pa_username"
-            label="portal.certificates.sti_pa_username"
-            maxLength={CERTIFICATE_LIMITS.stiPaUsernameMax}
-            autoComplete="username"
-            required
-            autoFocus
-          />
-          <FormPasswordInput
-            source="sti_pa_password"
-            label="portal.certificates.sti_pa_password"
-            maxLength={CERTIFICATE_LIMITS.stiPaPasswordMax}
-            autoComplete="current-password"
-            required
-          />
+          <StiPaCredentialFields autoFocus />
           <RevokeOldChoice disabled={busy} />
         </form>
       </FormProvider>

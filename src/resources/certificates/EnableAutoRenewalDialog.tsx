@@ -10,12 +10,11 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import {
   AUTO_RENEWAL_MESSAGES,
   AUTO_RENEWAL_WINDOW_DAYS,
-  CERTIFICATE_LIMITS,
   autoRenewalSchema,
   type AutoRenewalInput,
 } from '../../../contract/certificates';
 import { ConfirmDialog, useCertificateNotify } from '../../components/certificates';
-import { FormPasswordInput, FormTextInput } from '../../components/inputs';
+import { StiPaCredentialFields } from '../../components/certificates/StiPaCredentialFields';
 import { showFieldErrors } from '../../customRoutes/public/httpError';
 import type { PortalDataProvider } from '../../dataProvider/types';
 
@@ -72,21 +71,7 @@ function EnableForm({ serial, onClose, onEnabled }: EnableAutoRenewalDialogProps
       </Typography>
       <FormProvider {...form}>
         <form onSubmit={enable} noValidate>
-          <FormTextInput
-            source="sti_pa_username"
-            label="portal.certificates.sti_pa_username"
-            maxLength={CERTIFICATE_LIMITS.stiPaUsernameMax}
-            autoComplete="username"
-            required
-            autoFocus
-          />
-          <FormPasswordInput
-            source="sti_pa_password"
-            label="portal.certificates.sti_pa_password"
-            maxLength={CERTIFICATE_LIMITS.stiPaPasswordMax}
-            autoComplete="current-password"
-            required
-          />
+          <StiPaCredentialFields autoFocus />
         </form>
       </FormProvider>
     </ConfirmDialog>
