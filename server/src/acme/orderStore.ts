@@ -1,19 +1,15 @@
 // SQL of ACME orders: the provider an account acts for, orders with their one authorization and challenge, and
 // the certificate of a finished order.
+import type { IssuanceFacts } from '../certificates/store';
 import type { Queryable } from '../db';
 
 // ---- the provider an account acts for ----
 
-export interface ProviderStanding {
+/** What the RA reads of a provider (the portal's issuance facts, without a key), and whose account acts. */
+export interface ProviderStanding extends Omit<IssuanceFacts, 'key'> {
   service_provider_id: string;
   account_id: string;
   email: string;
-  ocn: string;
-  company_name: string;
-  is_active: boolean;
-  is_confirmed: boolean;
-  subscription_started_on: Date | null;
-  subscription_expired_on: Date | null;
 }
 
 export async function providerStanding(q: Queryable, spId: string): Promise<ProviderStanding | null> {
