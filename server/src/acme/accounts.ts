@@ -5,6 +5,7 @@ import { type JWK, calculateJwkThumbprint } from 'jose';
 import { PG_ERRORS, pgErrorCode } from '../db/errors';
 import { type AcmeDeps, accountUrl } from './deps';
 import { verifyExternalAccountBinding } from './eab';
+import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './store';
 
@@ -21,9 +22,6 @@ export function accountObject(deps: AcmeDeps, a: store.AccountRow) {
     createdAt: new Date(a.created_on).toISOString(),
   };
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `contact` as §7.3 allows it here: mailto: URIs only (unsupportedContact), well formed (invalidContact). */
 function contacts(value: unknown): string[] | undefined {

@@ -2,7 +2,7 @@
 // key, asking for exactly the order's TNAuthList and no CA certificate. The other extensions it asks for are not
 // honoured (the certificate follows the SHAKEN profile); its CRL distribution point is read, for the caller to judge.
 import { createPublicKey, verify } from 'node:crypto';
-import { TN_AUTH_LIST_OID, decodeBase64Loose, x509 } from '../ca';
+import { TN_AUTH_LIST_OID, bytesEqual, decodeBase64Loose, x509 } from '../ca';
 import { AcmeProblem } from './problems';
 
 export interface CheckedCsr {
@@ -16,10 +16,6 @@ const badCsr = (detail: string) => new AcmeProblem('badCSR', detail);
 const BASIC_CONSTRAINTS_OID = '2.5.29.19';
 const CRL_DISTRIBUTION_POINTS_OID = '2.5.29.31';
 const MAX_CSR_BYTES = 8 * 1024;
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
 
 /** The length of the DER element whose length octets start at `at`, and how many octets they take. */
 function lengthAt(der: Uint8Array, at: number): [length: number, octets: number] {

@@ -7,6 +7,7 @@ import type { Actor } from '../certificates/service';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import type { AcmeDeps } from './deps';
+import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './store';
 
@@ -63,9 +64,6 @@ export async function revokeEabKey(
   deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential revoked');
   return { message: EAB_MESSAGES.revoked };
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function eabHeader(segment: string): Record<string, unknown> {
   try {

@@ -54,7 +54,8 @@ function parseJson(bytes: Buffer, what: string): unknown {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+/** A JSON object (not null, not an array): what every ACME payload and JWS part must be. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The request body as a flattened JWS: exactly `protected`, `payload` and `signature`, each a string. */

@@ -5,12 +5,9 @@ import { type JWK, calculateJwkThumbprint, flattenedVerify, importJWK } from 'jo
 import { PG_ERRORS, pgErrorCode } from '../db/errors';
 import { publicJwk, thumbprintOf } from './accounts';
 import { type AcmeDeps, accountUrl } from './deps';
-import { ACME_JWS_ALGORITHMS, type AcmeJwsAlgorithm, checkAccountKey } from './jws';
+import { ACME_JWS_ALGORITHMS, type AcmeJwsAlgorithm, checkAccountKey, isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './store';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function innerHeader(segment: unknown): Record<string, unknown> {
   try {

@@ -12,6 +12,14 @@ export interface ProviderStanding extends Omit<IssuanceFacts, 'key'> {
   email: string;
 }
 
+/** The provider's own account, acting (the portal's issuance and revocation audit it as the provider's). */
+export const actorOf = (sp: ProviderStanding, ip: string | null) => ({
+  accountId: sp.account_id,
+  email: sp.email,
+  serviceProviderId: sp.service_provider_id,
+  ip,
+});
+
 export async function providerStanding(q: Queryable, spId: string): Promise<ProviderStanding | null> {
   const rows = await q.query<ProviderStanding>(
     `SELECT sp.id AS service_provider_id, a.id AS account_id, a.email, sp.ocn, sp.company_name, st.is_active,
@@ -133,27 +141,15 @@ const AUTHZ_SELECT = `SELECT z.id, z.order_id, o.account_id, o.service_provider_
        z.challenge_error
   FROM acme_authorizations z JOIN acme_orders o ON o.id = z.order_id`;
 
-export async function authorizationById(
+/** An authorization with its order's facts, by its own id or by its challenge's. */
+export async function authorization(
   q: Queryable,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
+  by: 'id' | 'challenge_id',
+  value: string,
 ): Promise<AuthorizationRow | null> {
-  const rows = await q.query<AuthorizationRow>(
-    `${AUTHZ_SELECT} WHERE z.id = $1${opts.forUpdate ? ' FOR UPDATE OF z' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export async function authorizationByChallenge(
-  q: Queryable,
-  challengeId: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<AuthorizationRow | null> {
-  const rows = await q.query<AuthorizationRow>(
-    `${AUTHZ_SELECT} WHERE z.challenge_id = $1${opts.forUpdate ? ' FOR UPDATE OF z' : ''}`,
-    [challengeId],
-  );
+  const rows = await q.query<AuthorizationRow>(`${AUTHZ_SELECT} WHERE z.${by} = $1`, [value], {
+    prepare: true,
+  });
   return rows[0] ?? null;
 }
 

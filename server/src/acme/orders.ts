@@ -5,13 +5,21 @@
 // certificates only, and finalize refuses a CSR that asks for a CA). Finalize issues through the portal's pipeline.
 import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
 import { type CertificateBlocker, certificateBlocker } from '../../../contract/certificates';
-import { SpcTokenError, TnAuthListError, decodeBase64Loose, decodeTnAuthList, encodeTnAuthList } from '../ca';
+import {
+  SpcTokenError,
+  TnAuthListError,
+  bytesEqual,
+  decodeBase64Loose,
+  decodeTnAuthList,
+  encodeTnAuthList,
+} from '../ca';
 import { issueForClientKey, keyFingerprint } from '../certificates/issuance';
 import { jtiSeen } from '../certificates/store';
 import { simulatorBaseUrl, SIM_CRL_PATH } from '../integrations/stipa';
 import { thumbprintOf } from './accounts';
 import { checkCsr } from './csr';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
+import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './orderStore';
 import type { AccountRow } from './store';
@@ -100,8 +108,7 @@ function spcOfIdentifier(value: unknown): string {
     const der = decodeBase64Loose(value);
     const spc = decodeTnAuthList(der);
     const canonical = encodeTnAuthList(spc);
-    if (canonical.length !== der.length || canonical.some((b, i) => b !== der[i]))
-      throw new TnAuthListError('not DER');
+    if (!bytesEqual(canonical, der)) throw new TnAuthListError('not DER');
     return spc;
   } catch (e) {
     if (!(e instanceof TnAuthListError)) throw e;
@@ -111,9 +118,6 @@ function spcOfIdentifier(value: unknown): string {
     );
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** newOrder (§7.4): one TNAuthList identifier, the provider's own SPC, while its subscription is active. */
 export async function newOrder(
@@ -188,14 +192,14 @@ export async function ownAuthorization(
 
 /** POST to an authorization (§7.5, §7.5.2): read it, or deactivate it (its order becomes invalid). */
 export async function updateAuthorization(deps: AcmeDeps, account: AccountRow, id: string, payload: unknown) {
-  const z = await ownAuthorization(deps, account, await store.authorizationById(deps.db, id));
+  const z = await ownAuthorization(deps, account, await store.authorization(deps.db, 'id', id));
   if (payload === null) return z;
   if (!isObject(payload) || payload.status !== 'deactivated')
     throw new AcmeProblem('malformed', 'An authorization can only be deactivated');
   if (z.status !== 'pending' && z.status !== 'valid')
     throw new AcmeProblem('malformed', `This authorization is ${z.status}`);
   await deps.db.transaction((tx) => store.deactivateAuthorization(tx, z.id, z.order_id, deps.now()));
-  return (await store.authorizationById(deps.db, id))!;
+  return (await store.authorization(deps.db, 'id', id))!;
 }
 
 /** The forms this account's key may take in a token's `fingerprint`: the STI-PA's SPKI hash and the JWK thumbprint. */
@@ -225,7 +229,11 @@ export async function answerChallenge(
   challengeId: string,
   payload: unknown,
 ) {
-  const z = await ownAuthorization(deps, account, await store.authorizationByChallenge(deps.db, challengeId));
+  const z = await ownAuthorization(
+    deps,
+    account,
+    await store.authorization(deps.db, 'challenge_id', challengeId),
+  );
   if (payload === null || z.challenge_status !== 'pending') return z;
   const token = tokenOfAnswer(payload);
   const now = deps.now();
@@ -252,7 +260,7 @@ export async function answerChallenge(
   }
   if (!(await store.settleChallenge(deps.db, z, outcome, now)))
     // another answer settled it first: its outcome is the one to show
-    return (await store.authorizationByChallenge(deps.db, challengeId))!;
+    return (await store.authorization(deps.db, 'challenge_id', challengeId))!;
   deps.log.info(
     { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
     'ACME tkauth-01 challenge answered',
@@ -317,7 +325,7 @@ export async function finalizeOrder(
   }
   if (sp.ocn.toUpperCase() !== order.spc)
     throw new AcmeProblem('unauthorized', "The provider's OCN changed since this order: order again");
-  const actor = { accountId: sp.account_id, email: sp.email, serviceProviderId: sp.service_provider_id, ip };
+  const actor = store.actorOf(sp, ip);
   const now = deps.now();
   let claimed = false;
   let outcome: { certificateId: string; serial: string } | { error: object };

@@ -3,11 +3,12 @@
 // to, or by whoever holds the certificate's private key (the request signed with it, its `jwk` the certificate's key).
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
-import { x509 } from '../ca';
+import { bytesEqual, x509 } from '../ca';
 import { revokeCertificate } from '../certificates/revocation';
 import { HttpError } from '../http/errors';
 import type { AcmeDeps } from './deps';
 import * as orders from './orderStore';
+import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import type { AccountRow } from './store';
 
@@ -19,11 +20,6 @@ export const REASONS: Record<number, string> = {
   4: 'superseded',
   5: 'cessation_of_operation',
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const bytesEqual = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The certificate a revokeCert names, as this CA issued it byte for byte. */
 async function namedCertificate(deps: AcmeDeps, value: unknown) {
@@ -73,12 +69,8 @@ export async function revokeByAcme(
   }
   if (row.status === 'revoked')
     throw new AcmeProblem('alreadyRevoked', 'This certificate is already revoked');
-  const [{ account_id, email }] = await deps.db.query<{ account_id: string; email: string }>(
-    `SELECT a.id AS account_id, a.email FROM service_providers sp JOIN accounts a ON a.id = sp.account_id
-      WHERE sp.id = $1`,
-    [row.service_provider_id],
-  );
-  const actor = { accountId: account_id, email, serviceProviderId: row.service_provider_id, ip: req.ip };
+  const sp = (await orders.providerStanding(deps.db, row.service_provider_id))!;
+  const actor = orders.actorOf(sp, req.ip);
   try {
     await revokeCertificate(deps.certificates, actor, row.serial_number, REASONS[reasonCode]);
   } catch (e) {

@@ -10,7 +10,7 @@ import {
   type AutoRenewalInput,
   errorCauseMessage,
 } from '../../../contract/certificates';
-import { conflict, notFound } from '../http/errors';
+import { HttpError, conflict, notFound } from '../http/errors';
 import type { JobDefinition } from '../jobs/queue';
 import {
   certificateAutoRenewalFailedMail,
@@ -35,12 +35,11 @@ async function renewable(deps: CertificateDeps, actor: Actor, serialParam: strin
   const serial = assertSerialParam(serialParam);
   const cert = await store.certificateBySerial(deps.db, actor.serviceProviderId, serial);
   if (!cert) throw notFound(CERTIFICATE_NOT_FOUND);
-  const [renewed] = await deps.db.query<{ renewed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM certificates WHERE replaces_id = $1 AND status IN ('issued', 'pending')) AS renewed`,
-    [cert.id],
-  );
-  if (cert.status !== 'issued' || cert.not_after <= deps.now() || renewed.renewed)
+  if (cert.status !== 'issued' || cert.not_after <= deps.now())
     throw conflict(AUTO_RENEWAL_MESSAGES.notIssued);
+  // the renewal's own rule: a certificate already renewed (or being renewed) is not renewed again
+  const { renewed } = await store.issuanceObstacles(deps.db, cert.private_key_id, cert.id, deps.now());
+  if (renewed) throw conflict(AUTO_RENEWAL_MESSAGES.notIssued);
   return cert;
 }
 
@@ -136,7 +135,7 @@ async function renewOne(deps: CertificateDeps, due: arStore.DueRenewal): Promise
     reason = errorCauseMessage(result.error_cause);
   } catch (e) {
     deps.log.error({ err: e, serial: due.serial_number }, 'automatic renewal failed');
-    reason = e instanceof Error && 'statusCode' in e ? e.message : 'the renewal could not be completed';
+    reason = e instanceof HttpError ? e.message : 'the renewal could not be completed';
   }
   await arStore.recordRenewalFailure(deps.db, due.certificate_id, reason, now);
   await sendNotice(
