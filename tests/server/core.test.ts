@@ -67,8 +67,8 @@ describe('health and errors', () => {
     expect(res.statusCode).toBe(415);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends the page security headers outside the API (the web app; the sandbox page has its own test)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -76,12 +76,21 @@ describe('health and errors', () => {
     expect(csp).not.toContain('stripe.com');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
-    // an answer the router found no route for, or refused, carries them too
-    for (const url of ['/api/no-such-route', '/api/service_provider/payments']) {
-      const other = await t.app.inject({ method: 'GET', url });
-      expect(other.statusCode).toBe(401);
-      expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+  });
+
+  it('sends the API security headers on an API answer, found, refused or not found', async () => {
+    const urls = ['/api/health', '/api/no-such-route', '/api/service_provider/payments', '/acme/directory'];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toContain('max-age=');
+      // the page-only headers are not sent
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
   });
 

@@ -180,8 +180,7 @@ export function installIdempotency(app: FastifyInstance, opts: IdempotencyOption
   app.decorateRequest('idempotency', null);
 
   // After the guard and the body parser: the scope is the account the token names, the body is parsed.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyOf(request);
     if (key === undefined) return;
     const scope = request.user ? `account:${request.user.sub}` : `address:${request.ip}`;
@@ -199,9 +198,9 @@ export function installIdempotency(app: FastifyInstance, opts: IdempotencyOption
     reply.code(outcome.status).header(REPLAYED_HEADER, 'true');
     if (outcome.type) reply.type(outcome.type);
     return reply.send(outcome.body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const held = request.idempotency;
     if (!held || held.settled) return payload;
     held.settled = true;
@@ -214,14 +213,27 @@ export function installIdempotency(app: FastifyInstance, opts: IdempotencyOption
       await giveBack(db, held);
     }
     return payload;
-  });
+  };
 
   // A request that ended without an answer being sent gives its key back.
-  app.addHook('onResponse', async (request) => {
+  const onResponse = async (request: FastifyRequest) => {
     const held = request.idempotency;
     if (!held || held.settled) return;
     held.settled = true;
     await giveBack(db, held);
+  };
+
+  // On the routes that opt in, and only there: every other request skips three hooks. First among the route's
+  // own hooks, where a global hook would run.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.idempotent !== true) return;
+    const first = <T>(hook: T, hooks: T | T[] | undefined): T[] => [
+      hook,
+      ...(hooks === undefined ? [] : ([hooks].flat() as T[])),
+    ];
+    route.preHandler = first(preHandler, route.preHandler as never) as never;
+    route.onSend = first(onSend, route.onSend as never) as never;
+    route.onResponse = first(onResponse, route.onResponse as never) as never;
   });
 }
 
