@@ -162,7 +162,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     simulatorKeys,
     simulatorCrl,
     certificates,
-    acme: { db, now, config, log, secrets, nonceKey: nonceKeyOf(kek), certificates },
+    acme: { db, now, config, log, secrets, nonceKey: nonceKeyOf(kek), accounts: new Map(), certificates },
     async close() {
       for (const close of closers.reverse()) await close();
     },

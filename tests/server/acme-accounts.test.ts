@@ -392,6 +392,64 @@ describe('request checks (RFC 8555 §6)', () => {
   });
 });
 
+describe('an account changed on another server', () => {
+  it('is judged as it is now, whatever this server read of it before', async () => {
+    const k = await keyPair();
+    const cred = await newCredential();
+    const newAccount = `${base}/acme/new-account`;
+    const created = await post(
+      newAccount,
+      await jws(
+        k,
+        { externalAccountBinding: eabOf(cred, k.jwk, newAccount) },
+        { jwk: k.jwk, url: newAccount, nonce: await nonce() },
+      ),
+    );
+    const kid = created.headers.get('location')!;
+    // this server reads the account (and keeps its key)
+    expect((await post(kid, await jws(k, '', { kid, url: kid, nonce: await nonce() }))).status).toBe(200);
+
+    const two = await secondApp(t.db, t.config);
+    try {
+      const onTwo = (url: string, body: unknown) =>
+        two.app.inject({
+          method: 'POST',
+          url: new URL(url).pathname,
+          headers: { 'content-type': 'application/jose+json' },
+          payload: JSON.stringify(body),
+        });
+      const nonceTwo = async () =>
+        (await two.app.inject({ method: 'HEAD', url: '/acme/new-nonce' })).headers['replay-nonce'] as string;
+
+      // re-keyed on the other server: here the old key is refused at once, and the new one accepted
+      const k2 = await keyPair();
+      const keyChange = `${base}/acme/key-change`;
+      const inner = await jws(k2, { account: kid, oldKey: k.jwk }, { jwk: k2.jwk, url: keyChange });
+      const changed = await onTwo(
+        keyChange,
+        await jws(k, inner, { kid, url: keyChange, nonce: await nonceTwo() }),
+      );
+      expect(changed.statusCode, changed.body).toBe(200);
+      const old = await post(kid, await jws(k, '', { kid, url: kid, nonce: await nonce() }));
+      expect((await problem(old)).detail).toMatch(/signature does not verify/);
+      const renewed = await post(kid, await jws(k2, '', { kid, url: kid, nonce: await nonce() }));
+      expect(renewed.status).toBe(200);
+
+      // deactivated on the other server: refused here at once
+      const off = await onTwo(
+        kid,
+        await jws(k2, { status: 'deactivated' }, { kid, url: kid, nonce: await nonceTwo() }),
+      );
+      expect(off.statusCode, off.body).toBe(200);
+      const after = await post(kid, await jws(k2, '', { kid, url: kid, nonce: await nonce() }));
+      expect(after.status).toBe(403);
+      expect((await problem(after)).type).toBe('urn:ietf:params:acme:error:unauthorized');
+    } finally {
+      await two.close();
+    }
+  });
+});
+
 describe('nonces', () => {
   it('refuses a nonce older than an hour, or dated in the future, even with a valid MAC', async () => {
     const { newNonce, spendNonce } = await import('../../server/src/acme/nonces');

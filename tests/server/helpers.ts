@@ -150,10 +150,21 @@ export async function secondApp(
   config: Config,
   deps: Partial<Omit<AppDeps, 'config' | 'db'>> = {},
 ): Promise<TestApp> {
-  const services = await createServices({ ...deps, config, db, logger: false });
+  // Another server: on PostgreSQL, with a pool of its own as another process has (PGlite is one process's).
+  const own = db.driver === 'pg' && db.url ? await openPostgres(db.url, 5) : null;
+  const services = await createServices({ ...deps, config, db: own ?? db, logger: false });
   const app = await buildHttpApp(services, { logger: false });
   app.addHook('onClose', () => services.close());
-  return { app, services, db, config, close: () => app.close() };
+  return {
+    app,
+    services,
+    db: own ?? db,
+    config,
+    async close() {
+      await app.close();
+      await own?.close();
+    },
+  };
 }
 
 /** The .eml files written to the outbox of a test app, oldest first. */

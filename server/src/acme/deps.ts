@@ -3,6 +3,7 @@ import type { SecretBox } from '../ca';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import type { CertificateDeps, ServiceLog } from '../certificates/service';
+import type { AccountRow } from './store';
 
 export interface AcmeDeps {
   db: Database;
@@ -13,6 +14,11 @@ export interface AcmeDeps {
   secrets: SecretBox;
   /** Signs and checks the nonces (nonces.ts): derived from the key-encryption key, the same on every server. */
   nonceKey: Uint8Array;
+  /**
+   * The accounts as this server last read them, by id: a request's signature is checked with the key kept here,
+   * and its nonce's spending reads the account again (protocol.ts), so a stale entry is found out at once.
+   */
+  accounts: Map<string, AccountRow>;
   log: ServiceLog;
   /** The portal's issuance (RA, lint, signature, CR, audit) and the STI-PA that verifies SPC tokens. */
   certificates: CertificateDeps;

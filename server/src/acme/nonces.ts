@@ -31,17 +31,23 @@ export function newNonce(key: Uint8Array, now: Date): string {
   return Buffer.concat([body, macOf(key, body)]).toString('base64url');
 }
 
-const refused = () =>
+/** The refusal of a nonce this cluster never gave, expired, or already used (clients retry with a fresh one). */
+export const nonceRefused = () =>
   new AcmeProblem('badNonce', 'The nonce is unknown, expired or already used: retry with a fresh one');
 
-/** Spends the request's nonce; one this cluster never gave, expired, or already used is a badNonce (clients retry). */
-export async function spendNonce(db: Queryable, key: Uint8Array, nonce: string, now: Date): Promise<void> {
+/** Until when a nonce this cluster gave may be spent; a badNonce for one it never gave, or expired. */
+export function nonceExpiry(key: Uint8Array, nonce: string, now: Date): Date {
   const bytes = Buffer.from(nonce, 'base64url');
-  if (bytes.length !== NONCE_BYTES || bytes.toString('base64url') !== nonce) throw refused();
+  if (bytes.length !== NONCE_BYTES || bytes.toString('base64url') !== nonce) throw nonceRefused();
   const body = bytes.subarray(0, TIME_BYTES + RANDOM_BYTES);
-  if (!timingSafeEqual(bytes.subarray(TIME_BYTES + RANDOM_BYTES), macOf(key, body))) throw refused();
+  if (!timingSafeEqual(bytes.subarray(TIME_BYTES + RANDOM_BYTES), macOf(key, body))) throw nonceRefused();
   const given = body.readUIntBE(0, TIME_BYTES);
   const age = now.getTime() - given;
-  if (age >= NONCE_LIFETIME_MS || age < -CLOCK_SKEW_MS) throw refused();
-  if (!(await store.recordSpentNonce(db, nonce, new Date(given + NONCE_LIFETIME_MS)))) throw refused();
+  if (age >= NONCE_LIFETIME_MS || age < -CLOCK_SKEW_MS) throw nonceRefused();
+  return new Date(given + NONCE_LIFETIME_MS);
+}
+
+/** Spends the request's nonce, once; a badNonce otherwise. (A request by an account spends it with its read.) */
+export async function spendNonce(db: Queryable, key: Uint8Array, nonce: string, now: Date): Promise<void> {
+  if (!(await store.recordSpentNonce(db, nonce, nonceExpiry(key, nonce, now)))) throw nonceRefused();
 }

@@ -194,19 +194,23 @@ export async function deactivateAuthorization(
   );
 }
 
-/** ready → processing, once: of two finalizes at once, one gets true. */
-export async function claimFinalize(q: Queryable, orderId: string, now: Date): Promise<boolean> {
+/**
+ * Claims a ready order for the certificate of its finalize (ready → processing, once): false when another finalize
+ * claimed it first, or it expired. In the intent's transaction, so the order names its certificate from then on
+ * (recovery's outcome is the order's); a second finalize waits on the row and finds it claimed.
+ */
+export async function claimFinalize(
+  q: Queryable,
+  orderId: string,
+  certificateId: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE acme_orders SET status = 'processing', updated_on = $2
+    `UPDATE acme_orders SET status = 'processing', certificate_id = $3, updated_on = $2
       WHERE id = $1 AND status = 'ready' AND expires_on > $2 RETURNING id`,
-    [orderId, now],
+    [orderId, now, certificateId],
   );
   return rows.length === 1;
-}
-
-/** The order's certificate, from finalize's intent on (so that recovery's outcome is the order's). */
-export async function attachCertificate(q: Queryable, orderId: string, certificateId: string): Promise<void> {
-  await q.query('UPDATE acme_orders SET certificate_id = $2 WHERE id = $1', [orderId, certificateId]);
 }
 
 export async function finishOrder(

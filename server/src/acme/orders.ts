@@ -13,7 +13,8 @@ import {
   decodeTnAuthList,
   encodeTnAuthList,
 } from '../ca';
-import { issueForClientKey, keyFingerprint } from '../certificates/issuance';
+import { issueForClientKey } from '../certificates/clientKeyIssuance';
+import { keyFingerprint } from '../certificates/issuance';
 import { jtiSeen } from '../certificates/store';
 import { simulatorBaseUrl, SIM_CRL_PATH } from '../integrations/stipa';
 import { thumbprintOf } from './accounts';
@@ -338,12 +339,12 @@ export async function finalizeOrder(
       crl: { url: crlUrl, issuerDn },
       ref: `acme-order:${order.id}`,
       hooks: {
-        async beforeIntent(tx) {
-          if (!(await store.claimFinalize(tx, order.id, now)))
+        async afterIntent(tx, certId) {
+          // a second finalize at once waits here for the first to commit, then rolls its intent back
+          if (!(await store.claimFinalize(tx, order.id, certId, now)))
             throw new AcmeProblem('orderNotReady', 'The order is being finalized', { status: 403 });
           claimed = true;
         },
-        afterIntent: (tx, certId) => store.attachCertificate(tx, order.id, certId),
         onRecord: (tx, certId) => store.finishOrder(tx, order.id, { certificateId: certId }, now),
       },
     });

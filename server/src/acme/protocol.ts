@@ -1,11 +1,10 @@
 // The ACME protocol's pieces every ACME route shares: the content types, the problem documents (RFC 8555 §6.7) of
 // every refusal, the headers (Replay-Nonce, Link), and the checks of a POST (§6.2–§6.5: JWS, then nonce spent).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { JWK } from 'jose';
 import { str } from '../http/responses';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { type VerifiedAcmeRequest, verifyAcmeRequest } from './jws';
-import { newNonce, spendNonce } from './nonces';
+import { newNonce, nonceExpiry, nonceRefused } from './nonces';
 import { AcmeProblem } from './problems';
 import * as store from './store';
 
@@ -62,37 +61,95 @@ export function installAcmeHeaders(scope: FastifyInstance, deps: AcmeDeps) {
 /** The path a request was sent to (no query), as its JWS `url` must name it under the public URL. */
 const requestUrl = (deps: AcmeDeps, request: FastifyRequest) => acmeUrl(deps, request.url.split('?')[0]);
 
-/** The account a `kid` names (its URL), when it is one of ours; a deactivated one may no longer act (§7.3.6). */
-async function accountOfKid(deps: AcmeDeps, kid: string): Promise<store.AccountRow | null> {
+/** The id of the account a `kid` names (its URL), when it can be one of ours. */
+function accountIdOfKid(deps: AcmeDeps, kid: string): string | null {
   const prefix = acmeUrl(deps, ACME_PATHS.account);
   if (!kid.startsWith(prefix)) return null;
   const id = kid.slice(prefix.length);
-  if (!UUID_RE.test(id)) return null;
-  const account = await store.accountById(deps.db, id);
-  if (account && account.status !== 'valid')
-    throw new AcmeProblem('unauthorized', `This account is ${account.status}`);
+  return UUID_RE.test(id) ? id : null;
+}
+
+/** A deactivated (or revoked) account may no longer act (§7.3.6). */
+function mustBeValid(account: store.AccountRow): store.AccountRow {
+  if (account.status !== 'valid') throw new AcmeProblem('unauthorized', `This account is ${account.status}`);
   return account;
+}
+
+/** The most accounts one server keeps the keys of; past that, the longest kept is read again when it is next used. */
+const MAX_KNOWN_ACCOUNTS = 10_000;
+
+function remember(deps: AcmeDeps, account: store.AccountRow) {
+  deps.accounts.delete(account.id);
+  if (deps.accounts.size >= MAX_KNOWN_ACCOUNTS)
+    deps.accounts.delete(deps.accounts.keys().next().value as string);
+  deps.accounts.set(account.id, account);
 }
 
 type Verified = VerifiedAcmeRequest & { account: store.AccountRow | null };
 
-/** §6.2–§6.5: the JWS checked (signature first, so that a forged request spends no nonce), then its nonce spent. */
+/**
+ * §6.2–§6.5: the JWS checked (signature first, so that a forged request spends no nonce), then its nonce spent.
+ * A request by an account is checked with the account's key as this server last read it (deps.accounts; read
+ * when unknown), and its nonce is spent in the same statement that reads the account as it is now: one round trip
+ * in the usual case, and an account deactivated or re-keyed on another server is refused, or its request checked
+ * again with the new key, as if nothing had been kept.
+ */
 export async function acmeRequest(
   deps: AcmeDeps,
   request: FastifyRequest,
   keyFrom: 'jwk' | 'kid' | 'either',
 ): Promise<Verified> {
-  let account: store.AccountRow | null = null;
-  const verified = await verifyAcmeRequest(request.body, {
-    url: requestUrl(deps, request),
-    keyFrom,
-    accountKey: async (kid) => {
-      account = await accountOfKid(deps, kid);
-      return account ? (account.jwk as JWK) : null;
-    },
-  });
-  await spendNonce(deps.db, deps.nonceKey, verified.header.nonce, deps.now());
-  return { ...verified, account };
+  const url = requestUrl(deps, request);
+  let id: string | null = null;
+  let used: store.AccountRow | null = null;
+  let kept = false;
+  const check = (known: (id: string) => store.AccountRow | null | Promise<store.AccountRow | null>) =>
+    verifyAcmeRequest(request.body, {
+      url,
+      keyFrom,
+      accountKey: async (kid) => {
+        id = accountIdOfKid(deps, kid);
+        used = id === null ? null : await known(id);
+        return used ? mustBeValid(used).jwk : null;
+      },
+    });
+  const read = async (accountId: string) => {
+    const account = await store.accountById(deps.db, accountId);
+    if (account) remember(deps, account);
+    else deps.accounts.delete(accountId);
+    return account;
+  };
+  let verified: VerifiedAcmeRequest;
+  try {
+    verified = await check((accountId) => {
+      const known = deps.accounts.get(accountId);
+      kept = known !== undefined;
+      return known ?? read(accountId);
+    });
+  } catch (e) {
+    // refused with a key kept from before: the account may have changed since; judge it as it is now
+    if (!kept) throw e;
+    verified = await check(read);
+  }
+  const expires = nonceExpiry(deps.nonceKey, verified.header.nonce, deps.now());
+  if (id === null) {
+    if (!(await store.recordSpentNonce(deps.db, verified.header.nonce, expires))) throw nonceRefused();
+    return { ...verified, account: null };
+  }
+  const now = await store.spendNonceReadingAccount(deps.db, verified.header.nonce, expires, id);
+  if (!now.fresh) throw nonceRefused();
+  if (!now.account) {
+    deps.accounts.delete(id);
+    throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');
+  }
+  remember(deps, now.account);
+  mustBeValid(now.account);
+  // re-keyed since it was read (keyChange on another server): the request must verify with the new key
+  if (now.account.thumbprint !== (used as store.AccountRow | null)?.thumbprint) {
+    const current = now.account;
+    verified = await check(() => current);
+  }
+  return { ...verified, account: now.account };
 }
 
 export async function requireJose(request: FastifyRequest) {

@@ -138,6 +138,29 @@ export async function accountById(q: Queryable, id: string): Promise<AccountRow 
   return rows[0] ?? null;
 }
 
+/**
+ * Spends a nonce (as recordSpentNonce) and reads account `id` as it is now, in one statement: whether the nonce
+ * was fresh, and the account (null: there is none).
+ */
+export async function spendNonceReadingAccount(
+  q: Queryable,
+  nonce: string,
+  expiresOn: Date,
+  id: string,
+): Promise<{ fresh: boolean; account: AccountRow | null }> {
+  const [row] = await q.query<AccountRow & { nonce_fresh: boolean }>(
+    `WITH spent AS (
+       INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1
+     )
+     SELECT EXISTS (SELECT 1 FROM spent) AS nonce_fresh, ${ACCOUNT_COLUMNS.replace(/(\w+)/g, 'a.$1')}
+       FROM (SELECT 1) AS one LEFT JOIN acme_accounts a ON a.id = $3`,
+    [nonce, expiresOn, id],
+    { prepare: true },
+  );
+  const { nonce_fresh: fresh, ...account } = row;
+  return { fresh, account: account.id ? account : null };
+}
+
 export async function accountByThumbprint(q: Queryable, thumbprint: string): Promise<AccountRow | null> {
   const rows = await q.query<AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM acme_accounts WHERE thumbprint = $1`,

@@ -3,7 +3,7 @@
 // → the signed certificate is kept on the pending row → it becomes issued with its audit row in one transaction.
 // A crash between these steps leaves the row pending: recovery.ts completes it from what was kept, or fails it. A renewal settles the old certificate in
 // that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
 import type { Queryable } from '../db';
 import { type RenewalRevokeOld, canCreateCertificate } from '../../../contract/certificates';
@@ -36,7 +36,7 @@ export type IssueResult =
   { success: true; certificate: CertificateRow } | { success: false; error_cause: ErrorCause };
 
 type Refused = { success: false; error_cause: ErrorCause };
-const refused = (error_cause: ErrorCause): Refused => ({ success: false, error_cause });
+export const refused = (error_cause: ErrorCause): Refused => ({ success: false, error_cause });
 
 /** `SHA256 AA:BB:…` of the key's SubjectPublicKeyInfo: the account-key fingerprint of the SPC token request. */
 export function keyFingerprint(spki: Uint8Array): string {
@@ -51,7 +51,7 @@ interface StiPaCredentials {
 }
 
 /** What the RA approved: the provider's standing, its key and its SPC. */
-interface Approved {
+export interface Approved {
   profile: store.IssuanceFacts;
   key: store.KeyRow;
   spc: string;
@@ -132,9 +132,8 @@ async function crlDistributionPoint(deps: CertificateDeps, log: ServiceLog, toke
 }
 
 /**
- * What a caller writes in issuance's own transactions (ACME: the order's claim and the client's key row before
- * the intent, the order's certificate with it, the order's completion with the record), so that one commit
- * holds them all.
+ * What a caller writes in issuance's own transactions (ACME: the client's key row before the intent, the order's
+ * claim with its certificate after it, the order's completion with the record), so that one commit holds them all.
  */
 export interface IssuanceHooks {
   /** First in the intent's transaction (a throw there rolls the intent back and is rethrown). */
@@ -199,40 +198,42 @@ function refuseAnotherCertificate(o: store.IssuanceObstacles, renewal: Renewal |
     throw conflict(renewal ? CERTIFICATE_CONFLICT.renewed : CERTIFICATE_CONFLICT.valid);
 }
 
-/** The intent is stored first (serial recorded before anything is signed), then issuer and signer, then the record. */
-async function signAndRecord(
+interface Issuance {
+  now: Date;
+  log: ServiceLog;
+  crl: { url: string; issuerDn: Uint8Array };
+  renewal?: Renewal;
+  hooks?: IssuanceHooks;
+  /** The key is inserted by `hooks.beforeIntent`, in the intent's own transaction: no one else knows it yet. */
+  newKey?: true;
+}
+
+/** The pending certificate (its serial and validity) in one transaction with the caller's hooks; null: no such key. */
+function recordIntent(
   deps: CertificateDeps,
-  actor: Actor,
+  spId: string,
   a: Approved,
-  issuance: {
-    now: Date;
-    log: ServiceLog;
-    crl: { url: string; issuerDn: Uint8Array };
-    renewal?: Renewal;
-    hooks?: IssuanceHooks;
-  },
-): Promise<IssueResult> {
+  issuance: Issuance,
+  cert: { serial: string; notBefore: Date; notAfter: Date },
+): Promise<string | null> {
   const { now, renewal, hooks } = issuance;
-  const spId = actor.serviceProviderId;
-  const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
-  const serial = newSerial();
-  const ca = deps.ca.intermediate;
-  const certId = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await hooks?.beforeIntent?.(tx);
     // Issuances of one key queue on its row, on every server: the first records its intent, the others see it.
-    if (!(await store.findKey(tx, spId, a.key.id, { forUpdate: true }))) return null;
-    refuseAnotherCertificate(
-      await store.issuanceObstacles(tx, a.key.id, renewal?.old.id ?? null, now),
-      renewal,
-    );
+    // A key inserted in this transaction has neither a certificate nor another issuance to wait for.
+    if (!issuance.newKey) {
+      if (!(await store.findKey(tx, spId, a.key.id, { forUpdate: true }))) return null;
+      refuseAnotherCertificate(
+        await store.issuanceObstacles(tx, a.key.id, renewal?.old.id ?? null, now),
+        renewal,
+      );
+    }
     const id = await store.insertPendingCertificate(tx, {
-      serial,
+      ...cert,
       spId,
       keyId: a.key.id,
-      issuerId: ca.id,
+      issuerId: deps.ca.intermediate.id,
       spc: a.spc,
-      notBefore,
-      notAfter,
       replacesId: renewal?.old.id ?? null,
       revokeOld: renewal?.revokeOld ?? null,
       now,
@@ -240,6 +241,21 @@ async function signAndRecord(
     await hooks?.afterIntent?.(tx, id);
     return id;
   });
+}
+
+/** The intent is stored first (serial recorded before anything is signed), then issuer and signer, then the record. */
+export async function signAndRecord(
+  deps: CertificateDeps,
+  actor: Actor,
+  a: Approved,
+  issuance: Issuance,
+): Promise<IssueResult> {
+  const { now, renewal, hooks } = issuance;
+  const spId = actor.serviceProviderId;
+  const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
+  const serial = newSerial();
+  const ca = deps.ca.intermediate;
+  const certId = await recordIntent(deps, spId, a, issuance, { serial, notBefore, notAfter });
   if (certId === null) return refused('key_not_found');
   let revoked: Revoked | null;
   try {
@@ -333,64 +349,4 @@ export async function renewCertificate(
     { username: input.sti_pa_username, password: input.sti_pa_password },
     { old, revokeOld: input.revoke_old ?? 'keep' },
   );
-}
-
-/**
- * ACME's finalize: a certificate of the client's own key (the CSR's), after the ACME server verified the SPC token
- * of the order's tkauth-01 challenge and the provider's standing (`facts`, read once by the caller). The same
- * intent, lint, signature, record and audit as the portal's; the key is recorded as a `client` row (public half
- * only) with its audit entry in the intent's transaction, with whatever the caller's hooks write there.
- */
-export async function issueForClientKey(
-  deps: CertificateDeps,
-  actor: Actor,
-  input: {
-    spki: Uint8Array;
-    facts: Omit<store.IssuanceFacts, 'key'>;
-    crl: { url: string; issuerDn: Uint8Array };
-    ref: string;
-    hooks?: IssuanceHooks;
-  },
-): Promise<IssueResult> {
-  const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
-  const now = deps.now();
-  if (!canCreateCertificate(input.facts, now)) return refused('subscription_inactive');
-  const key: store.KeyRow = {
-    id: randomUUID(),
-    key_ref: input.ref,
-    key_store: 'client',
-    public_key_spki: input.spki,
-    created_on: now,
-  };
-  const approved: Approved = {
-    profile: { ...input.facts, key },
-    key,
-    spc: input.facts.ocn.toUpperCase(),
-    spki: input.spki,
-    fingerprint: keyFingerprint(input.spki),
-  };
-  const hooks: IssuanceHooks = {
-    ...input.hooks,
-    async beforeIntent(tx) {
-      await input.hooks?.beforeIntent?.(tx);
-      await store.insertKey(tx, {
-        id: key.id,
-        spId: actor.serviceProviderId,
-        keyRef: key.key_ref,
-        keyStore: 'client',
-        spki: input.spki,
-        origin: 'acme',
-        now,
-      });
-      await recordAudit(tx, {
-        action: 'key.imported',
-        actor: auditActor(actor),
-        ip: actor.ip,
-        serviceProviderId: actor.serviceProviderId,
-        subject: key.id,
-        detail: input.ref,
-      });
-    },
-  };
-  return signAndRecord(deps, actor, approved, { now, log, crl: input.crl, hooks });
 }
