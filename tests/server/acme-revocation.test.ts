@@ -6,7 +6,16 @@ import { FlattenedSign, exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { x509 } from '../../server/src/ca';
 import type { TestApp } from './helpers';
-import { boundClient, certIdOf, csrWithKeys, readyOrder, startWorld, stopWorld } from './acme-fixtures';
+import {
+  apiRequest,
+  boundClient,
+  certIdOf,
+  csrWithKeys,
+  identifier,
+  readyOrder,
+  startWorld,
+  stopWorld,
+} from './acme-fixtures';
 
 let t: TestApp;
 let base: string;
@@ -71,6 +80,64 @@ describe('ARI renewalInfo', () => {
     );
     expect(unknown.status).toBe(404);
     expect((await fetch(`${dir.renewalInfo}/not-a-cert-id`)).status).toBe(400);
+  });
+});
+
+describe("ARI's replaces in newOrder", () => {
+  type Replacing = acme.Order & { replaces?: string };
+  const replacing = (client: acme.Client, replaces: unknown) =>
+    client.createOrder({ identifiers: [identifier()], replaces } as never) as Promise<Replacing>;
+
+  it('names the certificate a new order replaces; one order at a time replaces it', async () => {
+    const { client, accountKey } = await boundClient();
+    const { leaf } = await issued(client, accountKey);
+    const certId = certIdOf(leaf);
+    const order = await replacing(client, certId);
+    expect(order.replaces).toBe(certId);
+    const [row] = await t.db.query<{ replaces_certificate_id: string }>(
+      'SELECT replaces_certificate_id FROM acme_orders WHERE replaces = $1',
+      [certId],
+    );
+    const [cert] = await t.db.query<{ id: string }>('SELECT id FROM certificates WHERE serial_number = $1', [
+      leaf.serialNumber.toLowerCase(),
+    ]);
+    expect(row.replaces_certificate_id).toBe(cert.id);
+
+    // a second order replacing it, at once or later, is a conflict; so are two at the same time
+    await expect(replacing(client, certId)).rejects.toThrow(/already replaces this certificate/);
+    const res = await apiRequest(client, `${base}/acme/new-order`, {
+      identifiers: [identifier()],
+      replaces: certId,
+    });
+    expect(res.status).toBe(409);
+    expect((res.data as { type: string }).type).toBe('urn:ietf:params:acme:error:alreadyReplaced');
+
+    // the first order, once expired, no longer holds the certificate
+    await t.db.query(`UPDATE acme_orders SET expires_on = now() - interval '1 minute' WHERE replaces = $1`, [
+      certId,
+    ]);
+    const [one, two] = await Promise.allSettled([replacing(client, certId), replacing(client, certId)]);
+    expect([one.status, two.status].sort()).toEqual(['fulfilled', 'rejected']);
+  });
+
+  it('refuses a certID this CA did not issue, and a replaces that is no certID', async () => {
+    const { client, accountKey } = await boundClient();
+    const { leaf } = await issued(client, accountKey);
+    const unknown = `${certIdOf(leaf).split('.')[0]}.${randomBytes(16).toString('base64url')}`;
+    const none = await apiRequest(client, `${base}/acme/new-order`, {
+      identifiers: [identifier()],
+      replaces: unknown,
+    });
+    expect(none.status).toBe(404);
+    expect((none.data as { type: string }).type).toBe('urn:ietf:params:acme:error:malformed');
+    for (const bad of [42, 'not-a-cert-id', 'x'.repeat(300)]) {
+      const res = await apiRequest(client, `${base}/acme/new-order`, {
+        identifiers: [identifier()],
+        replaces: bad,
+      });
+      expect(res.status, String(bad)).toBe(400);
+      expect((res.data as { type: string }).type).toBe('urn:ietf:params:acme:error:malformed');
+    }
   });
 });
 

@@ -40,6 +40,7 @@ const orderResponse = {
     certificate: str,
     x5u: str,
     error: problemResponse,
+    replaces: str,
   },
 } as const;
 const challengeResponse = {

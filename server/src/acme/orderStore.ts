@@ -50,12 +50,15 @@ export interface OrderRow {
   certificate_id: string | null;
   authorization_id: string;
   serial_number: string | null;
+  /** The certID of the certificate this order replaces (RFC 9773 §5), as the client named it. */
+  replaces: string | null;
   /** The status of the order's certificate, once finalize recorded its intent. */
   certificate_status?: string | null;
 }
 
 const ORDER_SELECT = `SELECT o.id, o.account_id, o.service_provider_id, o.status, o.identifier_value, o.spc, o.expires_on,
-       o.error, o.certificate_id, z.id AS authorization_id, c.serial_number, c.status AS certificate_status
+       o.error, o.certificate_id, z.id AS authorization_id, c.serial_number, c.status AS certificate_status,
+       o.replaces
   FROM acme_orders o
   JOIN acme_authorizations z ON z.order_id = o.id
   LEFT JOIN certificates c ON c.id = o.certificate_id`;
@@ -74,13 +77,15 @@ export async function insertOrder(
     challengeId: string;
     token: string;
     now: Date;
+    /** The certificate it replaces (RFC 9773 §5): its certID and its id. */
+    replaces: { certId: string; id: string } | null;
   },
 ): Promise<void> {
   await q.query(
     `WITH o AS (
        INSERT INTO acme_orders (id, account_id, service_provider_id, status, identifier_value, spc, expires_on,
-                                created_on, updated_on)
-       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7) RETURNING id)
+                                created_on, updated_on, replaces, replaces_certificate_id)
+       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7, $11, $12) RETURNING id)
      INSERT INTO acme_authorizations (id, order_id, status, expires_on, challenge_id, challenge_token, challenge_status)
      SELECT $8, o.id, 'pending', $6, $9, $10, 'pending' FROM o`,
     [
@@ -94,9 +99,30 @@ export async function insertOrder(
       o.authorizationId,
       o.challengeId,
       o.token,
+      o.replaces?.certId ?? null,
+      o.replaces?.id ?? null,
     ],
     { prepare: true },
   );
+}
+
+/**
+ * Is the certificate `id` being replaced already: by an order still pending or ready (and not expired), being
+ * finalized, or done? Run with the certificate's row locked (lockCertificate) so that two new orders queue.
+ */
+export async function replacedAlready(q: Queryable, id: string, now: Date): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM acme_orders
+      WHERE replaces_certificate_id = $1
+        AND (status IN ('processing', 'valid') OR (status IN ('pending', 'ready') AND expires_on > $2))
+      LIMIT 1`,
+    [id, now],
+  );
+  return rows.length > 0;
+}
+
+export async function lockCertificate(q: Queryable, id: string): Promise<void> {
+  await q.query('SELECT id FROM certificates WHERE id = $1 FOR UPDATE', [id]);
 }
 
 export async function orderById(q: Queryable, id: string): Promise<OrderRow | null> {
@@ -246,7 +272,9 @@ export async function certificateChain(
 }
 
 export interface IssuedCertificate {
+  id: string;
   serial_number: string;
+  spc: string;
   service_provider_id: string;
   status: string;
   not_before: Date;
@@ -257,7 +285,7 @@ export interface IssuedCertificate {
 /** A certificate this CA issued, by serial (lower-case hex). */
 export async function certificateBySerial(q: Queryable, serial: string): Promise<IssuedCertificate | null> {
   const rows = await q.query<IssuedCertificate>(
-    `SELECT serial_number, service_provider_id, status, not_before, not_after, certificate_der
+    `SELECT id, serial_number, spc, service_provider_id, status, not_before, not_after, certificate_der
        FROM certificates WHERE serial_number = $1 AND status IN ('issued', 'revoked')`,
     [serial],
   );

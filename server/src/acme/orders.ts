@@ -23,6 +23,7 @@ import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './orderStore';
+import { insertReplacingOrder, replacedCertificate } from './replaces';
 import type { AccountRow } from './store';
 
 /** How long an order (and its authorization) may wait for its answer and its CSR. */
@@ -76,6 +77,7 @@ export function orderObject(deps: AcmeDeps, o: store.OrderRow) {
       ? { certificate: url(deps, ACME_PATHS.certificate, o.serial_number), x5u: crUrl(deps, o.serial_number) }
       : {}),
     ...(o.error ? { error: o.error } : {}),
+    ...(o.replaces ? { replaces: o.replaces } : {}),
   };
 }
 
@@ -143,6 +145,7 @@ export async function newOrder(
   const sp = await standing(deps, account.service_provider_id);
   if (spc !== sp.ocn.toUpperCase())
     throw new AcmeProblem('rejectedIdentifier', `This account may only order certificates for its own OCN`);
+  const replaces = await replacedCertificate(deps, account, spc, payload.replaces);
   const now = deps.now();
   const order: store.OrderRow = {
     id: randomUUID(),
@@ -156,8 +159,9 @@ export async function newOrder(
     certificate_id: null,
     authorization_id: randomUUID(),
     serial_number: null,
+    replaces: replaces?.certId ?? null,
   };
-  await store.insertOrder(deps.db, {
+  const row = {
     id: order.id,
     accountId: account.id,
     spId: account.service_provider_id,
@@ -168,7 +172,9 @@ export async function newOrder(
     challengeId: randomUUID(),
     token: randomBytes(16).toString('base64url'),
     now,
-  });
+  };
+  if (replaces) await insertReplacingOrder(deps, row, replaces);
+  else await store.insertOrder(deps.db, { ...row, replaces: null });
   // the order as written: nothing else writes a pending order before its client reads it
   return order;
 }

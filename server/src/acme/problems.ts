@@ -21,6 +21,7 @@ export type AcmeErrorType =
   | 'unsupportedContact'
   | 'rateLimited'
   | 'alreadyRevoked'
+  | 'alreadyReplaced'
   | 'incorrectResponse';
 
 export interface AcmeProblemDocument {
@@ -34,6 +35,7 @@ export interface AcmeProblemDocument {
 /** The status of a type when the refusal names none (400 otherwise). */
 const DEFAULT_STATUS: Partial<Record<AcmeErrorType, number>> = {
   unauthorized: 403,
+  alreadyReplaced: 409,
   rateLimited: 429,
   serverInternal: 500,
 };

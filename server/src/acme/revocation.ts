@@ -10,6 +10,7 @@ import type { AcmeDeps } from './deps';
 import * as orders from './orderStore';
 import { isObject } from './jws';
 import { AcmeProblem } from './problems';
+import { certificateOfCertId } from './replaces';
 import type { AccountRow } from './store';
 
 /** RFC 5280 reason codes ACME may name (§7.6), as the portal names them; others are badRevocationReason. */
@@ -95,17 +96,9 @@ export function suggestedWindow(c: { not_before: Date; not_after: Date; status: 
   return { start: new Date(from + (life * 2) / 3), end: new Date(from + (life * 5) / 6) };
 }
 
-/** renewalInfo: the certificate an ARI certID names (base64url AKI keyIdentifier "." base64url serial). */
+/** renewalInfo: the suggested window of the certificate an ARI certID names. */
 export async function renewalInfo(deps: AcmeDeps, certId: string) {
-  const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(certId);
-  if (!m) throw new AcmeProblem('malformed', 'The certID must be base64url(keyIdentifier).base64url(serial)');
-  const aki = Buffer.from(m[1], 'base64url');
-  const serial = Buffer.from(m[2], 'base64url').toString('hex');
-  const row = /^[0-9a-f]{16,40}$/.test(serial) ? await orders.certificateBySerial(deps.db, serial) : null;
-  const cert = row ? new x509.X509Certificate(new Uint8Array(row.certificate_der).slice().buffer) : null;
-  const issuerKey = cert?.getExtension(x509.AuthorityKeyIdentifierExtension)?.keyId;
-  if (!row || !issuerKey || issuerKey.toLowerCase() !== aki.toString('hex'))
-    throw new AcmeProblem('malformed', 'This CA issued no certificate with this certID', { status: 404 });
+  const row = await certificateOfCertId(deps, certId);
   const window = suggestedWindow(row, deps.now());
   return { suggestedWindow: { start: window.start.toISOString(), end: window.end.toISOString() } };
 }
