@@ -466,4 +466,48 @@ describe('nonces', () => {
     const foreign = newNonce(nonceKeyOf(Buffer.alloc(32, 9)), now);
     await expect(spendNonce(t.db, key, foreign, now)).rejects.toThrow(/nonce/);
   });
+
+  it('refuses every nonce given before spent nonces were lost (a crash or a failover empties their tables)', async () => {
+    const { newNonce, spendNonce } = await import('../../server/src/acme/nonces');
+    const key = t.services.acme.nonceKey;
+    const before = newNonce(key, new Date(Date.now() - 1000));
+    // what PostgreSQL does to unlogged tables after a crash, and on a standby that becomes the primary
+    await t.db.query('DELETE FROM acme_nonces');
+    await t.db.query('DELETE FROM acme_nonce_epoch');
+    await expect(spendNonce(t.db, key, before, new Date())).rejects.toThrow(/nonce/);
+    const [epoch] = await t.db.query<{ since: Date }>('SELECT since FROM acme_nonce_epoch');
+    expect(new Date(epoch.since).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // a nonce given from then on is good, once
+    const after = newNonce(key, new Date(new Date(epoch.since).getTime() + 1));
+    await spendNonce(t.db, key, after, new Date());
+    await expect(spendNonce(t.db, key, after, new Date())).rejects.toThrow(/already used/);
+    if (t.db.driver === 'pg') {
+      const rows = await t.db.query<{ relname: string; relpersistence: string }>(
+        `SELECT relname, relpersistence FROM pg_class WHERE relname IN ('acme_nonces', 'acme_nonce_epoch')`,
+      );
+      expect(rows.map((r) => r.relpersistence)).toEqual(['u', 'u']);
+    }
+  });
+
+  it('answers badNonce over HTTP to a nonce given before the loss, and takes the next one', async () => {
+    const k = await keyPair();
+    const cred = await newCredential();
+    const url = `${base}/acme/new-account`;
+    const created = await post(
+      url,
+      await jws(
+        k,
+        { externalAccountBinding: eabOf(cred, k.jwk, url) },
+        { jwk: k.jwk, url, nonce: await nonce() },
+      ),
+    );
+    const kid = created.headers.get('location')!;
+    const old = await nonce();
+    await t.db.query('DELETE FROM acme_nonces');
+    await t.db.query('DELETE FROM acme_nonce_epoch');
+    const refused = await post(kid, await jws(k, '', { kid, url: kid, nonce: old }));
+    expect((await problem(refused)).type).toBe('urn:ietf:params:acme:error:badNonce');
+    const next = refused.headers.get('replay-nonce')!;
+    expect((await post(kid, await jws(k, '', { kid, url: kid, nonce: next }))).status).toBe(200);
+  });
 });

@@ -2,7 +2,8 @@
 // a key every server derives from the shared key-encryption key: any server behind the load balancer can tell a
 // nonce one of them gave, within the hour, without a write per nonce given. Spending one records it in the
 // database (acme_nonces, until it would have expired), once: whichever server sees it first, a second use is a
-// badNonce everywhere.
+// badNonce everywhere. The table is unlogged (no disk flush per nonce); a crash or a failover that empties it starts
+// a new epoch, before which every nonce is refused (migration 021).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db';
 import { AcmeProblem } from './problems';
@@ -35,8 +36,8 @@ export function newNonce(key: Uint8Array, now: Date): string {
 export const nonceRefused = () =>
   new AcmeProblem('badNonce', 'The nonce is unknown, expired or already used: retry with a fresh one');
 
-/** Until when a nonce this cluster gave may be spent; a badNonce for one it never gave, or expired. */
-export function nonceExpiry(key: Uint8Array, nonce: string, now: Date): Date {
+/** When a nonce this cluster gave was given, and until when it may be spent; a badNonce for one it never gave. */
+export function nonceTimes(key: Uint8Array, nonce: string, now: Date): { given: Date; expires: Date } {
   const bytes = Buffer.from(nonce, 'base64url');
   if (bytes.length !== NONCE_BYTES || bytes.toString('base64url') !== nonce) throw nonceRefused();
   const body = bytes.subarray(0, TIME_BYTES + RANDOM_BYTES);
@@ -44,10 +45,27 @@ export function nonceExpiry(key: Uint8Array, nonce: string, now: Date): Date {
   const given = body.readUIntBE(0, TIME_BYTES);
   const age = now.getTime() - given;
   if (age >= NONCE_LIFETIME_MS || age < -CLOCK_SKEW_MS) throw nonceRefused();
-  return new Date(given + NONCE_LIFETIME_MS);
+  return { given: new Date(given), expires: new Date(given + NONCE_LIFETIME_MS) };
 }
 
-/** Spends the request's nonce, once; a badNonce otherwise. (A request by an account spends it with its read.) */
+/**
+ * A nonce's spending, judged: refused when it was spent before, or given before the epoch of the spent nonces kept
+ * (a crash or a failover emptied acme_nonces: its spending may have been lost). The first server to find no epoch
+ * starts one now.
+ */
+export async function settleSpend(
+  db: Queryable,
+  spent: store.NonceSpent,
+  given: Date,
+  now: Date,
+): Promise<void> {
+  if (!spent.fresh) throw nonceRefused();
+  const since = spent.since ?? (await store.startNonceEpoch(db, now));
+  if (given.getTime() < new Date(since).getTime()) throw nonceRefused();
+}
+
+/** Spends a nonce, once; a badNonce otherwise. (A request by an account spends it with its read: protocol.ts.) */
 export async function spendNonce(db: Queryable, key: Uint8Array, nonce: string, now: Date): Promise<void> {
-  if (!(await store.recordSpentNonce(db, nonce, nonceExpiry(key, nonce, now)))) throw nonceRefused();
+  const { given, expires } = nonceTimes(key, nonce, now);
+  await settleSpend(db, await store.recordSpentNonce(db, nonce, expires), given, now);
 }

@@ -6,12 +6,13 @@ import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
 import {
   answerChallenge,
   authorizationObject,
-  certificateChainOf,
+  chainBySerial,
   crUrl,
   finalizeOrder,
   newOrder,
   orderObject,
   orderUrl,
+  ownChain,
   ownOrder,
   updateAuthorization,
 } from './orders';
@@ -82,8 +83,10 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     ACME_PATHS.newOrder,
     { ...post, schema: { response: { 201: orderResponse, ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request);
-      return sendOrder(deps, reply, await newOrder(deps, req.account, req.payload), 201);
+      const req = await accountRequest(deps, request, (a) =>
+        store.providerStanding(deps.db, a.service_provider_id),
+      );
+      return sendOrder(deps, reply, await newOrder(deps, req.account, req.read, req.payload), 201);
     },
   );
 
@@ -103,8 +106,10 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     `${ACME_PATHS.order}:id`,
     { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request);
-      return sendOrder(deps, reply, await ownOrder(deps, req.account, uuidParam(request.params.id)));
+      const req = await accountRequest(deps, request, async () =>
+        store.orderById(deps.db, uuidParam(request.params.id)),
+      );
+      return sendOrder(deps, reply, ownOrder(req.account, req.read));
     },
   );
 
@@ -112,24 +117,31 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     `${ACME_PATHS.order}:id/finalize`,
     { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request);
-      const order = await finalizeOrder(
-        deps,
-        req.account,
-        uuidParam(request.params.id),
-        req.payload,
-        request.ip,
-      );
+      const req = await accountRequest(deps, request, async (a) => {
+        const [order, provider] = await Promise.all([
+          store.orderById(deps.db, uuidParam(request.params.id)),
+          store.providerStanding(deps.db, a.service_provider_id),
+        ]);
+        return { order, provider };
+      });
+      const order = await finalizeOrder(deps, req.account, req.read, req.payload, request.ip);
       return sendOrder(deps, reply, order);
     },
   );
 
+  authorizationRoutes(scope, deps, post);
+}
+
+/** The authorization, its challenge, and the certificate. */
+function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
   scope.post<{ Params: { id: string } }>(
     `${ACME_PATHS.authorization}:id`,
     { ...post, schema: { response: { 200: authorizationResponse, ...refusals } } },
     async (request) => {
-      const req = await accountRequest(deps, request);
-      const z = await updateAuthorization(deps, req.account, uuidParam(request.params.id), req.payload);
+      const req = await accountRequest(deps, request, async () =>
+        store.authorization(deps.db, 'id', uuidParam(request.params.id)),
+      );
+      const z = await updateAuthorization(deps, req.account, req.read, req.payload);
       return authorizationObject(deps, z);
     },
   );
@@ -138,8 +150,10 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     `${ACME_PATHS.challenge}:id`,
     { ...post, schema: { response: { 200: challengeResponse, ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request);
-      const z = await answerChallenge(deps, req.account, uuidParam(request.params.id), req.payload);
+      const req = await accountRequest(deps, request, async () =>
+        store.authorization(deps.db, 'challenge_id', uuidParam(request.params.id)),
+      );
+      const z = await answerChallenge(deps, req.account, req.read, req.payload);
       reply.header('Link', `<${acmeUrl(deps, ACME_PATHS.authorization + z.id)}>;rel="up"`);
       return authorizationObject(deps, z).challenges[0];
     },
@@ -149,9 +163,10 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     `${ACME_PATHS.certificate}:serial`,
     { ...post, schema: { response: { 200: fileResponse(PEM_CHAIN_TYPE), ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request);
-      const chain = await certificateChainOf(deps, req.account, request.params.serial.toLowerCase());
-      reply.header('X-Shaken-Certificate-Location', crUrl(deps, request.params.serial.toLowerCase()));
+      const serial = request.params.serial.toLowerCase();
+      const req = await accountRequest(deps, request, () => chainBySerial(deps, serial));
+      const chain = ownChain(req.account, req.read);
+      reply.header('X-Shaken-Certificate-Location', crUrl(deps, serial));
       return reply.type(PEM_CHAIN_TYPE).send(chain);
     },
   );

@@ -40,8 +40,8 @@ const BLOCKED: Record<CertificateBlocker, string> = {
 };
 
 /** The provider may get a certificate now (SPEC.md §4), else an unauthorized problem saying why. */
-async function standing(deps: AcmeDeps, spId: string): Promise<store.ProviderStanding> {
-  const sp = await store.providerStanding(deps.db, spId);
+/** The provider's standing (as read: store.providerStanding), when it may have certificates; unauthorized otherwise. */
+function standing(deps: AcmeDeps, sp: store.ProviderStanding | null): store.ProviderStanding {
   const blocker = certificateBlocker(sp, deps.now());
   if (!sp || blocker) throw new AcmeProblem('unauthorized', BLOCKED[blocker ?? 'no_profile']);
   return sp;
@@ -126,6 +126,7 @@ function spcOfIdentifier(value: unknown): string {
 export async function newOrder(
   deps: AcmeDeps,
   account: AccountRow,
+  provider: store.ProviderStanding | null,
   payload: unknown,
 ): Promise<store.OrderRow> {
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'newOrder needs a JSON object payload');
@@ -142,7 +143,7 @@ export async function newOrder(
   if (!isObject(id) || id.type !== 'TNAuthList')
     throw new AcmeProblem('unsupportedIdentifier', 'Only TNAuthList identifiers are supported (RFC 9448)');
   const spc = spcOfIdentifier(id.value);
-  const sp = await standing(deps, account.service_provider_id);
+  const sp = standing(deps, provider);
   if (spc !== sp.ocn.toUpperCase())
     throw new AcmeProblem('rejectedIdentifier', `This account may only order certificates for its own OCN`);
   const replaces = await replacedCertificate(deps, account, spc, payload.replaces);
@@ -179,34 +180,38 @@ export async function newOrder(
   return order;
 }
 
-/** An order of this account; another's, or none, is not found (§7.4: 404 would tell it exists; we say neither). */
-export async function ownOrder(deps: AcmeDeps, account: AccountRow, id: string): Promise<store.OrderRow> {
-  const order = await store.orderById(deps.db, id);
+/** The order read (store.orderById) when it is this account's; another's, or none, is not found (404, §7.4). */
+export function ownOrder(account: AccountRow, order: store.OrderRow | null): store.OrderRow {
   if (!order || order.account_id !== account.id)
     throw new AcmeProblem('malformed', 'No such order', { status: 404 });
   return order;
 }
 
-export async function ownAuthorization(
-  deps: AcmeDeps,
+/** The authorization read (store.authorization), when it is this account's; another's, or none, is not found. */
+export function ownAuthorization(
   account: AccountRow,
   z: store.AuthorizationRow | null,
-): Promise<store.AuthorizationRow> {
+): store.AuthorizationRow {
   if (!z || z.account_id !== account.id)
     throw new AcmeProblem('malformed', 'No such authorization', { status: 404 });
   return z;
 }
 
 /** POST to an authorization (§7.5, §7.5.2): read it, or deactivate it (its order becomes invalid). */
-export async function updateAuthorization(deps: AcmeDeps, account: AccountRow, id: string, payload: unknown) {
-  const z = await ownAuthorization(deps, account, await store.authorization(deps.db, 'id', id));
+export async function updateAuthorization(
+  deps: AcmeDeps,
+  account: AccountRow,
+  found: store.AuthorizationRow | null,
+  payload: unknown,
+) {
+  const z = ownAuthorization(account, found);
   if (payload === null) return z;
   if (!isObject(payload) || payload.status !== 'deactivated')
     throw new AcmeProblem('malformed', 'An authorization can only be deactivated');
   if (z.status !== 'pending' && z.status !== 'valid')
     throw new AcmeProblem('malformed', `This authorization is ${z.status}`);
   await deps.db.transaction((tx) => store.deactivateAuthorization(tx, z.id, z.order_id, deps.now()));
-  return (await store.authorization(deps.db, 'id', id))!;
+  return (await store.authorization(deps.db, 'id', z.id))!;
 }
 
 /** The forms this account's key may take in a token's `fingerprint`: the STI-PA's SPKI hash and the JWK thumbprint. */
@@ -233,14 +238,10 @@ function tokenOfAnswer(payload: unknown): string {
 export async function answerChallenge(
   deps: AcmeDeps,
   account: AccountRow,
-  challengeId: string,
+  found: store.AuthorizationRow | null,
   payload: unknown,
 ) {
-  const z = await ownAuthorization(
-    deps,
-    account,
-    await store.authorization(deps.db, 'challenge_id', challengeId),
-  );
+  const z = ownAuthorization(account, found);
   if (payload === null || z.challenge_status !== 'pending') return z;
   const token = tokenOfAnswer(payload);
   const now = deps.now();
@@ -267,7 +268,7 @@ export async function answerChallenge(
   }
   if (!(await store.settleChallenge(deps.db, z, outcome, now)))
     // another answer settled it first: its outcome is the one to show
-    return (await store.authorization(deps.db, 'challenge_id', challengeId))!;
+    return (await store.authorization(deps.db, 'challenge_id', z.challenge_id))!;
   deps.log.info(
     { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
     'ACME tkauth-01 challenge answered',
@@ -309,17 +310,17 @@ function crlUrlFor(deps: AcmeDeps, requested: string | undefined): string {
 export async function finalizeOrder(
   deps: AcmeDeps,
   account: AccountRow,
-  orderId: string,
+  found: { order: store.OrderRow | null; provider: store.ProviderStanding | null },
   payload: unknown,
   ip: string | null,
 ): Promise<store.OrderRow> {
-  const order = await ownOrder(deps, account, orderId);
+  const order = ownOrder(account, found.order);
   const status = effectiveStatus(order, deps.now());
   if (status !== 'ready')
     throw new AcmeProblem('orderNotReady', `The order is ${status}, not ready`, { status: 403 });
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'finalize needs {"csr": …}');
   const csr = await checkCsr(payload.csr, encodeTnAuthList(order.spc));
-  const sp = await standing(deps, account.service_provider_id);
+  const sp = standing(deps, found.provider);
   const crlUrl = crlUrlFor(deps, csr.crlUrl);
   let issuerDn: Uint8Array;
   try {
@@ -381,13 +382,16 @@ export async function finalizeOrder(
   return { ...order, status: 'invalid', error: outcome.error };
 }
 
-/** The chain of a certificate this account ordered (§7.4.2): the leaf, then the intermediate. */
-export async function certificateChainOf(
-  deps: AcmeDeps,
+/** A certificate's chain as a download names it (its serial, lower-case hex), with the account that ordered it. */
+export async function chainBySerial(deps: AcmeDeps, serial: string) {
+  return /^[0-9a-f]{16,40}$/.test(serial) ? store.certificateChain(deps.db, serial) : null;
+}
+
+/** The chain read (chainBySerial) of a certificate this account ordered (§7.4.2): the leaf, then the intermediate. */
+export function ownChain(
   account: AccountRow,
-  serial: string,
-): Promise<string> {
-  const found = /^[0-9a-f]{16,40}$/.test(serial) ? await store.certificateChain(deps.db, serial) : null;
+  found: { chain_pem: string; account_id: string } | null,
+): string {
   if (!found || found.account_id !== account.id)
     throw new AcmeProblem('malformed', 'No such certificate', { status: 404 });
   return found.chain_pem;

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { str } from '../http/responses';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { type VerifiedAcmeRequest, verifyAcmeRequest } from './jws';
-import { newNonce, nonceExpiry, nonceRefused } from './nonces';
+import { newNonce, nonceTimes, settleSpend } from './nonces';
 import { AcmeProblem } from './problems';
 import * as store from './store';
 
@@ -85,7 +85,13 @@ function remember(deps: AcmeDeps, account: store.AccountRow) {
   deps.accounts.set(account.id, account);
 }
 
-type Verified = VerifiedAcmeRequest & { account: store.AccountRow | null };
+type Verified<T> = VerifiedAcmeRequest & { account: store.AccountRow | null; read: T };
+
+/**
+ * What a request by an account reads first (its order, its authorization...), run while its nonce is spent: given
+ * the account its signature was checked with, of which it may use only what never changes (its id, its provider).
+ */
+export type FirstRead<T> = (account: store.AccountRow) => Promise<T>;
 
 /**
  * §6.2–§6.5: the JWS checked (signature first, so that a forged request spends no nonce), then its nonce spent.
@@ -94,11 +100,12 @@ type Verified = VerifiedAcmeRequest & { account: store.AccountRow | null };
  * in the usual case, and an account deactivated or re-keyed on another server is refused, or its request checked
  * again with the new key, as if nothing had been kept.
  */
-export async function acmeRequest(
+export async function acmeRequest<T = undefined>(
   deps: AcmeDeps,
   request: FastifyRequest,
   keyFrom: 'jwk' | 'kid' | 'either',
-): Promise<Verified> {
+  first?: FirstRead<T>,
+): Promise<Verified<T>> {
   const url = requestUrl(deps, request);
   let id: string | null = null;
   let used: store.AccountRow | null = null;
@@ -131,13 +138,21 @@ export async function acmeRequest(
     if (!kept) throw e;
     verified = await check(read);
   }
-  const expires = nonceExpiry(deps.nonceKey, verified.header.nonce, deps.now());
+  const { nonce } = verified.header;
+  const { given, expires } = nonceTimes(deps.nonceKey, nonce, deps.now());
   if (id === null) {
-    if (!(await store.recordSpentNonce(deps.db, verified.header.nonce, expires))) throw nonceRefused();
-    return { ...verified, account: null };
+    await settleSpend(deps.db, await store.recordSpentNonce(deps.db, nonce, expires), given, deps.now());
+    return { ...verified, account: null, read: undefined as T };
   }
-  const now = await store.spendNonceReadingAccount(deps.db, verified.header.nonce, expires, id);
-  if (!now.fresh) throw nonceRefused();
+  // the request's first read beside the nonce's statement: one round trip's wait instead of two; what it read
+  // is used only once the nonce and the account are found good
+  const [spent, firstRead] = await Promise.allSettled([
+    store.spendNonceReadingAccount(deps.db, nonce, expires, id),
+    first ? first(used as unknown as store.AccountRow) : Promise.resolve(undefined as T),
+  ]);
+  if (spent.status === 'rejected') throw spent.reason;
+  const now = spent.value;
+  await settleSpend(deps.db, now.spent, given, deps.now());
   if (!now.account) {
     deps.accounts.delete(id);
     throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');
@@ -149,7 +164,8 @@ export async function acmeRequest(
     const current = now.account;
     verified = await check(() => current);
   }
-  return { ...verified, account: now.account };
+  if (firstRead.status === 'rejected') throw firstRead.reason;
+  return { ...verified, account: now.account, read: firstRead.value };
 }
 
 export async function requireJose(request: FastifyRequest) {
@@ -159,9 +175,13 @@ export async function requireJose(request: FastifyRequest) {
 }
 
 export type PostOptions = { config: { public: true }; bodyLimit: number; preValidation: typeof requireJose };
-/** A request signed by an account (its `kid`), which must be valid. */
-export async function accountRequest(deps: AcmeDeps, request: FastifyRequest) {
-  const req = await acmeRequest(deps, request, 'kid');
+/** A request signed by an account (its `kid`), which must be valid; `first` as acmeRequest runs it. */
+export async function accountRequest<T = undefined>(
+  deps: AcmeDeps,
+  request: FastifyRequest,
+  first?: FirstRead<T>,
+) {
+  const req = await acmeRequest(deps, request, 'kid', first);
   if (!req.account) throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');
   return { ...req, account: req.account };
 }

@@ -7,13 +7,33 @@ import { pageWithTotal } from '../http/list';
 // ---- nonces ----
 
 /** Records a nonce as spent (until it would have expired); false when it was spent before. */
-export async function recordSpentNonce(q: Queryable, nonce: string, expiresOn: Date): Promise<boolean> {
-  const rows = await q.query(
-    'INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
+/**
+ * What spending a nonce found: whether it was fresh (not spent before), and since when spent nonces are kept (the
+ * epoch: null when acme_nonces was emptied by a crash or a failover, and no server has started a new one yet).
+ */
+export interface NonceSpent {
+  fresh: boolean;
+  since: Date | null;
+}
+
+/** Records a nonce as spent, once (ON CONFLICT: spent before, on any server). */
+export async function recordSpentNonce(q: Queryable, nonce: string, expiresOn: Date): Promise<NonceSpent> {
+  const [row] = await q.query<{ fresh: boolean; since: Date | null }>(
+    `WITH spent AS (
+       INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1
+     )
+     SELECT EXISTS (SELECT 1 FROM spent) AS fresh, (SELECT since FROM acme_nonce_epoch) AS since`,
     [nonce, expiresOn],
     { prepare: true },
   );
-  return rows.length === 1;
+  return row;
+}
+
+/** A new epoch from `since`, unless another server started one first: the epoch in force. */
+export async function startNonceEpoch(q: Queryable, since: Date): Promise<Date> {
+  await q.query('INSERT INTO acme_nonce_epoch (since) VALUES ($1) ON CONFLICT DO NOTHING', [since]);
+  const [row] = await q.query<{ since: Date }>('SELECT since FROM acme_nonce_epoch');
+  return row.since;
 }
 
 export async function deleteExpiredNonces(q: Queryable, now: Date): Promise<number> {
@@ -138,27 +158,25 @@ export async function accountById(q: Queryable, id: string): Promise<AccountRow 
   return rows[0] ?? null;
 }
 
-/**
- * Spends a nonce (as recordSpentNonce) and reads account `id` as it is now, in one statement: whether the nonce
- * was fresh, and the account (null: there is none).
- */
+/** Spends a nonce (as recordSpentNonce) and reads account `id` as it is now (null: there is none), in one statement. */
 export async function spendNonceReadingAccount(
   q: Queryable,
   nonce: string,
   expiresOn: Date,
   id: string,
-): Promise<{ fresh: boolean; account: AccountRow | null }> {
-  const [row] = await q.query<AccountRow & { nonce_fresh: boolean }>(
+): Promise<{ spent: NonceSpent; account: AccountRow | null }> {
+  const [row] = await q.query<AccountRow & { nonce_fresh: boolean; nonces_since: Date | null }>(
     `WITH spent AS (
        INSERT INTO acme_nonces (nonce, expires_on) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1
      )
-     SELECT EXISTS (SELECT 1 FROM spent) AS nonce_fresh, ${ACCOUNT_COLUMNS.replace(/(\w+)/g, 'a.$1')}
+     SELECT EXISTS (SELECT 1 FROM spent) AS nonce_fresh, (SELECT since FROM acme_nonce_epoch) AS nonces_since,
+            ${ACCOUNT_COLUMNS.replace(/(\w+)/g, 'a.$1')}
        FROM (SELECT 1) AS one LEFT JOIN acme_accounts a ON a.id = $3`,
     [nonce, expiresOn, id],
     { prepare: true },
   );
-  const { nonce_fresh: fresh, ...account } = row;
-  return { fresh, account: account.id ? account : null };
+  const { nonce_fresh: fresh, nonces_since: since, ...account } = row;
+  return { spent: { fresh, since }, account: account.id ? account : null };
 }
 
 export async function accountByThumbprint(q: Queryable, thumbprint: string): Promise<AccountRow | null> {
