@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emptyResponse, fileResponse, str } from '../http/responses';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
 import {
-  answerChallenge,
   authorizationObject,
   chainBySerial,
   crUrl,
@@ -25,6 +24,7 @@ import {
   refusals,
   uuidParam,
 } from './protocol';
+import { answerChallenge } from './challenge';
 import { AcmeProblem } from './problems';
 import { renewalInfo, revokeByAcme } from './revocation';
 import * as store from './orderStore';

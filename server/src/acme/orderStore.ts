@@ -183,28 +183,47 @@ export async function authorization(
  * The challenge's outcome, once, in one statement: valid makes the authorization valid and the order ready;
  * invalid makes all three invalid. False when another answer settled it first (that outcome stands).
  */
+/**
+ * Settles a pending challenge, its authorization and its order, once: false when another answer settled it first.
+ * A valid answer's token id (`jti`) is spent in the same statement; one used before makes the answer invalid with
+ * `replayed` as its error: the outcome as settled is returned.
+ */
 export async function settleChallenge(
   q: Queryable,
   authz: Pick<AuthorizationRow, 'id' | 'order_id'>,
-  outcome: { valid: true } | { valid: false; error: object },
+  outcome: { valid: true; jti: string; exp: Date; replayed: object } | { valid: false; error: object },
   now: Date,
-): Promise<boolean> {
-  const rows = await q.query(
-    `WITH z AS (
-       UPDATE acme_authorizations SET status = $2, challenge_status = $2, validated_on = $3, challenge_error = $4
+): Promise<{ valid: true } | { valid: false; error: object } | null> {
+  const valid = outcome.valid;
+  const rows = await q.query<{ fresh: boolean }>(
+    `WITH j AS (
+       INSERT INTO spc_token_jtis (jti, expires_on) SELECT $5::text, $6 WHERE $5::text IS NOT NULL
+       ON CONFLICT DO NOTHING RETURNING 1),
+     ok AS (SELECT $2::boolean AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM j)) AS valid),
+     z AS (
+       UPDATE acme_authorizations
+          SET status = CASE WHEN (SELECT valid FROM ok) THEN 'valid' ELSE 'invalid' END,
+              challenge_status = CASE WHEN (SELECT valid FROM ok) THEN 'valid' ELSE 'invalid' END,
+              validated_on = $3,
+              challenge_error = CASE WHEN (SELECT valid FROM ok) THEN NULL ELSE $4::jsonb END
         WHERE id = $1 AND challenge_status = 'pending' AND status = 'pending' RETURNING order_id)
-     UPDATE acme_orders SET status = $5, error = $4, updated_on = $3
-      WHERE id IN (SELECT order_id FROM z) AND status = 'pending' RETURNING id`,
+     UPDATE acme_orders
+        SET status = CASE WHEN (SELECT valid FROM ok) THEN 'ready' ELSE 'invalid' END,
+            error = CASE WHEN (SELECT valid FROM ok) THEN NULL ELSE $4::jsonb END, updated_on = $3
+      WHERE id IN (SELECT order_id FROM z) AND status = 'pending' RETURNING (SELECT valid FROM ok) AS fresh`,
     [
       authz.id,
-      outcome.valid ? 'valid' : 'invalid',
+      valid,
       now,
-      outcome.valid ? null : JSON.stringify(outcome.error),
-      outcome.valid ? 'ready' : 'invalid',
+      JSON.stringify(outcome.valid ? outcome.replayed : outcome.error),
+      outcome.valid ? outcome.jti : null,
+      outcome.valid ? outcome.exp : null,
     ],
     { prepare: true },
   );
-  return rows.length === 1;
+  if (rows.length !== 1) return null;
+  if (!outcome.valid) return outcome;
+  return rows[0].fresh ? { valid: true } : { valid: false, error: outcome.replayed };
 }
 
 export async function deactivateAuthorization(

@@ -3,21 +3,11 @@
 // RFC 9448 §6 by the portal's own verifier: x5u chaining to the STI-PA root, signature, tktype, tkvalue equal to the
 // identifier, exp, jti never reused, fingerprint of this account's key, and `ca` false (ACME issues end-entity
 // certificates only, and finalize refuses a CSR that asks for a CA). Finalize issues through the portal's pipeline.
-import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type CertificateBlocker, certificateBlocker } from '../../../contract/certificates';
-import {
-  SpcTokenError,
-  TnAuthListError,
-  bytesEqual,
-  decodeBase64Loose,
-  decodeTnAuthList,
-  encodeTnAuthList,
-} from '../ca';
+import { TnAuthListError, bytesEqual, decodeBase64Loose, decodeTnAuthList, encodeTnAuthList } from '../ca';
 import { issueForClientKey } from '../certificates/clientKeyIssuance';
-import { keyFingerprint } from '../certificates/issuance';
-import { jtiSeen } from '../certificates/store';
 import { simulatorBaseUrl, SIM_CRL_PATH } from '../integrations/stipa';
-import { thumbprintOf } from './accounts';
 import { checkCsr } from './csr';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
@@ -39,8 +29,10 @@ const BLOCKED: Record<CertificateBlocker, string> = {
   expired: "The service provider's subscription has expired: renew it in the portal to order certificates",
 };
 
-/** The provider may get a certificate now (SPEC.md §4), else an unauthorized problem saying why. */
-/** The provider's standing (as read: store.providerStanding), when it may have certificates; unauthorized otherwise. */
+/**
+ * The provider's standing (as read: store.providerStanding) when it may get a certificate now (SPEC.md §4), else an
+ * unauthorized problem saying why.
+ */
 function standing(deps: AcmeDeps, sp: store.ProviderStanding | null): store.ProviderStanding {
   const blocker = certificateBlocker(sp, deps.now());
   if (!sp || blocker) throw new AcmeProblem('unauthorized', BLOCKED[blocker ?? 'no_profile']);
@@ -212,75 +204,6 @@ export async function updateAuthorization(
     throw new AcmeProblem('malformed', `This authorization is ${z.status}`);
   await deps.db.transaction((tx) => store.deactivateAuthorization(tx, z.id, z.order_id, deps.now()));
   return (await store.authorization(deps.db, 'id', z.id))!;
-}
-
-/** The forms this account's key may take in a token's `fingerprint`: the STI-PA's SPKI hash and the JWK thumbprint. */
-async function accountFingerprints(account: AccountRow): Promise<string[]> {
-  const spki = createPublicKey({ key: account.jwk as never, format: 'jwk' }).export({
-    type: 'spki',
-    format: 'der',
-  });
-  return [keyFingerprint(new Uint8Array(spki)), await thumbprintOf(account.jwk)];
-}
-
-/** The SPC token of an answer: `{"tkauth": …}` as RFC 9447 writes it, or `{"atc": …}` as deployed clients send it. */
-function tokenOfAnswer(payload: unknown): string {
-  const token = isObject(payload) ? (payload.tkauth ?? payload.atc) : undefined;
-  if (typeof token !== 'string' || token === '')
-    throw new AcmeProblem('malformed', 'Answer the tkauth-01 challenge with {"tkauth": "<SPC token>"}');
-  return token;
-}
-
-/**
- * POST to the challenge (§7.5.1, RFC 9447 §3): POST-as-GET reads it; an answer carrying the SPC token is verified at
- * once, and settles the challenge, its authorization and its order. A challenge no longer pending is answered as it is.
- */
-export async function answerChallenge(
-  deps: AcmeDeps,
-  account: AccountRow,
-  found: store.AuthorizationRow | null,
-  payload: unknown,
-) {
-  const z = ownAuthorization(account, found);
-  if (payload === null || z.challenge_status !== 'pending') return z;
-  const token = tokenOfAnswer(payload);
-  const now = deps.now();
-  if (new Date(z.expires_on) <= now)
-    throw new AcmeProblem('malformed', 'This authorization has expired: order again');
-  let outcome: { valid: true } | { valid: false; error: object };
-  try {
-    await deps.certificates.stiPa.verifySpcToken(token, {
-      expectedSpc: z.spc,
-      expectedCa: false,
-      expectedFingerprint: await accountFingerprints(account),
-      now,
-      jtiSeen: (jti, exp) => jtiSeen(deps.db, jti, exp),
-    });
-    outcome = { valid: true };
-  } catch (e) {
-    if (!(e instanceof SpcTokenError))
-      deps.log.warn({ err: e }, 'SPC token of an ACME challenge not verified');
-    const detail =
-      e instanceof SpcTokenError
-        ? `The SPC token was refused: ${e.message}`
-        : 'The SPC token could not be verified';
-    outcome = { valid: false, error: new AcmeProblem('incorrectResponse', detail).toDocument() };
-  }
-  if (!(await store.settleChallenge(deps.db, z, outcome, now)))
-    // another answer settled it first: its outcome is the one to show
-    return (await store.authorization(deps.db, 'challenge_id', z.challenge_id))!;
-  deps.log.info(
-    { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
-    'ACME tkauth-01 challenge answered',
-  );
-  const status = outcome.valid ? ('valid' as const) : ('invalid' as const);
-  return {
-    ...z,
-    status,
-    challenge_status: status,
-    validated_on: now,
-    challenge_error: outcome.valid ? null : outcome.error,
-  };
 }
 
 /**

@@ -110,6 +110,9 @@ const MAX_CHAIN = 5;
 
 const fail = (reason: SpcTokenFailure, message: string) => new SpcTokenError(reason, message);
 
+/** The refusal of a token whose jti was used before (for a caller that spends the jti itself, later). */
+export const replayedToken = () => fail('replayed', 'this SPC token was already used; request a new one');
+
 /** Upper-case hex pairs after the algorithm name: `sha256 aa:bb` and `SHA256 AA:BB` compare equal. */
 export function normalizeFingerprint(fp: string): string {
   return fp.trim().replace(/\s+/g, ' ').toUpperCase();
@@ -218,8 +221,7 @@ export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions)
     throw fail('fingerprint_mismatch', 'atc.fingerprint does not match the account key');
 
   // Last, so that only a token accepted in every other respect is spent.
-  if (await opts.jtiSeen(jti, exp))
-    throw fail('replayed', 'this SPC token was already used; request a new one');
+  if (await opts.jtiSeen(jti, exp)) throw replayedToken();
 
   return { spc: opts.expectedSpc, tnAuthListDer: expectedDer, jti, exp, x5u, fingerprint };
 }

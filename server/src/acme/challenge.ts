@@ -1,0 +1,91 @@
+// The tkauth-01 challenge (RFC 9447 §3, RFC 9448 §6): the SPC token of an answer, checked with the portal's own
+// verifier against the order's TNAuthList and the account's key, settles the challenge, its authorization and its
+// order, and spends the token's id, in one statement.
+import { createPublicKey } from 'node:crypto';
+import { SpcTokenError, replayedToken } from '../ca';
+import { keyFingerprint } from '../certificates/issuance';
+import { thumbprintOf } from './accounts';
+import type { AcmeDeps } from './deps';
+import { isObject } from './jws';
+import { ownAuthorization } from './orders';
+import * as store from './orderStore';
+import { AcmeProblem } from './problems';
+import type { AccountRow } from './store';
+
+/** The forms this account's key may take in a token's `fingerprint`: the STI-PA's SPKI hash and the JWK thumbprint. */
+async function accountFingerprints(account: AccountRow): Promise<string[]> {
+  const spki = createPublicKey({ key: account.jwk as never, format: 'jwk' }).export({
+    type: 'spki',
+    format: 'der',
+  });
+  return [keyFingerprint(new Uint8Array(spki)), await thumbprintOf(account.jwk)];
+}
+
+/** The SPC token of an answer: `{"tkauth": …}` as RFC 9447 writes it, or `{"atc": …}` as deployed clients send it. */
+function tokenOfAnswer(payload: unknown): string {
+  const token = isObject(payload) ? (payload.tkauth ?? payload.atc) : undefined;
+  if (typeof token !== 'string' || token === '')
+    throw new AcmeProblem('malformed', 'Answer the tkauth-01 challenge with {"tkauth": "<SPC token>"}');
+  return token;
+}
+
+/**
+ * POST to the challenge (§7.5.1, RFC 9447 §3): POST-as-GET reads it; an answer carrying the SPC token is verified at
+ * once, and settles the challenge, its authorization and its order. A challenge no longer pending is answered as it is.
+ */
+export async function answerChallenge(
+  deps: AcmeDeps,
+  account: AccountRow,
+  found: store.AuthorizationRow | null,
+  payload: unknown,
+) {
+  const z = ownAuthorization(account, found);
+  if (payload === null || z.challenge_status !== 'pending') return z;
+  const token = tokenOfAnswer(payload);
+  const now = deps.now();
+  if (new Date(z.expires_on) <= now)
+    throw new AcmeProblem('malformed', 'This authorization has expired: order again');
+  const refusal = (e: unknown) =>
+    new AcmeProblem(
+      'incorrectResponse',
+      e instanceof SpcTokenError
+        ? `The SPC token was refused: ${e.message}`
+        : 'The SPC token could not be verified',
+    ).toDocument();
+  // The token's id is spent with the challenge's settlement, in one statement (settleChallenge), not by the check.
+  let spend: { jti: string; exp: Date } | undefined;
+  let answer: Parameters<typeof store.settleChallenge>[2];
+  try {
+    await deps.certificates.stiPa.verifySpcToken(token, {
+      expectedSpc: z.spc,
+      expectedCa: false,
+      expectedFingerprint: await accountFingerprints(account),
+      now,
+      jtiSeen: async (jti, exp) => {
+        spend = { jti, exp };
+        return false;
+      },
+    });
+    answer = { valid: true, ...spend!, replayed: refusal(replayedToken()) };
+  } catch (e) {
+    if (!(e instanceof SpcTokenError))
+      deps.log.warn({ err: e }, 'SPC token of an ACME challenge not verified');
+    answer = { valid: false, error: refusal(e) };
+  }
+  const outcome = await store.settleChallenge(deps.db, z, answer, now);
+  if (!outcome)
+    // another answer settled it first: its outcome is the one to show
+    return (await store.authorization(deps.db, 'challenge_id', z.challenge_id))!;
+  deps.log.info(
+    { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
+    'ACME tkauth-01 challenge answered',
+  );
+  const status = outcome.valid ? ('valid' as const) : ('invalid' as const);
+  return {
+    ...z,
+    status,
+    challenge_status: status,
+    validated_on: now,
+    challenge_error: outcome.valid ? null : outcome.error,
+  };
+}
