@@ -75,8 +75,8 @@ function routedPath(url: string): string {
  * /api/ (its declared path, whatever spelling reached it). No route: when its decoded path is under /api/ in any
  * case, so that an unknown API path tells an anonymous caller nothing (401) and nothing runs anyway.
  */
-function isGuarded(request: FastifyRequest): boolean {
-  const { url, config } = request.routeOptions;
+function isGuarded(request: FastifyRequest, route: FastifyRequest['routeOptions']): boolean {
+  const { url, config } = route;
   if (!request.is404 && url !== undefined) {
     if (config.public === true) return false;
     return config.access !== undefined || url.startsWith('/api/');
@@ -91,8 +91,10 @@ export function installGuard(
 ) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!isGuarded(request)) return;
-    const config = request.routeOptions.config;
+    // read once: Fastify builds routeOptions anew at each read
+    const route = request.routeOptions;
+    if (!isGuarded(request, route)) return;
+    const config = route.config;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new HttpError(401, 'Authentication required');

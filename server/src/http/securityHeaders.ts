@@ -67,8 +67,8 @@ export function apiSecurityHeaders(page: readonly HeaderOp[]): HeaderOp[] {
 const API_PREFIXES = ['/api/', '/acme/'];
 
 /** Is this an API answer? By the route's declared path, or the requested path when no route matched. */
-function isApi(request: FastifyRequest): boolean {
-  const path = ((!request.is404 && request.routeOptions.url) || request.url).toLowerCase();
+function isApi(request: FastifyRequest, routeUrl: string | undefined): boolean {
+  const path = ((!request.is404 && routeUrl) || request.url).toLowerCase();
   return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
@@ -76,8 +76,9 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   const page = securityHeaders(options);
   const api = apiSecurityHeaders(page);
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) {
-      for (const [name, value] of isApi(request) ? api : page) {
+    const { config, url } = request.routeOptions; // read once: Fastify builds it anew at each read
+    if (config.securityHeaders !== false) {
+      for (const [name, value] of isApi(request, url) ? api : page) {
         if (value === null) reply.raw.removeHeader(name);
         else reply.raw.setHeader(name, value);
       }
