@@ -76,7 +76,13 @@ beforeAll(async () => {
   const backupDir = path.join(tmp, 'backup');
   fs.mkdirSync(backupDir);
   if (source.url) {
-    execFileSync('pg_dump', ['--format=custom', '--file', path.join(backupDir, 'portal.dump'), source.url]);
+    execFileSync('pg_dump', [
+      '--format=custom',
+      '--no-unlogged-table-data',
+      '--file',
+      path.join(backupDir, 'portal.dump'),
+      source.url,
+    ]);
     await source.db.close();
   } else {
     await source.db.close();
@@ -171,6 +177,17 @@ describe(`backup and restore (${usingPostgres ? 'pg_dump/pg_restore' : 'the PGli
         private_key_uuid: fresh,
       });
       expect(again.json().success).toBe(true);
+      // PostgreSQL: the spent ACME nonces were left out, so the restored portal starts a new nonce epoch at its
+      // first ACME request, before which every nonce is refused (PGlite's copy keeps them, as stopped)
+      if (usingPostgres) {
+        const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM acme_nonce_epoch');
+        expect(n).toBe(0);
+        const { newNonce, spendNonce } = await import('../../server/src/acme/nonces');
+        const nonceKey = t.services.acme.nonceKey;
+        await expect(
+          spendNonce(t.db, nonceKey, newNonce(nonceKey, new Date(Date.now() - 1000)), new Date()),
+        ).rejects.toThrow(/nonce/);
+      }
     } finally {
       await t.close();
     }
