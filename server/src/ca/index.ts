@@ -4,6 +4,7 @@
 export * from './authority';
 export * from './certificate';
 export * from './crl';
+export * from './csr';
 export * from './hierarchy';
 export * from './issuer';
 export * from './keys';
