@@ -107,4 +107,11 @@ describe('parseCsr', () => {
     expect(() => parseCsr(reencoded)).toThrow(/non-minimal/);
     expect(() => parseCsr(new Uint8Array([0x30, 0x00]))).toThrow();
   });
+
+  it('reads basicConstraints cA as DER has it: TRUE as 0xFF, absent for false; a BER TRUE is refused', () => {
+    expect(basicConstraintsCa(new Uint8Array([0x30, 0x03, 0x01, 0x01, 0xff]))).toBe(true);
+    expect(basicConstraintsCa(new Uint8Array([0x30, 0x00]))).toBe(false);
+    expect(basicConstraintsCa(new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00]))).toBe(false);
+    expect(() => basicConstraintsCa(new Uint8Array([0x30, 0x03, 0x01, 0x01, 0x01]))).toThrow(/DER TRUE/);
+  });
 });

@@ -65,6 +65,7 @@ function extensionsOf(attributes: Tlv | undefined): CsrExtension[] {
     if (sets.length !== 1) throw new DerError('the extension request must hold one set of extensions');
     for (const extension of children(must(sets[0], TAG.sequence, 'the extensions'))) {
       const parts = children(must(extension, TAG.sequence, 'an extension'));
+      if (parts.length < 2 || parts.length > 3) throw new DerError('an extension has 2 or 3 parts');
       const critical = parts.length === 3 ? must(parts[1], TAG.boolean, 'critical').value : null;
       if (critical && (critical.length !== 1 || critical[0] !== 0xff))
         throw new DerError('critical must be DER TRUE when present');
@@ -114,8 +115,10 @@ export function csrSignatureVerifies(csr: Csr): boolean {
   }
 }
 
-/** A basicConstraints extension's cA (DER: present only when TRUE). */
+/** A basicConstraints extension's cA (DER: present only when TRUE, as 0xFF; anything else is refused). */
 export function basicConstraintsCa(value: Uint8Array): boolean {
   const [ca] = children(decodeOne(value, TAG.sequence));
-  return ca?.tag === TAG.boolean && ca.value.length === 1 && ca.value[0] === 0xff;
+  if (ca?.tag !== TAG.boolean) return false;
+  if (ca.value.length !== 1 || ca.value[0] !== 0xff) throw new DerError('cA must be DER TRUE when present');
+  return true;
 }
