@@ -66,7 +66,8 @@ export async function answerChallenge(
         return false;
       },
     });
-    answer = { valid: true, ...spend!, replayed: refusal(replayedToken()) };
+    if (!spend) throw new Error('the SPC token was verified without its jti');
+    answer = { valid: true, ...spend, replayed: refusal(replayedToken()) };
   } catch (e) {
     if (!(e instanceof SpcTokenError))
       deps.log.warn({ err: e }, 'SPC token of an ACME challenge not verified');
