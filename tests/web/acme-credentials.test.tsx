@@ -1,17 +1,11 @@
 // The provider's ACME page (issue 15): the directory URL to give an ACME client, the credentials with their
 // statuses (server-side sort, paging and status filter), Create credential showing the HMAC key once, Revoke after
 // a confirmation, the server's refusals as toasts, and the empty, failed and phone layouts.
-import { Suspense } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AcmeCredentialRow } from '../../contract/acme';
-import { en } from '../../src/i18n/en';
-import { privateRoutesFor } from '../../src/routing/mountPrivateRoutes';
-import { httpError, testAuthProvider, testDataProvider, type TestDataProvider } from './public/harness';
+import { renderBilling } from './billing/harness';
+import { httpError, stubPhoneWidth, testDataProvider, type TestDataProvider } from './public/harness';
 
 const PATH = '/sti-certificate/acme';
 const DIRECTORY_URL = 'https://ca.example.test/acme/directory';
@@ -62,46 +56,8 @@ function acmeDataProvider(overrides: Partial<Record<keyof TestDataProvider, (...
   });
 }
 
-const i18nProvider = polyglotI18nProvider(() => en, 'en');
-
 function renderAcme(dataProvider: TestDataProvider, settings: Record<string, unknown> = {}) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            support_url: 'https://help.example.test',
-            payments: 'sandbox',
-            acme_directory_url: DIRECTORY_URL,
-            ...settings,
-          }),
-          { status: 200 },
-        ),
-    ),
-  );
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-  });
-  render(
-    <TestMemoryRouter initialEntries={[PATH]}>
-      <AdminContext
-        queryClient={queryClient}
-        dataProvider={dataProvider as any}
-        authProvider={testAuthProvider() as any}
-        i18nProvider={i18nProvider}
-      >
-        <Suspense fallback={<p>loading page</p>}>
-          <Routes>
-            {privateRoutesFor('service-provider').map(({ path, element }) => (
-              <Route key={path} path={path} element={element} />
-            ))}
-          </Routes>
-        </Suspense>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+  renderBilling(PATH, { dataProvider, settings: { acme_directory_url: DIRECTORY_URL, ...settings } });
   return dataProvider;
 }
 
@@ -305,16 +261,7 @@ describe('Revoke', () => {
 
 describe('below 960 px', () => {
   it('stacks each credential as labelled lines in place of the table', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    stubPhoneWidth();
     renderAcme(acmeDataProvider());
     const rows = await screen.findAllByTestId('stacked-row');
     expect(rows).toHaveLength(3);

@@ -323,28 +323,7 @@ describe('App routing', () => {
   });
 
   it('mounts the pages of the signed-in role and applies the guard', async () => {
-    const profile = {
-      service_provider_uuid: 'sp-1',
-      company_name: 'Analytical Telecom',
-      ocn: '123A',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone_number: '(202) 555-0123',
-      subscription_started_on: '2026-01-31T12:00:00.000Z',
-      subscription_expired_on: '2027-01-31T00:00:00.000Z',
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const path = String(url).split('?')[0];
-        if (path === '/api/service_provider') return new Response(JSON.stringify(profile), { status: 200 });
-        if (path === '/api/public/settings') {
-          return new Response(JSON.stringify({ support_url: 'https://help.example.org', payments: 'sandbox' }), { status: 200 });
-        }
-        return new Response('{"message":"Not found"}', { status: 404 });
-      }),
-    );
+    serveApp();
     try {
       localStorage.setItem(
         'token',

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminDataProvider, renderAdmin } from './admin/harness';
 import { billingDataProvider, httpError, renderBilling } from './billing/harness';
 import { CERTIFICATES, KEYS, certificatesDataProvider, renderCertificates } from './certificates/harness';
+import { stubPhoneWidth } from './public/harness';
 
 const PAYMENTS = [
   { id: 'p1', amount: '100.00', transaction_id: 'pi_first', created_on: '2026-02-01T10:00:00Z' },
@@ -142,20 +143,6 @@ describe('a provider’s rows on its details page', () => {
     expect(providerRows).toHaveBeenCalledTimes(calls + 1);
   });
 });
-
-/** A viewport narrower than 960 px, as useMediaQuery sees it. */
-function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('below 960 px', () => {
   it('a list stacks each record as labelled lines in place of the table', async () => {

@@ -87,6 +87,8 @@ export interface BillingRenderOptions {
   dataProvider?: TestDataProvider;
   authProvider?: TestAuthProvider;
   payments?: 'sandbox' | 'stripe';
+  /** More public settings, or some of them replaced (undefined: left out). */
+  settings?: Record<string, unknown>;
   /** Pages to mount instead of the provider's route table (screens whose server routes are not mounted yet). */
   pages?: Record<string, ReactNode>;
 }
@@ -109,6 +111,7 @@ export function renderBilling(path: string, options: BillingRenderOptions = {}) 
           JSON.stringify({
             support_url: 'https://help.example.test',
             payments: options.payments ?? 'sandbox',
+            ...options.settings,
           }),
           { status: 200 },
         ),

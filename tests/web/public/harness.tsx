@@ -58,6 +58,20 @@ export function testAuthProvider(login: (params: any) => Promise<any> = async ()
 }
 
 /** A failure as the providers reject with it (PortalHttpError). */
+/** A viewport narrower than 960 px, as useMediaQuery sees it (the phone layouts). */
+export function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
 export function httpError(status: number, body: Record<string, unknown>): Error {
   return Object.assign(new Error(String(body.message ?? `Request failed with status code ${status}`)), { status, body });
 }
