@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 const SERVER = path.resolve('build/server/main.mjs');
+const SOURCE = path.resolve('server/src/main.ts');
 /**
  * Node's options of the server as `npm run serve` and docs/production.md run it: an old generation of at most
  * 256 MB, which also makes V8 collect before doubling the heap rather than quadrupling it (a 5-million-row import
@@ -53,11 +54,19 @@ async function healthy(port: number, child: ChildProcess, log: () => string): Pr
   throw new Error(`the server did not answer within 60 s: ${log()}`);
 }
 
-/** Starts the built server with `env` (DATABASE_URL, DATA_DIR, JWT_SECRET, …) and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: npm run build:server`);
+/**
+ * Starts the built server with `env` (DATABASE_URL, DATA_DIR, JWT_SECRET, …) and waits until it answers;
+ * `fromSource`: server/src/main.ts through tsx instead (a test of the code as it is, with no build before it).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { fromSource?: boolean } = {},
+): Promise<ServerProcess> {
+  if (!opts.fromSource && !fs.existsSync(SERVER))
+    throw new Error(`${SERVER} is missing: npm run build:server`);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER], {
+  const args = opts.fromSource ? ['--import', 'tsx', SOURCE] : ['--enable-source-maps', SERVER];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_OPTIONS: NODE_FLAGS,

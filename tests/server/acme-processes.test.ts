@@ -3,7 +3,6 @@
 // a test app whose address stands for the load balancer's (PUBLIC_URL of all three). A nonce one gives is spent on
 // the other, once; an account made on one orders on the other; one order finalized on both at once issues one
 // certificate. PostgreSQL only: the embedded PGlite is one process's database.
-import { type ChildProcess, spawn } from 'node:child_process';
 import {
   type KeyObject,
   createPublicKey,
@@ -13,82 +12,47 @@ import {
   webcrypto,
 } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TN_AUTH_LIST_OID, x509 } from '../../server/src/ca';
 import { keyFingerprint } from '../../server/src/certificates/issuance';
 import { api } from './billing-fixtures';
 import { type AcmeWorld, startWorld, stopWorld, tnDer } from './acme-fixtures';
 import { usingPostgres } from './helpers';
+import { startServerProcess } from '../../bench/serverProcess';
 
 interface Server {
   url: string;
-  child: ChildProcess;
-  log: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
+  stop(): Promise<void>;
 }
 
 /** server/src/main.ts in a process of its own, on `world`'s database and a copy of its data folder (its keys). */
 async function startServer(world: AcmeWorld): Promise<Server> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acme-process-'));
   fs.cpSync(world.t.config.dataDir, dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: world.t.db.url,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: world.base,
-    JWT_SECRET: world.t.config.jwtSecret,
-    ADMIN_EMAIL: world.t.config.adminEmail,
-    ADMIN_PASSWORD: world.t.config.adminPassword,
-    WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
-    STI_PA_RATE_LIMIT: '10000',
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const server = await startServerProcess(
+    {
+      DATABASE_URL: world.t.db.url!,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: world.base,
+      JWT_SECRET: world.t.config.jwtSecret!,
+      ADMIN_EMAIL: world.t.config.adminEmail!,
+      ADMIN_PASSWORD: world.t.config.adminPassword!,
+      WEB_DIST_DIR: path.join(dataDir, 'no-dist'),
+      STI_PA_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+    },
+    { fromSource: true },
+  );
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  delete env.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
-  child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-    if (Date.now() > until) throw new Error(`the server did not answer within 60 s: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, log: () => stderr };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function stopServer(server: Server | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server || server.child.exitCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
 }
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
@@ -160,7 +124,7 @@ describe.skipIf(!usingPostgres)('ACME on two server processes sharing one Postgr
     [one, two] = await Promise.all([startServer(world), startServer(world)]);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([stopServer(one), stopServer(two)]);
+    await Promise.all([one?.stop(), two?.stop()]);
     await stopWorld();
   });
 
