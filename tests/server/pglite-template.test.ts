@@ -26,6 +26,7 @@ describe('PGlite template', () => {
   it('is stamped with the installed PGlite', () => {
     expect(isPgliteTemplate(template)).toBe(true);
     expect(JSON.parse(fs.readFileSync(path.join(template, 'pglite-template.json'), 'utf8'))).toEqual({
+      layout: 2,
       pglite: pgliteVersion(),
       pgBoss: expect.stringMatching(/^10\./),
       migrations: readMigrations().map((m) => `${m.version}:${m.checksum}`),
@@ -42,6 +43,8 @@ describe('PGlite template', () => {
       expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '8MB' }]);
       expect(await migrate(db)).toEqual([]);
       expect(await db.query('SELECT count(*)::int AS n FROM service_providers')).toEqual([{ n: 0 }]);
+      // One database: initdb's template databases are not copied into every new data folder.
+      expect(await db.query('SELECT datname FROM pg_database')).toEqual([{ datname: 'postgres' }]);
       // pg-boss's schema is there, without a job or a queue of the app's.
       expect(await db.query('SELECT count(*)::int AS n FROM pgboss.job')).toEqual([{ n: 0 }]);
       expect(
