@@ -1,5 +1,5 @@
 // Runs the browser flows (tests/e2e/*.e2e.ts) on Node's test runner against the built app.
-// Each flow starts the real server (server/src/main.ts) on its own port and data folder.
+// Each flow starts the real server (build/server/main.mjs) on its own port and data folder.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,28 @@
+// The server's build bundles most packages (scripts/build-server.mjs): a bundled package that cannot run as part of
+// an ES module (one that reads `__dirname`, or requires a file beside its own code, when it loads) fails only when
+// its module loads. The browser flows load the modules of a start and of the screens they walk; this loads every
+// module of the build, the ones the server loads on first use too (the Stripe gateway, the invoice PDF, the PKCS#11
+// key store), in a process of its own.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+const CHUNKS = path.resolve('build/server/chunks');
+
+test('every module of the server build loads', () => {
+  const modules = fs.readdirSync(CHUNKS).filter((f) => f.endsWith('.mjs'));
+  assert.ok(modules.length > 5, `expected the build's chunks in ${CHUNKS}`);
+  const urls = modules.map((f) => pathToFileURL(path.join(CHUNKS, f)).href);
+  // A fresh process: the test runner's own loader (tsx) must not stand in for Node's.
+  const script = `for (const url of ${JSON.stringify(urls)}) await import(url);`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+  const lazy = ['stripe', 'invoicePdf', 'pkcs11Store'];
+  for (const name of lazy)
+    assert.ok(
+      modules.some((f) => f.startsWith(`${name}-`)),
+      `no ${name} chunk`,
+    );
+});
