@@ -2,7 +2,7 @@
 // the job queue's tables (pg-boss's own schema, made at its first start).
 // PGlite's initdb runs in WASM in a second PGlite instance beside the first (5 to 8 s of CPU and a resident-set
 // peak of about 800 MB on a first start), and the migrations and pg-boss's schema take another two seconds or more. Copying a folder made
-// so (about 27 MB in 630 files, mostly the first WAL segment) takes a few tens of milliseconds; the database then
+// so (about 27 MB in 630 files, mostly the first WAL segment) takes well under a second; the database then
 // opens as an existing one does, migrate() at start finds every migration applied and pg-boss its schema. The copy
 // is what initdb and the migrations would write, less initdb's template databases (which only CREATE DATABASE
 // reads), the same for every installation (its system identifier included, which only replication would look at;
@@ -76,7 +76,7 @@ export function isPgliteTemplate(dir: string, migrationsDir?: string): boolean {
 
 /**
  * Copies the folder `from` to `to`, every file at once (libuv's threads take them four at a time): each file's
- * creation is most of its cost (630 files and 27 MB), where fs.promises.cp, one file after another, took 7 times as
+ * creation is most of its cost (630 files and 27 MB); fs.promises.cp, one file after another, took about 7 times as
  * long.
  */
 async function copyTree(from: string, to: string, keep: (name: string) => boolean): Promise<void> {
