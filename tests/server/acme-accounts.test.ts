@@ -1,13 +1,14 @@
 // The ACME server's directory, nonces and accounts, over a real port, with the published acme-client as the client
 // where it can speak, and requests signed here with jose for what it would never send. EAB credentials are made
 // through the portal API, as a provider makes them.
-import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import * as acme from 'acme-client';
 import { type JWK, FlattenedSign, exportJWK, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, secondApp } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
 import { adminToken } from './resellers-fixtures';
+import { eabOf } from './acme-inject';
 
 let t: TestApp;
 let base: string;
@@ -70,18 +71,6 @@ async function jws(
   return (await new FlattenedSign(bytes)
     .setProtectedHeader({ alg: 'ES256', ...header })
     .sign(k.key)) as unknown as Record<string, string>;
-}
-
-/** The EAB object of RFC 8555 §7.3.4 over `jwk`, MACed with the credential's key. */
-function eabOf(cred: { key_id: string; hmac_key: string }, jwk: JWK, url: string, hmacKey = cred.hmac_key) {
-  const protectedB64 = Buffer.from(JSON.stringify({ alg: 'HS256', kid: cred.key_id, url })).toString(
-    'base64url',
-  );
-  const payload = Buffer.from(JSON.stringify(jwk)).toString('base64url');
-  const signature = createHmac('sha256', Buffer.from(hmacKey, 'base64url'))
-    .update(`${protectedB64}.${payload}`)
-    .digest('base64url');
-  return { protected: protectedB64, payload, signature };
 }
 
 function post(url: string, body: unknown, contentType = 'application/jose+json') {

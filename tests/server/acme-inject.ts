@@ -18,6 +18,17 @@ import type { api } from './billing-fixtures';
 const STIPA = { userId: 'demo', password: 'demo-pass' };
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n?/g;
 
+/** The EAB object of RFC 8555 §7.3.4 that binds `jwk` at `url` (newAccount), MACed with the credential's key. */
+export function eabOf(cred: { key_id: string; hmac_key: string }, jwk: object, url: string) {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const protectedB64 = b64({ alg: 'HS256', kid: cred.key_id, url });
+  const payload = b64(jwk);
+  const signature = createHmac('sha256', Buffer.from(cred.hmac_key, 'base64url'))
+    .update(`${protectedB64}.${payload}`)
+    .digest('base64url');
+  return { protected: protectedB64, payload, signature };
+}
+
 export interface InjectAcmeClient {
   /** A CSR (base64url DER) for a new P-256 key asking for the provider's TNAuthList. */
   csr(): Promise<string>;
@@ -69,16 +80,7 @@ export async function injectAcmeClient(
     key_id: string;
     hmac_key: string;
   };
-  const b64 = (s: string) => Buffer.from(s).toString('base64url');
-  const eabProtected = b64(JSON.stringify({ alg: 'HS256', kid: cred.key_id, url: directory.newAccount }));
-  const eabPayload = b64(JSON.stringify(jwk));
-  const eab = {
-    protected: eabProtected,
-    payload: eabPayload,
-    signature: createHmac('sha256', Buffer.from(cred.hmac_key, 'base64url'))
-      .update(`${eabProtected}.${eabPayload}`)
-      .digest('base64url'),
-  };
+  const eab = eabOf(cred, jwk, directory.newAccount);
   state.kid = (await post(directory.newAccount, { externalAccountBinding: eab }, 201)).headers
     .location as string;
 

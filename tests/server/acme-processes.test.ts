@@ -3,14 +3,7 @@
 // a test app whose address stands for the load balancer's (PUBLIC_URL of all three). A nonce one gives is spent on
 // the other, once; an account made on one orders on the other; one order finalized on both at once issues one
 // certificate. PostgreSQL only: the embedded PGlite is one process's database.
-import {
-  type KeyObject,
-  createPublicKey,
-  generateKeyPairSync,
-  createHmac,
-  sign,
-  webcrypto,
-} from 'node:crypto';
+import { type KeyObject, createPublicKey, generateKeyPairSync, sign, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +12,7 @@ import { TN_AUTH_LIST_OID, x509 } from '../../server/src/ca';
 import { keyFingerprint } from '../../server/src/certificates/issuance';
 import { api } from './billing-fixtures';
 import { type AcmeWorld, startWorld, stopWorld, tnDer } from './acme-fixtures';
+import { eabOf } from './acme-inject';
 import { usingPostgres } from './helpers';
 import { startServerProcess } from '../../bench/serverProcess';
 
@@ -133,16 +127,9 @@ describe.skipIf(!usingPostgres)('ACME on two server processes sharing one Postgr
     const client = accountClient(world);
     const cred = (await api(world.t, world.token).post('/api/service_provider/acme/eab')).json();
     const newAccount = client.acmeUrl('new-account');
-    const eabProtected = b64({ alg: 'HS256', kid: cred.key_id, url: newAccount });
-    const eabPayload = b64(client.jwk);
-    const eab = {
-      protected: eabProtected,
-      payload: eabPayload,
-      signature: createHmac('sha256', Buffer.from(cred.hmac_key, 'base64url'))
-        .update(`${eabProtected}.${eabPayload}`)
-        .digest('base64url'),
-    };
-    const created = await client.post(a, newAccount, { externalAccountBinding: eab });
+    const created = await client.post(a, newAccount, {
+      externalAccountBinding: eabOf(cred, client.jwk, newAccount),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     client.kid = created.headers.get('location')!;
 
