@@ -33,7 +33,7 @@ export function newNonce(key: Uint8Array, now: Date): string {
 }
 
 /** The refusal of a nonce this cluster never gave, expired, or already used (clients retry with a fresh one). */
-export const nonceRefused = () =>
+const nonceRefused = () =>
   new AcmeProblem('badNonce', 'The nonce is unknown, expired or already used: retry with a fresh one');
 
 /** When a nonce this cluster gave was given, and until when it may be spent; a badNonce for one it never gave. */
