@@ -52,6 +52,8 @@ export const RESOURCES = [
   'audit-log',
   // ---- ACME (issue 15): the provider's External Account Binding credentials ----
   'acme-credentials',
+  // the API's OpenAPI document, where the server serves it to admins only (API_DOCS=admin, production's default)
+  'api-docs',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -94,6 +96,7 @@ export const ACCESS_MATRIX: Matrix = {
     session: ['edit', 'delete'],
     // ---- the admin's provider screens (issue 13, point 4) ----
     'audit-log': ['list', 'export'],
+    'api-docs': ['show'],
   },
 };
 

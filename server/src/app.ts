@@ -49,7 +49,7 @@ declare module 'fastify' {
 /** The modules of the API, each a folder of routes · service · store, mounted on the part of the services it uses. */
 async function mountModules(app: FastifyInstance, s: AppServices): Promise<void> {
   await healthRoutes(app, { db: s.db });
-  await openApiRoutes(app);
+  await openApiRoutes(app, { apiDocs: s.config.apiDocs });
   await settingsRoutes(app, { config: s.config });
   await accountRoutes(app, s.accounts);
   await billingRoutes(app, s.billing);

@@ -82,7 +82,15 @@ export interface Config {
   /** METRICS_PORT: /metrics is served on this port only (on METRICS_HOST, default 127.0.0.1), not on PORT. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /**
+   * API_DOCS: who may read `GET /api/docs` — `public` (anyone), `admin` (an admin's session) or `off` (not served).
+   * Unset: public in development, admin in production, where the document would map every admin route for anyone.
+   */
+  apiDocs: ApiDocsAccess;
 }
+
+export const API_DOCS_ACCESS = ['public', 'admin', 'off'] as const;
+export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
 
 export class ConfigError extends Error {}
 
@@ -191,6 +199,14 @@ function metricsSettings(env: Env, port: number) {
 /** How the server faces the network: a declared demo, the proxies it trusts, its HTTP timeouts. */
 function serverSettings(env: Env) {
   return { demoMode: bool(env, 'DEMO_MODE'), trustProxy: trustProxy(env), ...httpTimeouts(env) };
+}
+
+function apiDocsAccess(env: Env): ApiDocsAccess {
+  const raw = str(env, 'API_DOCS');
+  if (raw === undefined) return env.NODE_ENV === 'production' ? 'admin' : 'public';
+  if (!(API_DOCS_ACCESS as readonly string[]).includes(raw))
+    throw new ConfigError(`API_DOCS must be one of ${API_DOCS_ACCESS.join(', ')}, got "${raw}"`);
+  return raw as ApiDocsAccess;
 }
 
 /** A sandbox or simulated side is in use: payments are not real or certificates are not trusted. */
@@ -324,6 +340,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     idempotencyWaitMs: int(env, 'IDEMPOTENCY_WAIT_MS', 10_000),
     numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
+    apiDocs: apiDocsAccess(env),
     ...serverSettings(env),
     ...metricsSettings(env, port),
     ...overrides,

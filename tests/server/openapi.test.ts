@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
 import { buildHttpApp } from '../../server/src/app';
 import { createServices } from '../../server/src/services';
-import { createTestDatabase, testConfig, type TestDatabase } from './helpers';
+import { loadConfig } from '../../server/src/config';
+import { createTestApp, createTestDatabase, sessionToken, testConfig, type TestDatabase } from './helpers';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -85,5 +86,52 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/service_provider'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
     expect(doc.paths['/api/health'].get.security).toBeUndefined();
+  });
+});
+
+describe('who may read /api/docs (API_DOCS)', () => {
+  it('is public in development, admins only in production, and refuses a value it does not know', () => {
+    expect(loadConfig({}).apiDocs).toBe('public');
+    const production = { NODE_ENV: 'production', DEMO_MODE: 'true' };
+    expect(loadConfig(production).apiDocs).toBe('admin');
+    expect(loadConfig({ ...production, API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(() => loadConfig({ API_DOCS: 'everyone' })).toThrow(/API_DOCS must be one of public, admin, off/);
+  });
+
+  it('admin: an admin reads it; without a token, or as a provider or a reseller, it is refused', async () => {
+    const t = await createTestApp({ config: { apiDocs: 'admin' } });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json']) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+        for (const type of ['service-provider', 'reseller'] as const) {
+          const token = await sessionToken(t, { type });
+          const res = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(res.statusCode, `${type} ${url}`).toBe(403);
+        }
+        const admin = await sessionToken(t, { type: 'admin' });
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+        expect(res.statusCode).toBe(200);
+        expect(Object.keys(res.json<Document>().paths).length).toBeGreaterThan(40);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('off: not served at all', async () => {
+    const t = await createTestApp({ config: { apiDocs: 'off' } });
+    try {
+      const admin = await sessionToken(t, { type: 'admin' });
+      for (const url of ['/api/docs', '/api/docs/json']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+        expect(res.statusCode, url).toBe(404);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

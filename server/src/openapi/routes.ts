@@ -1,8 +1,11 @@
 // The API's description, OpenAPI 3, generated from the routes as they are registered (their schemas, their
-// access): registered before the modules so that it sees every route. It describes, it holds no data: public.
+// access): registered before the modules so that it sees every route. It holds no data, but it maps every route,
+// the admin's too: who may read it is API_DOCS (public in development, admins only in production, or off).
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { version } from '../../../package.json';
+import type { ApiDocsAccess } from '../config';
+import { access } from '../http/guard';
 
 /** The stand-ins of other parties (the STI-PA simulator, the sandbox payment page) are not this portal's API. */
 const STAND_IN_PREFIXES = ['/stipa-sim/', '/sandbox/'];
@@ -45,10 +48,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** `GET /api/docs` (and `/api/docs/json`): the document, as JSON. */
-export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+/** `GET /api/docs` (and `/api/docs/json`): the document, as JSON, to whom `API_DOCS` names; not served when off. */
+export async function openApiRoutes(app: FastifyInstance, deps: { apiDocs: ApiDocsAccess }): Promise<void> {
+  if (deps.apiDocs === 'off') return;
   const options = {
-    config: { public: true },
+    config: (deps.apiDocs === 'public' ? { public: true } : access('api-docs', 'show')) as FastifyContextConfig,
     schema: { response: { 200: { type: 'object', additionalProperties: true, description: 'OpenAPI 3.0' } } },
   } as const;
   const document = async () => app.swagger();
