@@ -52,7 +52,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 export async function openApiRoutes(app: FastifyInstance, deps: { apiDocs: ApiDocsAccess }): Promise<void> {
   if (deps.apiDocs === 'off') return;
   const options = {
-    config: (deps.apiDocs === 'public' ? { public: true } : access('api-docs', 'show')) as FastifyContextConfig,
+    config: (deps.apiDocs === 'public'
+      ? { public: true }
+      : access('api-docs', 'show')) as FastifyContextConfig,
     schema: { response: { 200: { type: 'object', additionalProperties: true, description: 'OpenAPI 3.0' } } },
   } as const;
   const document = async () => app.swagger();
