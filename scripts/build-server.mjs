@@ -8,11 +8,14 @@
 //   node scripts/build-server.mjs --run           -> the same, then runs it in this process (npm run serve), so
 //                                                    that SIGTERM reaches the server's graceful shutdown
 //   node scripts/build-server.mjs bench/cr.ts     -> build/bench/cr.mjs
+// build/server is a link to a release, a folder that is never written once published (serverRelease.mjs): a
+// server starting from build/server while another `npm run serve` builds finds one whole build or the other.
 import { execFileSync } from 'node:child_process';
 import fs, { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, buildSync } from 'esbuild';
+import { publishRelease, readTree, templateKey } from './serverRelease.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = 'server/src/main.ts';
@@ -51,17 +54,15 @@ const SERVER_EXTERNAL_PACKAGES = [
 const REQUIRE_BANNER =
   "import { createRequire as bundleCreateRequire } from 'node:module'; const require = bundleCreateRequire(import.meta.url);";
 
-export async function buildEntry(entry) {
-  const outfile = outputOf(entry);
+/** esbuild's options of an entry: the server's (bundled, split into chunks) or a bench's (packages external). */
+function buildOptions(entry, outdir, name) {
   const server = entry === SERVER_ENTRY;
   // Code splitting: a module the server imports with `await import('./x')` (the stripe gateway, the invoice PDF,
   // the PKCS#11 key store) becomes a chunk of its own, loaded on first use with the packages only it imports,
   // instead of being bundled into main.mjs and loaded at every start.
-  const chunks = path.join(path.dirname(outfile), 'chunks');
-  if (server) rmSync(chunks, { recursive: true, force: true });
-  await build({
-    entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, entry) },
-    outdir: path.dirname(outfile),
+  return {
+    entryPoints: { [name]: path.join(root, entry) },
+    outdir,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
@@ -80,23 +81,32 @@ export async function buildEntry(entry) {
       : { packages: 'external' }),
     sourcemap: true,
     logLevel: 'warning',
-  });
-  // A module's own location (import.meta.url: the migrations, the PGlite template) is the entry's folder only in
-  // the entry's module: a chunk lives in chunks/. Such a module must stay in the entry (imported statically).
-  for (const file of fs.existsSync(chunks) ? fs.readdirSync(chunks) : []) {
+  };
+}
+
+/**
+ * A module's own location (import.meta.url: the migrations, the PGlite template) is the entry's folder only in the
+ * entry's module: a chunk lives in chunks/. Such a module must stay in the entry (imported statically).
+ */
+function checkChunks(files) {
+  for (const [name, text] of files) {
+    if (!name.startsWith('chunks/') || !name.endsWith('.mjs')) continue;
     // createRequire(import.meta.url) only resolves packages, which every folder of build/ finds alike.
-    if (
-      file.endsWith('.mjs') &&
-      fs
-        .readFileSync(path.join(chunks, file), 'utf8')
-        .replaceAll(REQUIRE_BANNER, '')
-        .replaceAll('createRequire(import.meta.url)', '')
-        .includes('import.meta.url')
-    )
+    const own = text
+      .toString('utf8')
+      .replaceAll(REQUIRE_BANNER, '')
+      .replaceAll('createRequire(import.meta.url)', '');
+    if (own.includes('import.meta.url'))
       throw new Error(
-        `${file}: a module that reads import.meta.url was split off the entry (import it statically)`,
+        `${name}: a module that reads import.meta.url was split off the entry (import it statically)`,
       );
   }
+}
+
+export async function buildEntry(entry) {
+  if (entry === SERVER_ENTRY) return buildServer();
+  const outfile = outputOf(entry);
+  await build(buildOptions(entry, path.dirname(outfile), path.basename(outfile, '.mjs')));
   // The migrations are read from next to the module that runs them (server/src/db/migrate.ts).
   const migrations = path.join(path.dirname(outfile), 'migrations');
   rmSync(migrations, { recursive: true, force: true });
@@ -105,14 +115,34 @@ export async function buildEntry(entry) {
 }
 
 /**
- * Makes build/server/pglite-template (server/src/db/pgliteTemplateBuild.ts) unless the installed PGlite already made it
+ * The server: compiled in memory, then published as a release (serverRelease.mjs) that build/server is switched to,
+ * with the PGlite template of its migrations. Answers build/server/main.mjs.
+ */
+async function buildServer() {
+  const build_ = path.join(root, 'build');
+  // Compiled for a folder as deep as a release's, so that the maps' relative paths to the sources are a release's.
+  const placeholder = path.join(build_, 'releases', 'compiling');
+  const result = await build({ ...buildOptions(SERVER_ENTRY, placeholder, 'main'), write: false });
+  const files = new Map(result.outputFiles.map((f) => [path.relative(placeholder, f.path), f.contents]));
+  checkChunks(files);
+  // The migrations are read from next to the module that runs them (server/src/db/migrate.ts).
+  const migrations = readTree(path.join(root, 'server/src/db/migrations'));
+  for (const [name, text] of migrations) files.set(path.join('migrations', name), text);
+  const template = templateKey(root, migrations);
+  buildPgliteTemplate(path.join(build_, 'pglite-templates', template));
+  publishRelease(build_, files, template);
+  return outputOf(SERVER_ENTRY);
+}
+
+/**
+ * Makes the PGlite template `dir` (server/src/db/pgliteTemplateBuild.ts) unless the installed PGlite already made it
  * with today's migrations: PGlite's initdb and the migrations, run once here (several seconds) rather than at each
  * new data folder's first start. In a process of its own, so that `--run` starts the server in a process without
- * that PGlite instance's memory. Called after buildEntry, which copies the migrations it applies.
+ * that PGlite instance's memory. Each release links to the template of its migrations (build/pglite-templates/…).
  */
-export async function buildPgliteTemplate() {
+function buildPgliteTemplate(templateDir) {
   const tool = path.join(root, 'build', 'tools', 'pgliteTemplate.mjs');
-  await build({
+  buildSync({
     entryPoints: [path.join(root, 'server/src/db/pgliteTemplateBuild.ts')],
     outfile: tool,
     bundle: true,
@@ -122,8 +152,8 @@ export async function buildPgliteTemplate() {
     packages: 'external',
     logLevel: 'warning',
   });
-  const dir = JSON.stringify(path.join(root, 'build', 'server', 'pglite-template'));
-  const migrations = JSON.stringify(path.join(root, 'build', 'server', 'migrations'));
+  const dir = JSON.stringify(templateDir);
+  const migrations = JSON.stringify(path.join(root, 'server/src/db/migrations'));
   const script = `const t = await import(${JSON.stringify(pathToFileURL(tool).href)});
 if (!t.isPgliteTemplate(${dir}, ${migrations})) {
   console.error('Preparing the embedded database (PGlite initdb and migrations), once per PGlite version and migration');
@@ -138,9 +168,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const entries = args.filter((a) => a !== '--run');
   const outputs = [];
   for (const entry of entries.length ? entries : [SERVER_ENTRY]) outputs.push(await buildEntry(entry));
-  if (!entries.length) await buildPgliteTemplate();
   if (run) {
     process.setSourceMapsEnabled(true);
-    await import(pathToFileURL(outputs[0]).href);
+    // The release itself, not the link: a later build switches build/server, this server keeps its own chunks.
+    await import(pathToFileURL(fs.realpathSync(outputs[0])).href);
   }
 }

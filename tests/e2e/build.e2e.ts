@@ -3,7 +3,8 @@
 // its module loads. The browser flows load the modules of a start and of the screens they walk; this loads every
 // module of the build, the ones the server loads on first use too (the Stripe gateway, the invoice PDF, the PKCS#11
 // key store), in a process of its own.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,4 +26,26 @@ test('every module of the server build loads', () => {
       modules.some((f) => f.startsWith(`${name}-`)),
       `no ${name} chunk`,
     );
+});
+
+// `npm run serve` builds before it starts: a second server started from the same folder while the first one builds
+// must find one whole build (scripts/serverRelease.mjs). A reader reads the build as a start does, all the while
+// the build runs three times.
+test('a rebuild leaves build/server whole for a server starting from it meanwhile', async () => {
+  const stop = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'build-reader-')), 'stop');
+  const reader = spawn(process.execPath, ['tests/e2e/buildReader.mjs', 'build/server', stop], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  reader.stdout.on('data', (d: Buffer) => (out += d));
+  reader.stderr.on('data', (d: Buffer) => (out += d));
+  const exited = new Promise<number | null>((resolve) => reader.on('exit', resolve));
+  try {
+    for (let i = 0; i < 3; i++)
+      execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'pipe' });
+  } finally {
+    fs.writeFileSync(stop, '');
+  }
+  assert.equal(await exited, 0, out);
+  assert.ok(Number(out) > 0, `the reader made no whole read: ${out}`);
 });
