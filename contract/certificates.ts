@@ -24,7 +24,7 @@ export const CERTIFICATE_MESSAGES = {
   keyRequired: 'private key is a required field',
   keyInvalid: 'private key is not valid.',
   reasonInvalid:
-    'reason must be one of key_compromise, superseded, cessation_of_operation, affiliation_changed',
+    'reason must be one of unspecified, key_compromise, affiliation_changed, superseded, cessation_of_operation',
   revokeOldInvalid: 'revoke_old must be one of keep, now, in_24_hours',
 } as const;
 
@@ -111,14 +111,19 @@ export const AUTO_RENEWAL_WINDOW_DAYS = 30;
 /** Expiry notices, for certificates that will not be renewed: this many days before. */
 export const EXPIRY_NOTICE_DAYS = [30, 7, 1] as const;
 
+/**
+ * The reasons a subscriber may state for a revocation (RFC 5280 §5.3.1, in its order of codes). None is chosen for
+ * the person: the reason is published in the CRL. A revocation that names none is `unspecified`, which the CRL
+ * publishes as an entry without a reasonCode.
+ */
 export const REVOCATION_REASONS = [
+  'unspecified',
   'key_compromise',
+  'affiliation_changed',
   'superseded',
   'cessation_of_operation',
-  'affiliation_changed',
 ] as const;
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
-export const DEFAULT_REVOCATION_REASON: RevocationReason = 'superseded';
 
 /** POST /api/service_provider/revoke_sti_spc_cert/{serial_number}: an optional reason. */
 export const revokeCertificateSchema = yup

@@ -73,17 +73,9 @@ export const adminProviderTexts = {
     revoke: 'Revoke',
     revoke_question: 'Revoke this certificate?',
     revoke_hint: 'Certificate %{serial}. It is published in the next CRL at once.',
-    revoke_reason: 'Reason',
     revoked: 'The certificate has been revoked',
     updated: 'The service provider has been updated',
     download: 'Download',
-  },
-  reasons: {
-    unspecified: 'Unspecified',
-    key_compromise: 'Key compromise',
-    superseded: 'Superseded',
-    cessation_of_operation: 'Cessation of operation',
-    affiliation_changed: 'Affiliation changed',
   },
 } as const;
 

@@ -308,11 +308,21 @@ const portal = {
         'Calls your switches sign with the old certificate fail verification as soon as verifiers refresh the CRL.',
     },
     reason: 'Reason',
+    revoke_final:
+      'Revocation is final: the certificate can never be used again. The reason you choose is published in the certificate revocation list that call verifiers read.',
     reasons: {
+      unspecified: 'Unspecified',
       key_compromise: 'Key compromise',
+      affiliation_changed: 'Affiliation changed',
       superseded: 'Superseded',
       cessation_of_operation: 'Cessation of operation',
-      affiliation_changed: 'Affiliation changed',
+    },
+    reasons_help: {
+      unspecified: 'None of the reasons below applies.',
+      key_compromise: 'The private key was, or may have been, seen or copied by someone else.',
+      affiliation_changed: 'The company name or other details in the certificate are no longer right.',
+      superseded: 'A new certificate replaces this one.',
+      cessation_of_operation: 'Calls are no longer signed with this certificate: the service it served has ended.',
     },
     view_title: 'Certificate',
     certificate_text: 'Certificate text',

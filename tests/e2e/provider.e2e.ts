@@ -616,6 +616,8 @@ describe('provider flow', { timeout: 900_000 }, () => {
     const revokeDialog = page.getByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
     await revokeDialog.waitFor();
     await check('certificate-revoke');
+    assert.ok(await revokeDialog.getByRole('button', { name: 'Confirm' }).isDisabled(), 'no reason is chosen for you');
+    await revokeDialog.getByRole('radio', { name: 'Cessation of operation' }).check();
     await revokeDialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The certificate has been revoked').waitFor();
     // Both are revoked now (the old one as superseded, by the job): marked, and only View is offered.

@@ -242,6 +242,17 @@ describe('renewal: what becomes of the old certificate', () => {
     expect(await row(kept.serial)).toEqual(keptRow);
   }, 30_000);
 
+  it('records a revocation that names no reason as unspecified, never superseded; unspecified may be named', async () => {
+    for (const body of [{}, { reason: 'unspecified' }]) {
+      const { serial } = await issued();
+      const res = await http.post(`/api/service_provider/revoke_sti_spc_cert/${serial}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await row(serial)).toMatchObject({ status: 'revoked', revocation_reason: 'unspecified' });
+      const revocations = (await auditOf(serial)).filter((a) => a.action === 'certificate.revoked');
+      expect(revocations).toEqual([expect.objectContaining({ detail: 'unspecified' })]);
+    }
+  }, 30_000);
+
   it('refuses another revoke_old with 400 and a clear message, renewing nothing', async () => {
     const { keyId, serial } = await issued();
     for (const revoke_old of ['later', 'NOW', 24, true]) {

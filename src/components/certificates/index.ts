@@ -5,3 +5,4 @@ export * from './saveFile';
 export * from './useCertificateNotify';
 export * from './RenewCertificateDialog';
 export * from './ImportKeyDialog';
+export * from './RevocationReasonChoice';

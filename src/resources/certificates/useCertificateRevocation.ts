@@ -1,8 +1,8 @@
-// Revoke with a reason (SPEC.md §2): the certificate asked about, the reason (reset on each opening), and the
-// call; success toasts and reloads the list, a failure closes the question and toasts the server's sentence.
+// Revoke with a reason (SPEC.md §2): the certificate asked about, the reason (none until the person picks one, on
+// each opening), and the call; success toasts and reloads the list, a failure closes the question and toasts the server's sentence.
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { DEFAULT_REVOCATION_REASON, type RevocationReason } from '../../../contract/certificates';
+import type { RevocationReason } from '../../../contract/certificates';
 import type { CertificateRow } from '../../../contract/api';
 import { useCertificateNotify } from '../../components/certificates';
 import type { PortalDataProvider } from '../../dataProvider/types';
@@ -11,11 +11,11 @@ export function useCertificateRevocation(reloadCertificates: () => Promise<unkno
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { toast, failure } = useCertificateNotify();
   const [toRevoke, setToRevoke] = useState<CertificateRow | null>(null);
-  const [reason, setReason] = useState<RevocationReason>(DEFAULT_REVOCATION_REASON);
+  const [reason, setReason] = useState<RevocationReason | null>(null);
   const [busy, setBusy] = useState(false);
 
   const revoke = async () => {
-    if (!toRevoke?.serial_number) return;
+    if (!toRevoke?.serial_number || !reason) return;
     setBusy(true);
     try {
       await dataProvider.revokeCertificate(toRevoke.serial_number, reason);
@@ -31,7 +31,7 @@ export function useCertificateRevocation(reloadCertificates: () => Promise<unkno
   };
 
   const ask = (row: CertificateRow) => {
-    setReason(DEFAULT_REVOCATION_REASON);
+    setReason(null);
     setToRevoke(row);
   };
 

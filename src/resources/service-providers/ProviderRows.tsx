@@ -5,20 +5,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { DETAILS_PAGE_SIZE } from '../../../contract/admin';
-import { REVOCATION_REASONS, type RevocationReason } from '../../../contract/certificates';
+import type { RevocationReason } from '../../../contract/certificates';
 import { ConfirmDialog } from '../../components/certificates/ConfirmDialog';
+import { RevocationReasonChoice } from '../../components/certificates/RevocationReasonChoice';
 import { ListLoadError, stackedOnPhone } from '../../components/lists';
 import { formatDateTime } from '../../components/dates';
 import type { PortalDataProvider, ProviderPart } from '../../dataProvider/types';
@@ -83,7 +82,7 @@ function RevokeButton({
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const action = useProviderAction(onDone);
-  const [reason, setReason] = useState<RevocationReason | ''>('');
+  const [reason, setReason] = useState<RevocationReason | null>(null);
   // the call runs with the reason chosen in the open dialog, not the one of when it opened
   const chosen = useRef(reason);
   chosen.current = reason;
@@ -93,14 +92,15 @@ function RevokeButton({
         size="small"
         color="error"
         aria-label={`${translate('portal.admin.actions.revoke')} ${serial}`}
-        onClick={() =>
+        onClick={() => {
+          setReason(null);
           action.ask({
             question: 'portal.admin.actions.revoke_question',
             done: 'portal.admin.actions.revoked',
             run: () =>
-              dataProvider.revokeProviderCertificate(providerId, serial, chosen.current || undefined),
-          })
-        }
+              dataProvider.revokeProviderCertificate(providerId, serial, chosen.current ?? undefined),
+          });
+        }}
       >
         {translate('portal.admin.actions.revoke')}
       </Button>
@@ -108,24 +108,12 @@ function RevokeButton({
         open={action.pending !== null}
         question="portal.admin.actions.revoke_question"
         busy={action.busy}
+        confirmDisabled={!reason}
         onConfirm={action.confirm}
         onCancel={action.cancel}
       >
         <Typography sx={{ mb: 2 }}>{translate('portal.admin.actions.revoke_hint', { serial })}</Typography>
-        <TextField
-          select
-          fullWidth
-          label={translate('portal.admin.actions.revoke_reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as RevocationReason | '')}
-        >
-          <MenuItem value="">{translate('portal.admin.reasons.unspecified')}</MenuItem>
-          {REVOCATION_REASONS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {translate(`portal.admin.reasons.${r}`, { _: r })}
-            </MenuItem>
-          ))}
-        </TextField>
+        <RevocationReasonChoice value={reason} onChange={setReason} disabled={action.busy} />
       </ConfirmDialog>
     </>
   );

@@ -249,8 +249,9 @@ describe('the details page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke aaaa0000bbbb1111' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this certificate?' });
     expect(dataProvider.revokeProviderCertificate).not.toHaveBeenCalled();
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Reason' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Key compromise' }));
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    for (const r of within(dialog).getAllByRole('radio')) expect(r).not.toBeChecked();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Key compromise' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(dataProvider.revokeProviderCertificate).toHaveBeenCalledWith(

@@ -249,7 +249,7 @@ describe('certificate page', () => {
     expect(screen.queryByText('The certificate has been renewed')).not.toBeInTheDocument();
   });
 
-  it('asks before revoking, with the reason superseded by default or the one chosen', async () => {
+  it('asks before revoking: no reason is chosen for the person, each says when it applies, and Confirm waits for one', async () => {
     const dataProvider = certificatesDataProvider();
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -257,20 +257,35 @@ describe('certificate page', () => {
     let dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to revoke this certificate?',
     });
-    expect(within(dialog).getByRole('combobox', { name: 'Reason' })).toHaveTextContent('Superseded');
+    expect(dialog).toHaveTextContent(/Revocation is final.*published in the certificate revocation list/);
+    const group = within(dialog).getByRole('radiogroup', { name: 'Reason' });
+    const reasons = within(group).getAllByRole('radio');
+    expect(reasons.map((r) => r.closest('label')?.textContent)).toEqual([
+      'Unspecified',
+      'Key compromise',
+      'Affiliation changed',
+      'Superseded',
+      'Cessation of operation',
+    ]);
+    for (const r of reasons) expect(r).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Superseded' })).toHaveAccessibleDescription(
+      'A new certificate replaces this one.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    fireEvent.click(within(group).getByRole('radio', { name: 'Key compromise' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(dataProvider.revokeCertificate).toHaveBeenCalledWith('3A', 'superseded'));
+    await waitFor(() => expect(dataProvider.revokeCertificate).toHaveBeenCalledWith('3A', 'key_compromise'));
     expect(await screen.findByText('The certificate has been revoked')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // opened again: the last choice is not kept
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Revoke' }));
     dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Reason' }));
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Key compromise' }));
+    expect(within(dialog).getByRole('radio', { name: 'Key compromise' })).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Unspecified' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() =>
-      expect(dataProvider.revokeCertificate).toHaveBeenLastCalledWith('3A', 'key_compromise'),
-    );
+    await waitFor(() => expect(dataProvider.revokeCertificate).toHaveBeenLastCalledWith('3A', 'unspecified'));
   });
 
   it("toasts the server's refusal of a revocation", async () => {
@@ -285,6 +300,7 @@ describe('certificate page', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to revoke this certificate?',
     });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Superseded' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Certificate is already revoked')).toBeInTheDocument();
   });
