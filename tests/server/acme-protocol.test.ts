@@ -1,19 +1,25 @@
-// The ACME protocol's edges (RFC 8555): nonces across a restart that lost the spent ones. Requests are signed here
-// with jose (what acme-client would never send), on accounts acme-client made.
+// The ACME protocol's edges (RFC 8555): what the server answers where no resource or no such method is, a
+// POST-as-GET that carries a payload, a key change to a key another account holds, and nonces across a restart
+// that lost the spent ones. Requests are signed here with jose (what acme-client would never send), on accounts
+// and orders acme-client made.
 import { createPublicKey } from 'node:crypto';
 import { FlattenedSign, type JWK, exportJWK, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, secondApp } from './helpers';
-import { boundClient, startWorld, stopWorld } from './acme-fixtures';
+import { boundClient, csrPem, identifier, readyOrder, startWorld, stopWorld } from './acme-fixtures';
 
 let t: TestApp;
+let base: string;
 
 beforeAll(async () => {
-  ({ t } = await startWorld('acme-protocol-'));
+  ({ t, base } = await startWorld('acme-protocol-'));
 }, 60_000);
 afterAll(stopWorld);
 
 type App = TestApp['app'];
+const PROBLEM = /^application\/problem\+json/;
+const MALFORMED = 'urn:ietf:params:acme:error:malformed';
+const index = () => `<${base}/acme/directory>;rel="index"`;
 
 /** An account made by acme-client, and what signs for it here. */
 async function account() {
@@ -53,6 +59,93 @@ async function postAs(
     payload: JSON.stringify(body),
   });
 }
+
+describe('unknown routes and wrong methods under /acme/', () => {
+  it('answers a path that names nothing with a 404 problem linked to the directory', async () => {
+    for (const [method, url] of [
+      ['GET', '/acme/nothing-here'],
+      ['POST', '/acme/new-orders'],
+      ['GET', '/acme'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/jose+json' },
+        ...(method === 'POST' ? { payload: '{}' } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.json()).toMatchObject({ type: MALFORMED, status: 404 });
+      expect(res.headers.link).toBe(index());
+    }
+  });
+
+  it('answers a method a resource does not take with 405 and what it does take', async () => {
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url, allow] of [
+      ['GET', `/acme/order/${uuid}`, 'POST'],
+      ['GET', `/acme/authz/${uuid}`, 'POST'],
+      ['GET', `/acme/cert/0a1b`, 'POST'],
+      ['GET', '/acme/new-account', 'POST'],
+      ['PUT', '/acme/directory', 'GET, HEAD'],
+      ['DELETE', '/acme/new-nonce', 'GET, HEAD'],
+      ['POST', '/acme/renewal-info/abc.def', 'GET, HEAD'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.json()).toMatchObject({ type: MALFORMED, status: 405 });
+      // every answer but the directory's links to the directory
+      expect(res.headers.link).toBe(url === '/acme/directory' ? undefined : index());
+    }
+  });
+
+  it('leaves the error shape of the rest of the server as it is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/cr/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(res.headers.link).toBeUndefined();
+  });
+});
+
+describe('POST-as-GET is an empty payload exactly (RFC 8555 §6.3)', () => {
+  it('refuses a payload to an order, an account’s order list and a certificate as malformed', async () => {
+    const a = await account();
+    const order = await readyOrder(a.client, a.accountKey);
+    const finalized = await a.client.finalizeOrder(order, await csrPem());
+    const urls = [order.url, `${a.kid}/orders`, finalized.certificate!];
+    for (const url of urls) {
+      const res = await postAs(a, url, {});
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.json()).toMatchObject({ type: MALFORMED, detail: expect.stringMatching(/empty payload/) });
+      expect((await postAs(a, url, '')).statusCode, url).toBe(200);
+    }
+    // an authorization takes a payload to deactivate it, and nothing else
+    const [authz] = await a.client.getAuthorizations(
+      await a.client.createOrder({ identifiers: [identifier()] }),
+    );
+    expect((await postAs(a, authz.url, { status: 'valid' })).json().type).toBe(MALFORMED);
+  });
+});
+
+describe('keyChange to a key another account holds', () => {
+  it('answers 409 with the Location of the account that holds it', async () => {
+    const a = await account();
+    const b = await account();
+    const keyChange = `${base}/acme/key-change`;
+    const inner = await jws(b.key, { account: a.kid, oldKey: a.jwk }, { jwk: b.jwk, url: keyChange });
+    const res = await postAs(a, keyChange, inner);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toMatch(PROBLEM);
+    expect(res.json()).toMatchObject({ type: MALFORMED, status: 409 });
+    expect(res.headers.location).toBe(b.kid);
+    // a keeps its key
+    expect((await postAs(a, a.kid, '')).statusCode).toBe(200);
+  });
+});
 
 describe('nonces across a restart', () => {
   const lose = async () => {
