@@ -38,7 +38,7 @@ import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
 import type { CertificateDeps } from './certificates/service';
 import type { AcmeDeps } from './acme/deps';
-import { nonceKeyOf } from './acme/nonces';
+import { nonceKeyOf, startNonceEpoch } from './acme/nonces';
 import { appJobs } from './jobs';
 import { registerJobs } from './jobs/queue';
 
@@ -143,6 +143,8 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     crl,
   };
   const billing = billingDepsOf(core);
+  // Before the app gives its first ACME nonce: a new epoch when a crash or a failover lost the spent ones.
+  await startNonceEpoch(db, now());
   const secrets = createSecretBox(kek);
   const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log, secrets };
   const services: AppServices = {

@@ -1,6 +1,6 @@
 // keyChange (RFC 8555 §7.3.5): the outer request signed by the account's current key, its payload an inner JWS
 // signed by the new key (`jwk`, the same `url`, no nonce) over {account, oldKey}. The account then answers to the
-// new key only; a key another account holds is a conflict.
+// new key only; a key another account holds is a conflict, answered with that account's URL.
 import { type JWK, calculateJwkThumbprint, flattenedVerify, importJWK } from 'jose';
 import { PG_ERRORS, pgErrorCode } from '../db/errors';
 import { publicJwk, thumbprintOf } from './accounts';
@@ -71,7 +71,14 @@ export async function changeAccountKey(
   } catch (e) {
     if (pgErrorCode(e) !== PG_ERRORS.uniqueViolation) throw e;
   }
-  if (!changed) throw new AcmeProblem('malformed', 'Another account already has this key', { status: 409 });
+  if (!changed) {
+    // §7.3.5: 409 and, as Location, the account that holds the key (none when it let go of it meanwhile)
+    const holder = await store.accountByThumbprint(deps.db, thumbprint);
+    throw new AcmeProblem('malformed', 'Another account already has this key', {
+      status: 409,
+      location: holder ? accountUrl(deps, holder.id) : undefined,
+    });
+  }
   deps.log.info({ acme_account: account.id }, 'ACME account key changed');
   return (await store.accountById(deps.db, account.id))!;
 }

@@ -3,7 +3,8 @@
 // nonce one of them gave, within the hour, without a write per nonce given. Spending one records it in the
 // database (acme_nonces, until it would have expired), once: whichever server sees it first, a second use is a
 // badNonce everywhere. The table is unlogged (no disk flush per nonce); a crash or a failover that empties it starts
-// a new epoch, before which every nonce is refused (migration 021).
+// a new epoch, before which every nonce is refused (migration 021). A server sets it as it starts (startNonceEpoch),
+// before it gives a nonce, so that no nonce it gives is ever older than the epoch.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db';
 import { AcmeProblem } from './problems';
@@ -49,9 +50,25 @@ export function nonceTimes(key: Uint8Array, nonce: string, now: Date): { given: 
 }
 
 /**
+ * At a server's start, before it gives any nonce: when the spent nonces were lost (acme_nonce_epoch is empty, as a
+ * crash recovery or a promoted standby leaves it with acme_nonces), a new epoch from now; the epoch in force otherwise.
+ *
+ * Safe with several servers on one database: the epoch is set only where there is none, so a server starting beside
+ * running ones moves nothing and their nonces stay good. Where there is none, the spent set was lost at some moment
+ * before this start (the crash, the failover), and every nonce given before that moment must be refused: an epoch
+ * from this start refuses them all. It also refuses what the running servers gave between the loss and this start (a
+ * client retries a badNonce with the fresh nonce that comes with it); what anyone gives after it is good. A server
+ * whose clock is behind this one's by d sees its nonces of the first d after this start refused the same way (the
+ * clocks of a cluster agree within the minute nonceTimes allows).
+ */
+export async function startNonceEpoch(db: Queryable, now: Date): Promise<Date> {
+  return store.startNonceEpoch(db, now);
+}
+
+/**
  * A nonce's spending, judged: refused when it was spent before, or given before the epoch of the spent nonces kept
- * (a crash or a failover emptied acme_nonces: its spending may have been lost). The first server to find no epoch
- * starts one now.
+ * (a crash or a failover emptied acme_nonces: its spending may have been lost). Servers set the epoch as they start;
+ * one that finds none still (the tables were emptied under running servers, none restarted since) starts it now.
  */
 export async function settleSpend(
   db: Queryable,

@@ -20,6 +20,7 @@ import {
   type PostOptions,
   accountRequest,
   acmeRequest,
+  postAsGet,
   problemResponse,
   refusals,
   uuidParam,
@@ -94,7 +95,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     `${ACME_PATHS.account}:id/orders`,
     { ...post, schema: { response: { 200: ordersResponse, ...refusals } } },
     async (request) => {
-      const req = await accountRequest(deps, request);
+      const req = postAsGet(await accountRequest(deps, request));
       if (req.header.kid !== accountUrl(deps, request.params.id))
         throw new AcmeProblem('unauthorized', "An account's orders are listed to that account only");
       const ids = await store.openOrderIds(deps.db, req.account.id, deps.now(), MAX_LISTED_ORDERS);
@@ -106,8 +107,10 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     `${ACME_PATHS.order}:id`,
     { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request, async () =>
-        store.orderById(deps.db, uuidParam(request.params.id)),
+      const req = postAsGet(
+        await accountRequest(deps, request, async () =>
+          store.orderById(deps.db, uuidParam(request.params.id)),
+        ),
       );
       return sendOrder(deps, reply, ownOrder(req.account, req.read));
     },
@@ -164,7 +167,7 @@ function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostO
     { ...post, schema: { response: { 200: fileResponse(PEM_CHAIN_TYPE), ...refusals } } },
     async (request, reply) => {
       const serial = request.params.serial.toLowerCase();
-      const req = await accountRequest(deps, request, () => chainBySerial(deps, serial));
+      const req = postAsGet(await accountRequest(deps, request, () => chainBySerial(deps, serial)));
       const chain = ownChain(req.account, req.read);
       reply.header('X-Shaken-Certificate-Location', crUrl(deps, serial));
       return reply.type(PEM_CHAIN_TYPE).send(chain);

@@ -43,15 +43,21 @@ const DEFAULT_STATUS: Partial<Record<AcmeErrorType, number>> = {
 export class AcmeProblem extends Error {
   readonly status: number;
   readonly algorithms?: string[];
+  /** Sent as the Location header: the account that holds a key already (409, RFC 8555 §7.3.5). */
+  readonly location?: string;
+  /** Sent as the Allow header: the methods a resource takes (405). */
+  readonly allow?: string;
   constructor(
     readonly errorType: AcmeErrorType,
     detail: string,
-    opts: { status?: number; algorithms?: string[] } = {},
+    opts: { status?: number; algorithms?: string[]; location?: string; allow?: string } = {},
   ) {
     super(detail);
     this.name = 'AcmeProblem';
     this.status = opts.status ?? DEFAULT_STATUS[errorType] ?? 400;
     this.algorithms = opts.algorithms;
+    this.location = opts.location;
+    this.allow = opts.allow;
   }
 
   toDocument(): AcmeProblemDocument {

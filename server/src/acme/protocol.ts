@@ -1,6 +1,6 @@
 // The ACME protocol's pieces every ACME route shares: the content types, the problem documents (RFC 8555 §6.7) of
 // every refusal, the headers (Replay-Nonce, Link), and the checks of a POST (§6.2–§6.5: JWS, then nonce spent).
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { str } from '../http/responses';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { type VerifiedAcmeRequest, verifyAcmeRequest } from './jws';
@@ -13,6 +13,9 @@ export const PROBLEM_TYPE = 'application/problem+json';
 export const PEM_CHAIN_TYPE = 'application/pem-certificate-chain';
 /** An ACME request is a small JWS; a CSR or a token fits many times over. */
 export const BODY_LIMIT = 64 * 1024;
+
+/** Every ACME path is under this one. */
+const ACME_PREFIX = '/acme';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -43,6 +46,14 @@ export function problemOf(err: FastifyError | Error, request: FastifyRequest): A
   return new AcmeProblem('serverInternal', 'Something went wrong on our side. Please try again later.');
 }
 
+/** The scope's error handler: every error as its problem document, with the headers the problem names. */
+export function sendProblem(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const problem = problemOf(err, request);
+  if (problem.location) reply.header('Location', problem.location);
+  if (problem.allow) reply.header('Allow', problem.allow);
+  return reply.status(problem.status).type(PROBLEM_TYPE).send(problem.toDocument());
+}
+
 /** Every ACME answer but the directory's links to the directory; POSTs and newNonce carry a fresh nonce. */
 export function installAcmeHeaders(scope: FastifyInstance, deps: AcmeDeps) {
   scope.addHook('onSend', async (request, reply) => {
@@ -56,6 +67,57 @@ export function installAcmeHeaders(scope: FastifyInstance, deps: AcmeDeps) {
       reply.header('Cache-Control', 'no-store');
     }
   });
+}
+
+/** The path as the router reads it: no query, decoded once (the raw text when it does not decode). */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** A route's path as a pattern of the paths it takes (`:id` any one segment), with or without a trailing slash. */
+function pathPattern(url: string): string {
+  const segments = url
+    .split('/')
+    .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return `^${segments.join('/').replace(/\/$/, '')}/?$`;
+}
+
+/**
+ * What the scope answers where it has no route (RFC 8555 §6.7, §6.3): a method a resource does not take is a 405
+ * naming the ones it does (`Allow`: a GET of an order, which is POST-as-GET only), any other path a 404; both as
+ * problem documents, through the scope's error handler and headers. Call before the scope's routes: the methods of
+ * each path are gathered as they are declared. Only paths under /acme answer so; the rest keep the app's own 404.
+ */
+export function installAcmeNotFound(scope: FastifyInstance) {
+  const methods = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  scope.addHook('onRoute', (route) => {
+    const source = pathPattern(route.url);
+    const entry = methods.get(source) ?? { pattern: new RegExp(source), methods: new Set<string>() };
+    methods.set(source, entry);
+    for (const method of [route.method].flat()) {
+      entry.methods.add(method);
+      if (method === 'GET') entry.methods.add('HEAD');
+    }
+  });
+  void scope.register(
+    async (acme) => {
+      acme.setNotFoundHandler(async (request) => {
+        const path = decodedPath(request.url);
+        const taken = [...methods.values()].find((m) => m.pattern.test(path));
+        if (taken) {
+          const allow = [...taken.methods].sort().join(', ');
+          throw new AcmeProblem('malformed', `This resource takes ${allow} only`, { status: 405, allow });
+        }
+        throw new AcmeProblem('malformed', 'No ACME resource has this URL', { status: 404 });
+      });
+    },
+    { prefix: ACME_PREFIX },
+  );
 }
 
 /** The path a request was sent to (no query), as its JWS `url` must name it under the public URL. */
@@ -185,6 +247,16 @@ export async function accountRequest<T = undefined>(
   if (!req.account) throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');
   return { ...req, account: req.account };
 }
+/**
+ * A resource read by POST-as-GET only (an order, an account's order list, a certificate): the payload must be empty,
+ * exactly (RFC 8555 §6.3). A JWS with a payload, even `{}`, asks for a change the resource does not take.
+ */
+export function postAsGet<R extends { payload: unknown }>(req: R): R {
+  if (req.payload !== null)
+    throw new AcmeProblem('malformed', 'This resource is read by POST-as-GET: send an empty payload');
+  return req;
+}
+
 /** A path id that is no UUID names nothing. */
 export function uuidParam(id: string): string {
   if (!UUID_RE.test(id)) throw new AcmeProblem('malformed', 'Not found', { status: 404 });

@@ -3,7 +3,7 @@
 // problem documents and the headers are theirs.
 // Below them, the provider's ACME credentials over the portal API (API.md): create (the HMAC key shown once), list,
 // revoke.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
 import { actorOf } from '../certificates/routes';
 import { badRequest } from '../http/errors';
@@ -19,12 +19,12 @@ import { AcmeProblem } from './problems';
 import {
   BODY_LIMIT,
   JOSE_TYPE,
-  PROBLEM_TYPE,
   acmeRequest,
   installAcmeHeaders,
-  problemOf,
+  installAcmeNotFound,
   refusals,
   requireJose,
+  sendProblem,
 } from './protocol';
 import type * as store from './store';
 
@@ -71,11 +71,9 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
         }
       },
     );
-    scope.setErrorHandler((err: FastifyError | Error, request, reply) => {
-      const problem = problemOf(err, request);
-      return reply.status(problem.status).type(PROBLEM_TYPE).send(problem.toDocument());
-    });
+    scope.setErrorHandler(sendProblem);
     installAcmeHeaders(scope, deps);
+    installAcmeNotFound(scope);
     const post = { config: { public: true }, bodyLimit: BODY_LIMIT, preValidation: requireJose } as const;
 
     scope.get(
