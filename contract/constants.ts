@@ -118,6 +118,8 @@ export const MESSAGES = {
   signatureTooLarge: 'Signature must be at most 1 MB',
   resellerCodeInvalid: 'Reseller code is not valid',
   emailConfirmed: 'Your email address is confirmed. You can sign in now.',
+  emailAlreadyConfirmed: 'Your email address is already confirmed. Sign in to continue.',
+  linkUsable: 'This link can be used',
   passwordChanged: 'Your password has been changed. You can sign in now.',
   passwordSet: 'Your password has been set. You can sign in now.',
   passwordUpdated: 'Your password has been changed. Your other sessions have been signed out.',

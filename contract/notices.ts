@@ -6,6 +6,7 @@ export const NOTICE_PARAM = 'notice';
 
 export const LANDING_NOTICES = [
   'email_confirmed',
+  'email_already_confirmed',
   'password_changed',
   'password_set',
   'subscription_paid',

@@ -171,6 +171,20 @@ export const setNewPasswordSchema = yup
   })
   .noUnknown(true, unknownField);
 
+/** The emailed links whose page checks them as it opens (POST /api/auth/link_status), before a form is filled. */
+export const CHECKED_LINK_PURPOSES = ['password_reset', 'invitation'] as const;
+export type CheckedLinkPurpose = (typeof CHECKED_LINK_PURPOSES)[number];
+
+export const linkStatusSchema = yup
+  .object({
+    token: yup.string().trim().required('This link is invalid or has expired').max(200),
+    purpose: yup
+      .mixed<CheckedLinkPurpose>()
+      .required('purpose is a required field')
+      .oneOf([...CHECKED_LINK_PURPOSES], `purpose must be one of ${CHECKED_LINK_PURPOSES.join(', ')}`),
+  })
+  .noUnknown(true, unknownField);
+
 /**
  * PATCH /api/service_provider: the provider edits its company and contact details, with the rules of registration.
  * The OCN and the email are not edited here (certificates name the OCN; an email change would need confirming).

@@ -11,6 +11,7 @@ export type AccountCalls = Pick<
   | 'register'
   | 'resendConfirmationEmail'
   | 'confirmEmail'
+  | 'checkPasswordLink'
   | 'forgotPassword'
   | 'setNewPassword'
   | 'validateResellerCode'
@@ -71,9 +72,14 @@ export function accountCalls(): AccountCalls {
     },
 
     async confirmEmail(token) {
-      return messageOf(
-        await postJson<MessageAnswer>(`service_provider/confirm/${encodeURIComponent(token)}`),
+      const answer = await postJson<MessageAnswer & { already_confirmed?: boolean }>(
+        `service_provider/confirm/${encodeURIComponent(token)}`,
       );
+      return { ...messageOf(answer), ...(answer?.already_confirmed ? { already_confirmed: true } : {}) };
+    },
+
+    async checkPasswordLink(token, purpose) {
+      await postJson<MessageAnswer>('auth/link_status', { token, purpose });
     },
 
     async forgotPassword(email) {

@@ -23,7 +23,7 @@ import type { ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 // ---- the admin's provider screens ----
 import type { ExtensionInput } from '../../contract/admin';
-import type { ChangePasswordInput, ProfileUpdate } from '../../contract/schemas';
+import type { ChangePasswordInput, CheckedLinkPurpose, ProfileUpdate } from '../../contract/schemas';
 
 /** One page of a provider's keys, certificates or imports, for the admin's details page. */
 export type ProviderPart = 'certificates' | 'private_keys' | 'tn/import-history' | 'tn/assigned';
@@ -39,7 +39,10 @@ export interface PortalDataProvider extends DataProvider {
   checkAvailability(params: { email: string; ocn: string }): Promise<AvailabilityResponse>;
   register(payload: RegisterPayload): Promise<{ service_provider_uuid: string }>;
   resendConfirmationEmail(email: string): Promise<{ message: string }>;
-  confirmEmail(token: string): Promise<{ message: string }>;
+  /** `already_confirmed`: the link's account was confirmed before (the link clicked again). */
+  confirmEmail(token: string): Promise<{ message: string; already_confirmed?: boolean }>;
+  /** Resolves when a reset or invitation link can still set a password; rejects as the server refuses it. */
+  checkPasswordLink(token: string, purpose: CheckedLinkPurpose): Promise<void>;
   forgotPassword(email: string): Promise<{ message: string }>;
   setNewPassword(params: {
     token: string;

@@ -5,6 +5,7 @@
 
 export const noticeMessages = {
   email_confirmed: 'Your email address is confirmed. Sign in to continue.',
+  email_already_confirmed: 'Your email address is already confirmed. Sign in to continue.',
   password_changed: 'Your password was changed. Sign in with the new one.',
   password_set: 'Your password is set. Sign in with it.',
   subscription_paid:

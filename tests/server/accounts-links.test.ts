@@ -59,7 +59,11 @@ describe('email confirmation links', () => {
     clock = new Date(Date.now() + 71 * HOUR);
     const ok = await confirm(first);
     expect(ok.statusCode).toBe(200);
-    expect((await confirm(first)).statusCode).toBe(400);
+    expect(ok.json()).toEqual({ message: MESSAGES.emailConfirmed });
+    // clicked again: the address is confirmed already, and the page sends the person to sign in
+    const again = await confirm(first);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: MESSAGES.emailAlreadyConfirmed, already_confirmed: true });
     const [row] = await t.db.query<{ is_confirmed: boolean; confirmed_on: Date }>(
       'SELECT is_confirmed, confirmed_on FROM accounts WHERE email = $1',
       [p.email],
@@ -71,10 +75,19 @@ describe('email confirmation links', () => {
   it('are used by exactly one of two simultaneous clicks', async () => {
     const p = await newProvider();
     const token = lastToken(t.config, p.email);
-    const codes = (await Promise.all([confirm(token), confirm(token), confirm(token)])).map(
-      (r) => r.statusCode,
-    );
-    expect(codes.sort()).toEqual([200, 400, 400]);
+    const answers = await Promise.all([confirm(token), confirm(token), confirm(token)]);
+    // one confirms; the others find the link used, and the account confirmed once the first has committed
+    const confirmedNow = answers.filter((r) => r.statusCode === 200 && !r.json().already_confirmed);
+    expect(confirmedNow).toHaveLength(1);
+    for (const r of answers.filter((a) => !confirmedNow.includes(a)))
+      expect([400, 200]).toContain(r.statusCode);
+  });
+
+  it('of an unconfirmed account that was not used are refused once expired, not taken as confirmed', async () => {
+    const p = await newProvider();
+    const token = lastToken(t.config, p.email);
+    clock = new Date(Date.now() + 73 * HOUR);
+    expect((await confirm(token)).json()).toMatchObject({ message: MESSAGES.invalidToken });
   });
 
   it('refuse unknown and malformed tokens', async () => {
@@ -101,8 +114,8 @@ describe('email confirmation links', () => {
     // either link works, and using one closes the other
     const [older, newer] = mails.map((m) => linkIn(m).token);
     expect(older).not.toBe(newer);
-    expect((await confirm(older)).statusCode).toBe(200);
-    expect((await confirm(newer)).statusCode).toBe(400);
+    expect((await confirm(older)).json()).toEqual({ message: MESSAGES.emailConfirmed });
+    expect((await confirm(newer)).json()).toMatchObject({ already_confirmed: true });
 
     expect((await resend(p.email)).json()).toEqual(answer);
     expect((await resend('nobody@carrier.test')).json()).toEqual(answer);
@@ -168,6 +181,31 @@ describe('password reset', () => {
     expect((await reset(second)).statusCode).toBe(200);
     expect((await reset(first, 'another-pass')).statusCode).toBe(400);
     expect((await login(t, p.email, 'another-pass')).statusCode).not.toBe(200);
+  });
+
+  it('can be checked as the page opens, before the form is filled: open, then used, expired or of another kind', async () => {
+    const linkStatus = (token: string, purpose: unknown = 'password_reset') =>
+      postJson(t, '/api/auth/link_status', { token, purpose });
+    const p = await newProvider();
+    await forgot(p.email);
+    const token = lastToken(t.config, p.email);
+    const open = await linkStatus(token);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ message: MESSAGES.linkUsable });
+    // checking spends nothing
+    expect((await linkStatus(token)).statusCode).toBe(200);
+    expect((await linkStatus(token, 'invitation')).json()).toMatchObject({ message: MESSAGES.invalidToken });
+    expect((await linkStatus(token, 'email_confirmation')).statusCode).toBe(400);
+    expect((await linkStatus('x')).statusCode).toBe(400);
+
+    clock = new Date(Date.now() + HOUR + 1000);
+    expect((await linkStatus(token)).json()).toMatchObject({
+      message: MESSAGES.invalidToken,
+      errors: { token: MESSAGES.invalidToken },
+    });
+    clock = new Date();
+    expect((await reset(token)).statusCode).toBe(200);
+    expect((await linkStatus(token)).statusCode).toBe(400);
   });
 
   it('tells an unknown address so, and refuses bad input', async () => {

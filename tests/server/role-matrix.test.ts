@@ -35,6 +35,7 @@ const PUBLIC_ROUTES = [
   'POST /api/service_provider/confirm/:token',
   'POST /api/auth/forgot_password',
   'POST /api/auth/forgot_password/confirm',
+  'POST /api/auth/link_status',
   'POST /api/auth/reseller/password',
   'POST /api/payment/subscription',
   'GET /api/payment/old_subscription_invoice',

@@ -56,18 +56,39 @@ export async function resendConfirmation(deps: AccountDeps, input: { email: stri
   return { message: MESSAGES.checkEmail };
 }
 
+/**
+ * Confirms the address of the account the link was sent to. A link of an account confirmed already (the same link
+ * clicked again, or another of its mails) says so, and the page sends the person to sign in; any other link that
+ * cannot be used (unknown, expired) is refused.
+ */
 export async function confirmEmail(deps: AccountDeps, token: string) {
   const { db } = deps;
   if (!isWellFormedLinkToken(token)) throw invalidLink();
-  await db.transaction(async (tx) => {
+  const hash = hashLinkToken(token);
+  const confirmed = await db.transaction(async (tx) => {
     const now = deps.now();
-    const accountId = await store.consumeLinkToken(tx, hashLinkToken(token), 'email_confirmation', now);
-    if (!accountId) throw invalidLink();
+    const accountId = await store.consumeLinkToken(tx, hash, 'email_confirmation', now);
+    if (!accountId) return false;
     await store.confirmAccount(tx, accountId, now);
     // the other confirmation mails of this account have served their purpose
     await store.burnOpenLinkTokens(tx, accountId, 'email_confirmation', now);
+    return true;
   });
-  return { message: MESSAGES.emailConfirmed };
+  if (confirmed) return { message: MESSAGES.emailConfirmed };
+  if (await store.linkAccountConfirmed(db, hash, 'email_confirmation'))
+    return { message: MESSAGES.emailAlreadyConfirmed, already_confirmed: true };
+  throw invalidLink();
+}
+
+/**
+ * Whether a password link (a reset, an invitation) can still be used, asked by its page as it opens: so that a used
+ * or expired link is refused before the person fills the form, not after. Nothing is spent.
+ */
+export async function checkPasswordLink(deps: AccountDeps, input: { token: string; purpose: LinkPurpose }) {
+  if (!isWellFormedLinkToken(input.token)) throw invalidLink();
+  if (!(await store.isLinkTokenOpen(deps.db, hashLinkToken(input.token), input.purpose, deps.now())))
+    throw invalidLink();
+  return { message: MESSAGES.linkUsable };
 }
 
 /** API.md: an unknown address is told so (404 'Input correct email'), as SPEC.md §8 shows it. */

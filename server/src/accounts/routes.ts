@@ -6,6 +6,7 @@ import {
   profileUpdateSchema,
   forgotPasswordSchema,
   loginSchema,
+  linkStatusSchema,
   resendConfirmationSchema,
   setNewPasswordSchema,
   validate,
@@ -16,6 +17,7 @@ import { readRegistrationForm } from './registrationForm';
 import type { AccountDeps } from './deps';
 import {
   acceptInvitation,
+  checkPasswordLink,
   confirmEmail,
   requestPasswordReset,
   resendConfirmation,
@@ -193,8 +195,29 @@ async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limite
 
   app.post<{ Params: { token: string } }>(
     '/api/service_provider/confirm/:token',
-    { config: limited, schema: { response: { 200: message } } },
+    {
+      config: limited,
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            required: ['message'],
+            properties: { message: str, already_confirmed: bool },
+            additionalProperties: false,
+          },
+        },
+      },
+    },
     async (request) => confirmEmail(deps, request.params.token),
+  );
+
+  app.post(
+    '/api/auth/link_status',
+    { config: limited, schema: { response: { 200: message } } },
+    async (request) => {
+      const input = await validate(linkStatusSchema, request.body);
+      return checkPasswordLink(deps, input);
+    },
   );
 
   app.post(

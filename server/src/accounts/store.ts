@@ -264,6 +264,16 @@ export async function isLinkTokenOpen(
   return rows.length > 0;
 }
 
+/** Whether the account a link was sent to (used, expired or open) is confirmed; undefined for no such link. */
+export async function linkAccountConfirmed(q: Queryable, hash: string, purpose: LinkPurpose) {
+  const rows = await q.query<{ is_confirmed: boolean }>(
+    `SELECT a.is_confirmed FROM auth_tokens t JOIN accounts a ON a.id = t.account_id
+      WHERE t.token_hash = $1 AND t.purpose = $2`,
+    [hash, purpose],
+  );
+  return rows[0]?.is_confirmed;
+}
+
 /** Uses a link up: of two simultaneous clicks exactly one gets the account id. */
 export async function consumeLinkToken(
   q: Queryable,

@@ -1,7 +1,7 @@
 // /email-verify?token= and /register/confirm?token= (SPEC.md §2): 'Redirect to Login page' with a Confirm
 // button. Success goes to /login, which says the address is confirmed. SPEC.md §8 only logs a failure; issue 14
-// asks for no dead end, so a link the server refuses (expired, already used) or an incomplete one says so and
-// offers to send a new link.
+// asks for no dead end, so a link the server refuses (expired, unknown) or an incomplete one says so and
+// offers to send a new link; the link of an address confirmed already (clicked again) goes to /login, which says so.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -43,8 +43,8 @@ export function EmailVerifyPage() {
     setSubmitting(true);
     setFailure('');
     try {
-      await dataProvider.confirmEmail(token);
-      navigate(withNotice(PUBLIC_PATHS.login, 'email_confirmed'));
+      const { already_confirmed } = await dataProvider.confirmEmail(token);
+      navigate(withNotice(PUBLIC_PATHS.login, already_confirmed ? 'email_already_confirmed' : 'email_confirmed'));
     } catch (error) {
       console.error(error);
       setFailure(failureMessage(error) || MESSAGES.invalidToken);

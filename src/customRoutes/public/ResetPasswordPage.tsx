@@ -3,8 +3,9 @@
 // the server refuses (expired, already used) points to /forgot-password for a new one.
 // An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, as its mail links it (or
 // /reset-password with `invite=1`, as earlier mails did): titled 'Choose your password', it posts to
-// auth/reseller/password.
-import { useState } from 'react';
+// auth/reseller/password. The page asks the server whether the link can still be used as it opens, so that a used
+// or expired link is refused before the form is filled.
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -69,6 +70,20 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const title = translate(isInvitation ? 'portal.accept_invite.title' : 'portal.reset_password.title');
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
+  useEffect(() => {
+    // The form shows meanwhile: the answer comes long before anyone could fill it.
+    if (!token) return;
+    let current = true;
+    dataProvider
+      .checkPasswordLink(token, isInvitation ? 'invitation' : 'password_reset')
+      .catch((error: unknown) => {
+        // A refusal closes the form; anything else (offline, a server error) leaves it to the submission to tell.
+        if (current && failureMessage(error) === MESSAGES.invalidToken) setFailure(MESSAGES.invalidToken);
+      });
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, token, isInvitation]);
   // An incomplete link gets the same way out as one the server refused; neither can set a password any more.
   const shownFailure = token ? failure : translate('portal.reset_password.missing_token');
   const linkRefused = !token || failure === MESSAGES.invalidToken;

@@ -23,6 +23,7 @@ export function testDataProvider(overrides: Partial<Record<keyof PortalDataProvi
     register: async () => ({ service_provider_uuid: 'sp-uuid-1' }),
     resendConfirmationEmail: async () => ({ message: 'Check your Email!' }),
     confirmEmail: async () => ({ message: 'ok' }),
+    checkPasswordLink: async () => undefined,
     forgotPassword: async () => ({ message: 'ok' }),
     setNewPassword: async () => ({ message: 'ok' }),
     validateResellerCode: async () => ({ isValid: true }),

@@ -114,6 +114,46 @@ describe('set the new password', () => {
     await waitFor(() => expect(currentLocation()).toBe('/forgot-password'));
   });
 
+  it('asks the server about the link as it opens, and refuses a used or expired one before the form is filled', async () => {
+    const dataProvider = testDataProvider({
+      checkPasswordLink: async () => {
+        throw httpError(400, { message: 'This link is invalid or has expired' });
+      },
+    });
+    await renderPublicLoaded('/reset-password?token=used', { dataProvider });
+    expect(await screen.findByText('This link is invalid or has expired')).toBeInTheDocument();
+    expect(dataProvider.checkPasswordLink).toHaveBeenCalledWith('used', 'password_reset');
+    expect(screen.queryByRole('button', { name: 'Confirm and Log In' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new password reset link' })).toBeInTheDocument();
+    expect(dataProvider.setNewPassword).not.toHaveBeenCalled();
+  });
+
+  it('keeps the form when the link cannot be checked (the network), for the submission to tell', async () => {
+    const dataProvider = testDataProvider({
+      checkPasswordLink: async () => {
+        throw new Error('Network Error');
+      },
+    });
+    await renderPublicLoaded('/reset-password?token=tok-1', { dataProvider });
+    await waitFor(() => expect(dataProvider.checkPasswordLink).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Confirm and Log In' })).toBeEnabled();
+    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+  });
+
+  it('checks an invitation link as an invitation, and refuses a used one as it opens', async () => {
+    const dataProvider = testDataProvider({
+      checkPasswordLink: async () => {
+        throw httpError(400, { message: 'This link is invalid or has expired' });
+      },
+    });
+    await renderPublicLoaded('/accept-invite?token=used', { dataProvider });
+    expect(
+      await screen.findByText('Ask the person who invited you to send a new invitation.'),
+    ).toBeInTheDocument();
+    expect(dataProvider.checkPasswordLink).toHaveBeenCalledWith('used', 'invitation');
+    expect(screen.queryByRole('button', { name: 'Set password and Log In' })).not.toBeInTheDocument();
+  });
+
   it('prefills /forgot-password when the link carried the address', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = testDataProvider({
@@ -188,6 +228,21 @@ describe('email verification', () => {
       await screen.findByText('Your email address is confirmed. Sign in to continue.'),
     ).toBeInTheDocument();
     expect(dataProvider.confirmEmail).toHaveBeenCalledWith('verify-7');
+  });
+
+  it('sends the link of an address confirmed already to login, saying so', async () => {
+    const dataProvider = testDataProvider({
+      confirmEmail: async () => ({
+        message: 'Your email address is already confirmed. Sign in to continue.',
+        already_confirmed: true,
+      }),
+    });
+    await renderPublicLoaded('/email-verify?token=verify-7', { dataProvider });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(currentLocation()).toBe('/login?notice=email_already_confirmed'));
+    expect(
+      await screen.findByText('Your email address is already confirmed. Sign in to continue.'),
+    ).toBeInTheDocument();
   });
 
   function refusedLink() {
