@@ -1,5 +1,5 @@
 // The issuance pipeline, shared by generate and renew. The RA decides (the provider may have certificates now, key
-// owned, SPC token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
+// owned, no other certificate in the way, SPC token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
 // → the signed certificate is kept on the pending row → it becomes issued with its audit row in one transaction.
 // A crash between these steps leaves the row pending: recovery.ts completes it from what was kept, or fails it. A renewal settles the old certificate in
 // that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
@@ -325,6 +325,12 @@ async function issue(
   const now = deps.now();
   const approved = await approve(deps, actor, keyId, now);
   if ('success' in approved) return approved;
+  // What does not depend on the token is refused before the STI-PA is asked for one (a login, a token, a logout);
+  // recordIntent decides it again under the key's lock, against an issuance that starts meanwhile.
+  refuseAnotherCertificate(
+    await store.issuanceObstacles(deps.db, approved.key.id, renewal?.old.id ?? null, now),
+    renewal,
+  );
   const token = await spcTokenChecked(deps, log, credentials, approved, now);
   if ('success' in token) return token;
   const crl = await crlDistributionPoint(deps, log, token.crlUrl);
