@@ -214,6 +214,8 @@ describe('every issuance path asks the one judge', () => {
     expect(await certificateCount()).toBe(count + 4);
     // an SPC token each for generate, renew and the automatic renewal (ACME's client brings its own)
     expect(stiPa).toHaveBeenCalledTimes(3);
+    // an order whose finalize was refused stays ready: it finalizes once the provider may have certificates again
+    expect((await client.getOrder(ready[0])).status).toBe('ready');
     stiPa.mockRestore();
   });
 });
