@@ -206,13 +206,17 @@ export function formatKeyLabel(
 
 /** What a profile needs for the certificate rules (SPEC.md §3 user fields): ISO strings on the web, Dates on the server. */
 export interface CertificateProfile {
+  /** An administrator deactivated the account (the server always says; a profile that does not say is not). */
+  is_disabled?: boolean | null;
+  /** A subscription is active (paid) now. */
   is_active?: boolean | null;
   is_confirmed?: boolean | null;
   subscription_started_on?: string | Date | null;
   subscription_expired_on?: string | Date | null;
 }
 
-export type CertificateBlocker = 'no_profile' | 'inactive' | 'unconfirmed' | 'not_started' | 'expired';
+export type CertificateBlocker =
+  'no_profile' | 'disabled' | 'inactive' | 'unconfirmed' | 'not_started' | 'expired';
 
 const instant = (value: string | Date | null | undefined): number | null => {
   if (!value) return null;
@@ -220,12 +224,18 @@ const instant = (value: string | Date | null | undefined): number | null => {
   return Number.isNaN(t) ? null : t;
 };
 
-/** Why this user may not create a certificate now, or null when it may (SPEC.md §4). */
+/**
+ * Why this provider may not have a certificate now, or null when it may (SPEC.md §4): the one judge of every path
+ * that issues or renews (the portal's generate and renew, ACME's newOrder and finalize, the automatic renewal), and
+ * of the web app's create button. Not deactivated by an administrator, a subscription active (paid), the email
+ * confirmed, the subscription started and not expired.
+ */
 export function certificateBlocker(
   profile: CertificateProfile | null | undefined,
   now: Date | number = Date.now(),
 ): CertificateBlocker | null {
   if (!profile) return 'no_profile';
+  if (profile.is_disabled === true) return 'disabled';
   if (profile.is_active !== true) return 'inactive';
   if (profile.is_confirmed !== true) return 'unconfirmed';
   const at = typeof now === 'number' ? now : now.getTime();
@@ -236,7 +246,7 @@ export function certificateBlocker(
   return null;
 }
 
-/** SPEC.md §4: creation is allowed only when active, confirmed, the subscription has started and not expired. */
+/** SPEC.md §4: creation is allowed only when certificateBlocker finds nothing in the way. */
 export function canCreateCertificate(
   profile: CertificateProfile | null | undefined,
   now: Date | number = Date.now(),

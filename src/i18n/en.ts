@@ -343,6 +343,7 @@ const portal = {
     blocked: {
       no_keys: 'Create a private key first: a certificate is issued for one of your keys.',
       no_profile: 'Your account details could not be loaded, so certificates cannot be created right now.',
+      disabled: 'Your account is deactivated, so certificates cannot be created.',
       inactive: 'Your account is not active, so certificates cannot be created.',
       unconfirmed: 'Confirm your email address before creating certificates.',
       not_started: 'Your subscription has not started yet, so certificates cannot be created.',

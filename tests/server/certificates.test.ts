@@ -249,7 +249,11 @@ describe('certificates', () => {
 
   it('refuses a wrong STI-PA password with unable_to_generate_spc_token and keeps no trace of it', async () => {
     const secret = 'Wrong-Secret-Pass-9317';
-    const answer = await issue(alice, keyId, { sti_pa_username: 'demo', sti_pa_password: secret });
+    // a key without a certificate: one that has a valid certificate is refused before the STI-PA is asked
+    const answer = await issue(alice, await newKey(alice), {
+      sti_pa_username: 'demo',
+      sti_pa_password: secret,
+    });
     expect(answer).toEqual({ success: false, error_cause: 'unable_to_generate_spc_token' });
     expect(ERROR_CAUSE_MESSAGES[answer.error_cause]).toBeDefined();
     expect(logLines.join('\n')).not.toContain(secret);

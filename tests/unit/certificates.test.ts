@@ -165,6 +165,12 @@ describe('canCreateCertificate', () => {
 
   it('says why it refuses', () => {
     expect(certificateBlocker(null, now)).toBe('no_profile');
+    expect(certificateBlocker({ ...ok, is_disabled: true }, now)).toBe('disabled');
+    // deactivated comes first, whatever else is wrong
+    expect(certificateBlocker({ ...ok, is_disabled: true, is_confirmed: false, is_active: false }, now)).toBe(
+      'disabled',
+    );
+    expect(certificateBlocker({ ...ok, is_disabled: false }, now)).toBeNull();
     expect(certificateBlocker({ ...ok, is_active: false }, now)).toBe('inactive');
     expect(certificateBlocker({ ...ok, is_confirmed: false }, now)).toBe('unconfirmed');
     expect(certificateBlocker({ ...ok, subscription_started_on: null }, now)).toBe('not_started');

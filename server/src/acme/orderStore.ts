@@ -1,16 +1,12 @@
 // SQL of ACME orders: the provider an account acts for, orders with their one authorization and challenge, and
 // the certificate of a finished order.
-import type { IssuanceFacts } from '../certificates/store';
+import type { ProviderStanding } from '../certificates/store';
 import type { Queryable } from '../db';
 
 // ---- the provider an account acts for ----
 
-/** What the RA reads of a provider (the portal's issuance facts, without a key), and whose account acts. */
-export interface ProviderStanding extends Omit<IssuanceFacts, 'key'> {
-  service_provider_id: string;
-  account_id: string;
-  email: string;
-}
+// Its standing is read where the portal's issuance reads it: one read for the one judge (certificateBlocker).
+export { type ProviderStanding, providerStanding } from '../certificates/store';
 
 /** The provider's own account, acting (the portal's issuance and revocation audit it as the provider's). */
 export const actorOf = (sp: ProviderStanding, ip: string | null) => ({
@@ -19,20 +15,6 @@ export const actorOf = (sp: ProviderStanding, ip: string | null) => ({
   serviceProviderId: sp.service_provider_id,
   ip,
 });
-
-export async function providerStanding(q: Queryable, spId: string): Promise<ProviderStanding | null> {
-  const rows = await q.query<ProviderStanding>(
-    `SELECT sp.id AS service_provider_id, a.id AS account_id, a.email, sp.ocn, sp.company_name, st.is_active,
-            a.is_confirmed, st.subscription_started_on, st.subscription_expired_on
-       FROM service_providers sp
-       JOIN accounts a ON a.id = sp.account_id
-       JOIN service_provider_state st ON st.service_provider_id = sp.id
-      WHERE sp.id = $1`,
-    [spId],
-    { prepare: true },
-  );
-  return rows[0] ?? null;
-}
 
 // ---- orders, their authorization and its challenge ----
 

@@ -22,6 +22,8 @@ export const TKAUTH_01 = 'tkauth-01';
 
 const BLOCKED: Record<CertificateBlocker, string> = {
   no_profile: 'No service provider is bound to this account',
+  disabled:
+    "The service provider's account is deactivated: no certificate can be ordered until an administrator activates it again",
   inactive: "The service provider's subscription is not active: pay it in the portal to order certificates",
   unconfirmed: "The service provider's email address is not confirmed yet",
   not_started:
@@ -31,7 +33,7 @@ const BLOCKED: Record<CertificateBlocker, string> = {
 
 /**
  * The provider's standing (as read: store.providerStanding) when it may get a certificate now (SPEC.md §4), else an
- * unauthorized problem saying why.
+ * unauthorized problem saying why: the portal's one judge (certificateBlocker), asked by newOrder and finalize.
  */
 function standing(deps: AcmeDeps, sp: store.ProviderStanding | null): store.ProviderStanding {
   const blocker = certificateBlocker(sp, deps.now());
@@ -298,9 +300,14 @@ export async function finalizeOrder(
       certificate_id: outcome.certificateId,
       serial_number: outcome.serial,
     };
-  // refused before its claim (the standing changed meanwhile): the order stays ready
-  if (!claimed)
-    throw new AcmeProblem('unauthorized', 'The certificate was not issued: the subscription is not active');
+  // refused before its claim: the order stays ready; the standing changed meanwhile (the problem says why), or the
+  // intent could not be written
+  if (!claimed) {
+    standing(deps, sp);
+    throw new AcmeProblem('serverInternal', 'The certificate was not issued: finalize again later', {
+      status: 503,
+    });
+  }
   await store.finishOrder(deps.db, order.id, outcome, deps.now());
   return { ...order, status: 'invalid', error: outcome.error };
 }

@@ -1,15 +1,14 @@
 // A certificate of a key the client holds (ACME's finalize): the portal's own issuance after approval, with the
 // client's public key recorded in the intent's transaction.
 import { randomUUID } from 'node:crypto';
-import { canCreateCertificate } from '../../../contract/certificates';
 import { recordAudit } from './audit';
 import {
   type Approved,
   type IssuanceHooks,
   type IssueResult,
   keyFingerprint,
-  refused,
   signAndRecord,
+  standingRefusal,
 } from './issuance';
 import { type Actor, type CertificateDeps, auditActor } from './service';
 import * as store from './store';
@@ -25,7 +24,7 @@ export async function issueForClientKey(
   actor: Actor,
   input: {
     spki: Uint8Array;
-    facts: Omit<store.IssuanceFacts, 'key'>;
+    facts: store.ProviderStanding;
     crl: { url: string; issuerDn: Uint8Array };
     ref: string;
     hooks?: IssuanceHooks;
@@ -33,7 +32,8 @@ export async function issueForClientKey(
 ): Promise<IssueResult> {
   const log = deps.log.child({ service_provider_id: actor.serviceProviderId });
   const now = deps.now();
-  if (!canCreateCertificate(input.facts, now)) return refused('subscription_inactive');
+  const refusal = standingRefusal(input.facts, now);
+  if (refusal) return refusal;
   const key: store.KeyRow = {
     id: randomUUID(),
     key_ref: input.ref,

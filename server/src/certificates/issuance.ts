@@ -1,14 +1,14 @@
-// The issuance pipeline, shared by generate and renew. The RA decides (account active and paid, key owned, SPC
-// token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
+// The issuance pipeline, shared by generate and renew. The RA decides (the provider may have certificates now, key
+// owned, no other certificate in the way, SPC token valid) → the serial and the intent are stored as 'pending' → the issuer builds, lints and only then signs
 // → the signed certificate is kept on the pending row → it becomes issued with its audit row in one transaction.
 // A crash between these steps leaves the row pending: recovery.ts completes it from what was kept, or fails it. A renewal settles the old certificate in
 // that same transaction (kept, revoked now, or its revocation scheduled); a revocation is reported after it.
 import { createHash } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
 import type { Queryable } from '../db';
-import { type RenewalRevokeOld, canCreateCertificate } from '../../../contract/certificates';
+import { type RenewalRevokeOld, certificateBlocker } from '../../../contract/certificates';
 import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
-import { conflict, notFound } from '../http/errors';
+import { HttpError, conflict, notFound } from '../http/errors';
 import { StiPaError } from '../integrations/stipa';
 import { recordAudit } from './audit';
 import { type Revoked, afterRevocation, settleReplaced } from './revocation';
@@ -59,10 +59,26 @@ export interface Approved {
   fingerprint: string;
 }
 
+/** The portal's answer when an administrator deactivated the account (its sign-in and tokens are refused too). */
+export const ACCOUNT_DEACTIVATED =
+  'This account is deactivated, so certificates cannot be generated or renewed for it.';
+
+/**
+ * The one judge (certificateBlocker) on the provider's standing as the portal answers it: a deactivated account is
+ * a 403, any other reason the generation's `subscription_inactive`; null when it may have a certificate now.
+ */
+export function standingRefusal(standing: store.ProviderStanding | undefined, now: Date): Refused | null {
+  const blocker = certificateBlocker(standing, now);
+  if (blocker === 'disabled') throw new HttpError(403, ACCOUNT_DEACTIVATED);
+  return blocker ? refused('subscription_inactive') : null;
+}
+
 /** RA: the account may get a certificate now (SPEC.md §4), and owns the key; one read. */
 async function approve(deps: CertificateDeps, actor: Actor, keyId: string, now: Date) {
-  const profile = await store.issuanceFacts(deps.db, actor.serviceProviderId, actor.accountId, keyId);
-  if (!profile || !canCreateCertificate(profile, now)) return refused('subscription_inactive');
+  const facts = await store.issuanceFacts(deps.db, actor.serviceProviderId, actor.accountId, keyId);
+  const refusal = standingRefusal(facts, now);
+  if (refusal) return refusal;
+  const profile = facts!; // judged above: no facts is a refusal
   const { key } = profile;
   if (!key) return refused('key_not_found');
   const spc = profile.ocn.toUpperCase();
@@ -309,6 +325,12 @@ async function issue(
   const now = deps.now();
   const approved = await approve(deps, actor, keyId, now);
   if ('success' in approved) return approved;
+  // What does not depend on the token is refused before the STI-PA is asked for one (a login, a token, a logout);
+  // recordIntent decides it again under the key's lock, against an issuance that starts meanwhile.
+  refuseAnotherCertificate(
+    await store.issuanceObstacles(deps.db, approved.key.id, renewal?.old.id ?? null, now),
+    renewal,
+  );
   const token = await spcTokenChecked(deps, log, credentials, approved, now);
   if ('success' in token) return token;
   const crl = await crlDistributionPoint(deps, log, token.crlUrl);

@@ -83,21 +83,50 @@ export async function findKey(
   return rows[0];
 }
 
-/** What the RA decides an issuance on, read in one round trip: the provider's standing and its key. */
-export interface IssuanceFacts {
+/**
+ * A provider's standing, and whose account acts for it: what the one judge of issuance (certificateBlocker) decides
+ * on, read here only (providerStanding, issuanceFacts), for every path that issues or renews.
+ */
+export interface ProviderStanding {
+  service_provider_id: string;
+  account_id: string;
+  email: string;
   ocn: string;
   company_name: string;
+  /** A subscription is active (paid) now. */
   is_active: boolean;
   is_confirmed: boolean;
+  /** An administrator deactivated the account. */
+  is_disabled: boolean;
   subscription_started_on: Date | null;
   subscription_expired_on: Date | null;
+}
+
+const STANDING_COLUMNS = `sp.id AS service_provider_id, a.id AS account_id, a.email, sp.ocn, sp.company_name,
+       st.is_active, a.is_confirmed, a.is_disabled, st.subscription_started_on, st.subscription_expired_on`;
+const STANDING_FROM = `service_providers sp
+       JOIN accounts a ON a.id = sp.account_id
+       JOIN service_provider_state st ON st.service_provider_id = sp.id`;
+
+/** The standing of the provider `spId` (ACME, which acts for the provider through the account it names). */
+export async function providerStanding(q: Queryable, spId: string): Promise<ProviderStanding | null> {
+  const rows = await q.query<ProviderStanding>(
+    `SELECT ${STANDING_COLUMNS} FROM ${STANDING_FROM} WHERE sp.id = $1`,
+    [spId],
+    { prepare: true },
+  );
+  return rows[0] ?? null;
+}
+
+/** What the RA decides an issuance on, read in one round trip: the provider's standing and its key. */
+export interface IssuanceFacts extends ProviderStanding {
   /** The key, when it is this provider's and not deleted. */
   key: KeyRow | undefined;
 }
 
 /**
- * The provider (only through its own account) with its derived subscription state, and the key `keyId` if it is
- * the provider's own and not deleted. Undefined when the provider does not belong to the account.
+ * The provider's standing (only through its own account), and the key `keyId` if it is the provider's own and not
+ * deleted. Undefined when the provider does not belong to the account.
  */
 export async function issuanceFacts(
   q: Queryable,
@@ -106,17 +135,14 @@ export async function issuanceFacts(
   keyId: string,
 ): Promise<IssuanceFacts | undefined> {
   const rows = await q.query<
-    Omit<IssuanceFacts, 'key'> & { key_id: string | null; key_created_on: Date | null } & Pick<
+    ProviderStanding & { key_id: string | null; key_created_on: Date | null } & Pick<
         KeyRow,
         'key_ref' | 'key_store' | 'public_key_spki'
       >
   >(
-    `SELECT sp.ocn, sp.company_name, st.is_active, a.is_confirmed,
-            st.subscription_started_on, st.subscription_expired_on,
+    `SELECT ${STANDING_COLUMNS},
             k.id AS key_id, k.key_ref, k.key_store, k.public_key_spki, k.created_on AS key_created_on
-       FROM service_providers sp
-       JOIN accounts a ON a.id = sp.account_id
-       JOIN service_provider_state st ON st.service_provider_id = sp.id
+       FROM ${STANDING_FROM}
        LEFT JOIN private_keys k ON k.id = $3 AND k.service_provider_id = sp.id AND k.deleted_on IS NULL
       WHERE sp.id = $1 AND sp.account_id = $2`,
     [spId, accountId, keyId],
