@@ -92,10 +92,13 @@ export interface CertificateRow {
   serial_number: string | null;
   status?: string;
   auto_charge?: boolean;
-  /** The serial of the certificate that renewed this one, or null. */
+  /** The serial of the certificate that renewed this one while that one is valid (issued), else null. */
   replaced_by?: string | null;
-  /** An issued certificate that no issued certificate replaces: the one to sign with. */
+  /** Its state is current (certificateState): issued, unexpired, and no valid certificate replaces it. */
   is_current?: boolean;
+  /** When it was revoked (ISO), and the reason published with it; null while not revoked. */
+  revoked_on?: string | null;
+  revocation_reason?: string | null;
   /** When a renewal scheduled this certificate's revocation (ISO), until it is revoked; else null. */
   revocation_scheduled_on?: string | null;
   /** Opted in to automatic renewal (renewed in its last 30 days with the STI-PA credentials kept for it). */

@@ -147,6 +147,36 @@ export function hasCertificateActions(row: Pick<CertificateRow, 'cr_path'>): boo
 /** A certificate the CA has revoked: it can still be viewed, never renewed or revoked again (the server answers 409). */
 export const isRevoked = (row: Pick<CertificateRow, 'status'>): boolean => row.status === 'revoked';
 
+/**
+ * The one state of a certificate of a key, from which its badge is drawn (and the server's is_current): being
+ * issued (`pending`), not issued (`failed`), `revoked` (with the reason published and when), `expired`, `replaced`
+ * by a renewal that is valid (this one stays valid until its own end, unless revoked), or `current`: the one to sign
+ * with. A replacement revoked since replaces nothing (the server names only a valid one in replaced_by).
+ */
+export type CertificateState =
+  | { state: 'pending' }
+  | { state: 'failed' }
+  | { state: 'revoked'; reason: string; on: string | null }
+  | { state: 'expired'; on: string | null }
+  | { state: 'replaced'; by: string; until: string | null }
+  | { state: 'current' };
+
+export function certificateState(
+  row: Pick<CertificateRow, 'status' | 'replaced_by' | 'sti_cert_expire_date'> &
+    Partial<Pick<CertificateRow, 'revoked_on' | 'revocation_reason'>>,
+  now: Date | number = Date.now(),
+): CertificateState {
+  if (row.status === 'pending') return { state: 'pending' };
+  if (row.status === 'failed') return { state: 'failed' };
+  if (row.status === 'revoked')
+    return { state: 'revoked', reason: row.revocation_reason ?? 'unspecified', on: row.revoked_on ?? null };
+  const end = row.sti_cert_expire_date ?? null;
+  if (end && new Date(end).getTime() <= (typeof now === 'number' ? now : now.getTime()))
+    return { state: 'expired', on: end };
+  if (row.replaced_by) return { state: 'replaced', by: row.replaced_by, until: end };
+  return { state: 'current' };
+}
+
 /** Renew and revoke need a serial number (SPEC.md §2, §4), and a certificate that is not revoked already. */
 export function canRenewOrRevoke(row: Pick<CertificateRow, 'cr_path' | 'serial_number' | 'status'>): boolean {
   return (

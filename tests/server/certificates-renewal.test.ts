@@ -29,6 +29,8 @@ interface Listed {
   status: string;
   replaced_by: string | null;
   is_current: boolean;
+  revoked_on: string | null;
+  revocation_reason: string | null;
   revocation_scheduled_on: string | null;
 }
 
@@ -240,6 +242,41 @@ describe('renewal: what becomes of the old certificate', () => {
     const keptRow = await row(kept.serial);
     await revokeScheduled(t.services.certificates, keptRow.id);
     expect(await row(kept.serial)).toEqual(keptRow);
+  }, 30_000);
+
+  it('names a replacement only while it is valid: the renewal revoked, the old certificate is the current one again', async () => {
+    const { keyId, serial } = await issued();
+    const renewed = await renew(serial);
+    let [newer, older] = await list(keyId);
+    expect(older).toMatchObject({
+      serial_number: serial,
+      is_current: false,
+      replaced_by: renewed.serial_number,
+    });
+    expect(newer).toMatchObject({
+      is_current: true,
+      replaced_by: null,
+      revoked_on: null,
+      revocation_reason: null,
+    });
+
+    const res = await http.post(`/api/service_provider/revoke_sti_spc_cert/${renewed.serial_number}`, {
+      reason: 'key_compromise',
+    });
+    expect(res.statusCode).toBe(200);
+    [newer, older] = await list(keyId);
+    expect(older).toMatchObject({
+      serial_number: serial,
+      status: 'issued',
+      is_current: true,
+      replaced_by: null,
+    });
+    expect(newer).toMatchObject({
+      status: 'revoked',
+      is_current: false,
+      revocation_reason: 'key_compromise',
+    });
+    expect(Date.parse(newer.revoked_on as string)).not.toBeNaN();
   }, 30_000);
 
   it('records a revocation that names no reason as unspecified, never superseded; unspecified may be named', async () => {

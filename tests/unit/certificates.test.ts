@@ -3,6 +3,7 @@
 // (SPEC.md §3, §4, §5, §8, §9).
 import { describe, expect, it } from 'vitest';
 import {
+  certificateState,
   certificateFileNames,
   splitPemCertificates,
   CERTIFICATE_MESSAGES,
@@ -255,5 +256,46 @@ describe('certificate PEM', () => {
     });
     expect(certificateFileNames('https://ca.test/cr/..%2Fetc.pem').leaf).toBe('certificate.pem');
     expect(certificateFileNames('not a url').chain).toBe('certificate-chain.pem');
+  });
+});
+
+describe('certificateState', () => {
+  const issued = {
+    status: 'issued',
+    replaced_by: null,
+    sti_cert_expire_date: '2027-06-01T00:00:00Z',
+  };
+  const now = Date.parse('2026-12-01T00:00:00Z');
+  it('is one state per certificate: pending, failed, revoked, expired, replaced or current', () => {
+    expect(certificateState({ ...issued, status: 'pending' }, now)).toEqual({ state: 'pending' });
+    expect(certificateState({ ...issued, status: 'failed' }, now)).toEqual({ state: 'failed' });
+    expect(certificateState(issued, now)).toEqual({ state: 'current' });
+    expect(certificateState({ ...issued, replaced_by: 'AB' }, now)).toEqual({
+      state: 'replaced',
+      by: 'AB',
+      until: '2027-06-01T00:00:00Z',
+    });
+    expect(certificateState({ ...issued, sti_cert_expire_date: '2026-11-30T00:00:00Z' }, now)).toEqual({
+      state: 'expired',
+      on: '2026-11-30T00:00:00Z',
+    });
+    // revoked wins over a replacement, and its reason is never left out
+    expect(
+      certificateState(
+        {
+          ...issued,
+          status: 'revoked',
+          replaced_by: 'AB',
+          revoked_on: '2026-11-02T00:00:00Z',
+          revocation_reason: 'superseded',
+        },
+        now,
+      ),
+    ).toEqual({ state: 'revoked', reason: 'superseded', on: '2026-11-02T00:00:00Z' });
+    expect(certificateState({ ...issued, status: 'revoked' }, now)).toEqual({
+      state: 'revoked',
+      reason: 'unspecified',
+      on: null,
+    });
   });
 });

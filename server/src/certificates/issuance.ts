@@ -309,6 +309,7 @@ export async function signAndRecord(
     not_after: notAfter,
     created_on: now,
     revoked_on: null,
+    revocation_reason: null,
     revocation_scheduled_on: null,
   };
   return { success: true, certificate: certificateView(deps, issued) };

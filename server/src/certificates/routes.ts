@@ -48,6 +48,8 @@ const certificateResponse = {
     status: str,
     replaced_by: nullableStr,
     is_current: bool,
+    revoked_on: nullableStr,
+    revocation_reason: nullableStr,
     revocation_scheduled_on: nullableStr,
     auto_renew: bool,
   },

@@ -4,7 +4,7 @@
 // certificate is "not found".
 import { randomUUID } from 'node:crypto';
 import type { CertificateRow } from '../../../contract/api';
-import { CR_PATH_NOT_CREATED } from '../../../contract/certificates';
+import { CR_PATH_NOT_CREATED, certificateState } from '../../../contract/certificates';
 import { isUuid } from '../../../contract/ids';
 import type { CrlPublisher } from '../authority';
 import {
@@ -81,23 +81,30 @@ export function assertSerialParam(serial: string): string {
   return s;
 }
 
-/** A certificate on the wire; `c` says which certificate renewed it, if one did (a new one: none). */
+/**
+ * A certificate on the wire; `c` says which certificate renewed it, if one still valid did (a new one: none). Its
+ * state (current, replaced, revoked, expired) is certificateState's, in contract/certificates.ts.
+ */
 export function certificateView(
-  deps: { config: Pick<Config, 'publicUrl'> },
-  c: store.CertificateRecord &
-    Partial<Pick<store.ListedCertificate, 'replaced_by' | 'replaced_by_issued' | 'auto_renew'>>,
+  deps: { config: Pick<Config, 'publicUrl'>; now: () => Date },
+  c: store.CertificateRecord & Partial<Pick<store.ListedCertificate, 'replaced_by' | 'auto_renew'>>,
 ): CertificateRow {
   const published = c.status === 'issued' || c.status === 'revoked';
+  const row = {
+    status: c.status,
+    replaced_by: c.replaced_by ?? null,
+    sti_cert_expire_date: c.not_after?.toISOString() ?? null,
+  };
   return {
     id: c.id,
     created_on: c.created_on.toISOString(),
     sti_cert_start_date: c.not_before?.toISOString() ?? null,
-    sti_cert_expire_date: c.not_after?.toISOString() ?? null,
     cr_path: published ? `${deps.config.publicUrl}/cr/${c.serial_number}.pem` : CR_PATH_NOT_CREATED,
     serial_number: c.serial_number,
-    status: c.status,
-    replaced_by: c.replaced_by ?? null,
-    is_current: c.status === 'issued' && !c.replaced_by_issued,
+    ...row,
+    is_current: certificateState(row, deps.now()).state === 'current',
+    revoked_on: c.revoked_on?.toISOString() ?? null,
+    revocation_reason: c.status === 'revoked' ? (c.revocation_reason ?? 'unspecified') : null,
     revocation_scheduled_on: c.revocation_scheduled_on?.toISOString() ?? null,
     auto_renew: c.auto_renew ?? false,
   };

@@ -23,16 +23,19 @@ export interface CertificateRecord {
   not_after: Date;
   created_on: Date;
   revoked_on: Date | null;
+  /** The reason recorded with the revocation (published in the CRL), once revoked. */
+  revocation_reason: string | null;
   /** Set by a renewal that asked to revoke this certificate later; cleared when it is revoked. */
   revocation_scheduled_on: Date | null;
 }
 
 /** A certificate as the list shows it: with the certificate that renewed it. */
 export interface ListedCertificate extends CertificateRecord {
-  /** The serial of the newest issued (or since revoked) certificate that renewed this one. */
+  /**
+   * The serial of the newest certificate that renewed this one and is still issued: a replacement revoked since (or
+   * never issued) replaces nothing, and the certificate it renewed is the one to sign with again.
+   */
   replaced_by: string | null;
-  /** An issued certificate renewed this one. */
-  replaced_by_issued: boolean;
   /** Opted in to automatic renewal. */
   auto_renew: boolean;
 }
@@ -183,7 +186,7 @@ export async function validCertificateOfKey(
 }
 
 const CERT_COLUMNS = `id, serial_number, service_provider_id, private_key_id, issuer_id, status, not_before, not_after,
-  created_on, revoked_on, revocation_scheduled_on`;
+  created_on, revoked_on, revocation_reason, revocation_scheduled_on`;
 
 export async function certificatesOfKey(
   q: Queryable,
@@ -193,10 +196,8 @@ export async function certificatesOfKey(
   return q.query<ListedCertificate>(
     `SELECT ${CERT_COLUMNS},
             (SELECT r.serial_number FROM certificates r
-              WHERE r.replaces_id = c.id AND r.status IN ('issued', 'revoked')
+              WHERE r.replaces_id = c.id AND r.status = 'issued'
               ORDER BY r.created_on DESC, r.id DESC LIMIT 1) AS replaced_by,
-            EXISTS (SELECT 1 FROM certificates r WHERE r.replaces_id = c.id AND r.status = 'issued')
-              AS replaced_by_issued,
             EXISTS (SELECT 1 FROM auto_renewals ar WHERE ar.certificate_id = c.id) AS auto_renew
        FROM certificates c
       WHERE private_key_id = $1 AND service_provider_id = $2

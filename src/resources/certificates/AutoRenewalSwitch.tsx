@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslate } from 'react-admin';
-import { canRenewOrRevoke } from '../../../contract/certificates';
+import { canRenewOrRevoke, certificateState } from '../../../contract/certificates';
 import type { CertificateRow } from '../../../contract/api';
 
 /** The server renews automatically only an issued certificate that no other replaces: the current one. */
 export function canRenewAutomatically(row: CertificateRow): boolean {
-  return row.is_current === true && row.status === 'issued' && canRenewOrRevoke(row);
+  return certificateState(row).state === 'current' && canRenewOrRevoke(row);
 }
 
 export interface AutoRenewalSwitchProps {

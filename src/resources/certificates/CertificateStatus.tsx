@@ -1,13 +1,13 @@
-// Which certificate of the key to sign with: 'Current' (issued, no issued certificate replaces it), 'Replaced by
-// <short serial>', 'Revocation scheduled <date>' (a renewal asked to revoke it later) and 'Revoked'. An issuance
-// that did not complete shows 'Not issued' (failed: nothing to sign with) or 'Being issued' (pending). A certificate
-// opted in to automatic renewal that has no switch (not the current one) says 'Auto renewal on'.
+// The certificate's one state (certificateState, contract/certificates.ts) as one badge: 'Current' (the one to sign
+// with), 'Replaced by <short serial> · valid until <date>' (a renewal that is valid replaces it), 'Revoked · <reason>,
+// <date>', 'Expired <date>', 'Not issued' (the issuance failed) or 'Being issued'. Beside it, 'Revocation scheduled
+// <date>' (a renewal asked to revoke it later) and 'Auto renewal on' for a certificate opted in that has no switch.
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import type { CertificateRow } from '../../../contract/api';
-import { isRevoked } from '../../../contract/certificates';
-import { formatDateTime } from '../../components/dates';
+import { type CertificateState, certificateState } from '../../../contract/certificates';
+import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { canRenewAutomatically } from './AutoRenewalSwitch';
 
 /** The start of a long serial, enough to tell two certificates of one key apart. */
@@ -15,40 +15,61 @@ export function shortSerial(serial: string): string {
   return serial.length > 12 ? `${serial.slice(0, 8)}…` : serial;
 }
 
-export function CertificateStatus({ row }: { row: CertificateRow }) {
+function StateChip({ state }: { state: CertificateState }) {
   const translate = useTranslate();
-  const revoked = isRevoked(row);
-  const scheduled = !revoked && row.revocation_scheduled_on ? row.revocation_scheduled_on : null;
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {row.status === 'failed' ? (
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`portal.certificates.${key}`, options);
+  switch (state.state) {
+    case 'failed':
+      return (
         <Chip
           size="small"
           variant="outlined"
           color="error"
-          title={translate('portal.certificates.status_failed_hint')}
-          label={translate('portal.certificates.status_failed')}
+          title={t('status_failed_hint')}
+          label={t('status_failed')}
         />
-      ) : null}
-      {row.status === 'pending' ? (
-        <Chip size="small" variant="outlined" label={translate('portal.certificates.status_pending')} />
-      ) : null}
-      {revoked ? (
-        <Chip size="small" color="error" label={translate('portal.certificates.status_revoked')} />
-      ) : null}
-      {row.is_current ? (
-        <Chip size="small" color="success" label={translate('portal.certificates.status_current')} />
-      ) : null}
-      {row.replaced_by ? (
+      );
+    case 'pending':
+      return <Chip size="small" variant="outlined" label={t('status_pending')} />;
+    case 'revoked': {
+      const reason = t(`reasons.${state.reason}`, { _: state.reason });
+      const date = formatDateOnly(state.on);
+      return (
+        <Chip
+          size="small"
+          color="error"
+          label={date ? t('status_revoked_because', { reason, date }) : t('status_revoked_reason', { reason })}
+        />
+      );
+    }
+    case 'expired':
+      return <Chip size="small" variant="outlined" label={t('status_expired', { date: formatDateOnly(state.on) })} />;
+    case 'replaced': {
+      const serial = shortSerial(state.by);
+      const date = formatDateOnly(state.until);
+      return (
         <Chip
           size="small"
           variant="outlined"
-          title={row.replaced_by}
-          label={translate('portal.certificates.status_replaced_by', {
-            serial: shortSerial(row.replaced_by),
-          })}
+          title={state.by}
+          label={date ? t('status_replaced_until', { serial, date }) : t('status_replaced_by', { serial })}
         />
-      ) : null}
+      );
+    }
+    case 'current':
+      return <Chip size="small" color="success" label={t('status_current')} />;
+  }
+}
+
+export function CertificateStatus({ row }: { row: CertificateRow }) {
+  const translate = useTranslate();
+  const state = certificateState(row);
+  const scheduled =
+    state.state !== 'revoked' && row.revocation_scheduled_on ? row.revocation_scheduled_on : null;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <StateChip state={state} />
       {scheduled ? (
         <Chip
           size="small"

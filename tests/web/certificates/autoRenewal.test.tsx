@@ -93,7 +93,7 @@ describe('Renew automatically', () => {
     expect(within(other).queryByText('Auto renewal on')).not.toBeInTheDocument();
   });
 
-  it('shows no switch on a revoked certificate, nor without is_current', async () => {
+  it('shows no switch on a revoked certificate, nor on one a valid renewal replaced', async () => {
     const rowsWithout = [
       {
         ...CERTIFICATES[0],
@@ -103,7 +103,7 @@ describe('Renew automatically', () => {
         is_current: true,
         auto_renew: false,
       },
-      { ...CERTIFICATES[0], id: 'i', serial_number: 'cd' },
+      { ...CERTIFICATES[0], id: 'i', serial_number: 'cd', replaced_by: 'ef' },
     ];
     renderCertificates(PATH, {
       dataProvider: certificatesDataProvider({ lastCertificates: async () => rowsWithout }),

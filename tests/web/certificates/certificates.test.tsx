@@ -97,16 +97,23 @@ describe('certificate page', () => {
   });
 
   it('marks a revoked certificate and offers only View for it', async () => {
-    const revoked = { ...CERTIFICATES[0], id: 'c4', serial_number: '4D', status: 'revoked' };
+    const revoked = {
+      ...CERTIFICATES[0],
+      id: 'c4',
+      serial_number: '4D',
+      status: 'revoked',
+      revoked_on: '2026-03-01T10:00:00Z',
+      revocation_reason: 'key_compromise',
+    };
     renderCertificates(PATH, {
       dataProvider: certificatesDataProvider({ lastCertificates: async () => [revoked, CERTIFICATES[0]] }),
     });
     await waitFor(() => expect(rows()).toHaveLength(2));
     const [revokedRow, issuedRow] = rows();
     expect(rowButtons(revokedRow)).toEqual(['View']);
-    expect(within(revokedRow).getByText('Revoked')).toBeInTheDocument();
+    expect(within(revokedRow).getByText('Revoked · Key compromise, 3/1/2026')).toBeInTheDocument();
     expect(rowButtons(issuedRow)).toEqual(['View', 'Renew', 'Revoke']);
-    expect(within(issuedRow).queryByText('Revoked')).not.toBeInTheDocument();
+    expect(within(issuedRow).queryByText(/Revoked/)).not.toBeInTheDocument();
   });
 
   it('marks an issuance that did not complete as not issued, with no action', async () => {

@@ -116,26 +116,42 @@ describe('certificate status column', () => {
         status: 'revoked',
         is_current: false,
         replaced_by: null,
+        revoked_on: '2026-11-21T08:00:00Z',
+        revocation_reason: 'superseded',
+        revocation_scheduled_on: null,
+      },
+      {
+        ...CERTIFICATES[0],
+        id: 'e',
+        serial_number: 'ee',
+        sti_cert_expire_date: '2026-01-01T00:00:00Z',
+        is_current: false,
+        replaced_by: null,
         revocation_scheduled_on: null,
       },
     ];
     renderCertificates(PATH, {
       dataProvider: certificatesDataProvider({ lastCertificates: async () => listed }),
     });
-    await waitFor(() => expect(rows()).toHaveLength(3));
-    const [current, replaced, revoked] = rows();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const [current, replaced, revoked, expired] = rows();
     expect(within(current).getByText('Current')).toBeInTheDocument();
     expect(within(current).queryByText(/Replaced by|Revocation scheduled|Revoked/)).not.toBeInTheDocument();
 
     expect(within(replaced).queryByText('Current')).not.toBeInTheDocument();
-    expect(within(replaced).getByText('Replaced by 9f8e7d6c…')).toBeInTheDocument();
+    expect(within(replaced).getByText('Replaced by 9f8e7d6c… · valid until 11/20/2099')).toBeInTheDocument();
     expect(
       within(replaced).getByText(`Revocation scheduled ${new Date(scheduledOn).toLocaleString('en-US')}`),
     ).toBeInTheDocument();
     // still valid: it can be revoked by hand before its time
     expect(within(replaced).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
 
-    expect(within(revoked).getByText('Revoked')).toBeInTheDocument();
+    expect(within(revoked).getByText('Revoked · Superseded, 11/21/2026')).toBeInTheDocument();
     expect(within(revoked).queryByText('Current')).not.toBeInTheDocument();
+
+    // issued, but past its end: expired, not current, and no automatic renewal
+    expect(within(expired).getByText('Expired 1/1/2026')).toBeInTheDocument();
+    expect(within(expired).queryByText('Current')).not.toBeInTheDocument();
+    expect(within(expired).queryByRole('switch')).not.toBeInTheDocument();
   });
 });
