@@ -9,7 +9,17 @@ const DAY_MS = 86_400_000;
 /** A notBefore this far in the past still counts as now: the client's clock may run behind ours. */
 export const NOT_BEFORE_SKEW_MS = BACKDATE_MS;
 // RFC 3339 §5.6 date-time (either case of T and Z, as it allows)
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** The instant of an RFC 3339 date-time, or NaN: a day the month lacks or an hour 24 is not rolled over. */
+function instant(value: string): number {
+  const m = DATE_TIME.exec(value);
+  if (!m) return NaN;
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59) return NaN;
+  return Date.parse(value);
+}
 
 /** What an order asked for; null members were not asked. */
 export interface RequestedValidity {
@@ -20,7 +30,7 @@ export interface RequestedValidity {
 function dateTime(payload: Record<string, unknown>, name: 'notBefore' | 'notAfter'): Date | null {
   const value = payload[name];
   if (value === undefined || value === null) return null;
-  const ms = typeof value === 'string' && DATE_TIME.test(value) ? Date.parse(value) : NaN;
+  const ms = typeof value === 'string' ? instant(value) : NaN;
   if (!Number.isFinite(ms))
     throw new AcmeProblem('malformed', `${name} must be an RFC 3339 date-time, such as 2027-03-01T00:00:00Z`);
   // X.509 times carry whole seconds: never earlier than the notBefore asked, never later than the notAfter
