@@ -3,23 +3,12 @@
 // order, and spends the token's id, in one statement.
 import { createPublicKey } from 'node:crypto';
 import { SpcTokenError, replayedToken } from '../ca';
-import { keyFingerprint } from '../certificates/issuance';
-import { thumbprintOf } from './accounts';
 import type { AcmeDeps } from './deps';
 import { isObject } from './jws';
 import { ownAuthorization } from './orders';
 import * as store from './orderStore';
 import { AcmeProblem } from './problems';
 import type { AccountRow } from './store';
-
-/** The forms this account's key may take in a token's `fingerprint`: the STI-PA's SPKI hash and the JWK thumbprint. */
-async function accountFingerprints(account: AccountRow): Promise<string[]> {
-  const spki = createPublicKey({ key: account.jwk as never, format: 'jwk' }).export({
-    type: 'spki',
-    format: 'der',
-  });
-  return [keyFingerprint(new Uint8Array(spki)), await thumbprintOf(account.jwk)];
-}
 
 /** The SPC token of an answer: `{"tkauth": …}` as RFC 9447 writes it, or `{"atc": …}` as deployed clients send it. */
 function tokenOfAnswer(payload: unknown): string {
@@ -59,7 +48,8 @@ export async function answerChallenge(
     await deps.certificates.stiPa.verifySpcToken(token, {
       expectedSpc: z.spc,
       expectedCa: false,
-      expectedFingerprint: await accountFingerprints(account),
+      // the account's key, in whichever form the client fingerprinted it (fingerprintMatches)
+      expectedFingerprint: createPublicKey({ key: account.jwk as never, format: 'jwk' }),
       now,
       jtiSeen: async (jti, exp) => {
         spend = { jti, exp };

@@ -43,6 +43,8 @@ const orderResponse = {
     x5u: str,
     error: problemResponse,
     replaces: str,
+    notBefore: str,
+    notAfter: str,
   },
 } as const;
 const challengeResponse = {

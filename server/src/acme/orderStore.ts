@@ -34,13 +34,16 @@ export interface OrderRow {
   serial_number: string | null;
   /** The certID of the certificate this order replaces (RFC 9773 §5), as the client named it. */
   replaces: string | null;
+  /** The validity the order asked for (RFC 8555 §7.4), issued exactly; null: not asked. */
+  not_before: Date | null;
+  not_after: Date | null;
   /** The status of the order's certificate, once finalize recorded its intent. */
   certificate_status?: string | null;
 }
 
 const ORDER_SELECT = `SELECT o.id, o.account_id, o.service_provider_id, o.status, o.identifier_value, o.spc, o.expires_on,
        o.error, o.certificate_id, z.id AS authorization_id, c.serial_number, c.status AS certificate_status,
-       o.replaces
+       o.replaces, o.not_before, o.not_after
   FROM acme_orders o
   JOIN acme_authorizations z ON z.order_id = o.id
   LEFT JOIN certificates c ON c.id = o.certificate_id`;
@@ -59,6 +62,8 @@ export async function insertOrder(
     challengeId: string;
     token: string;
     now: Date;
+    /** The validity asked for (null members: not asked). */
+    validity: { notBefore: Date | null; notAfter: Date | null };
     /** The certificate it replaces (RFC 9773 §5): its certID and its id. */
     replaces: { certId: string; id: string } | null;
   },
@@ -66,8 +71,8 @@ export async function insertOrder(
   await q.query(
     `WITH o AS (
        INSERT INTO acme_orders (id, account_id, service_provider_id, status, identifier_value, spc, expires_on,
-                                created_on, updated_on, replaces, replaces_certificate_id)
-       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7, $11, $12) RETURNING id)
+                                created_on, updated_on, replaces, replaces_certificate_id, not_before, not_after)
+       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7, $11, $12, $13, $14) RETURNING id)
      INSERT INTO acme_authorizations (id, order_id, status, expires_on, challenge_id, challenge_token, challenge_status)
      SELECT $8, o.id, 'pending', $6, $9, $10, 'pending' FROM o`,
     [
@@ -83,6 +88,8 @@ export async function insertOrder(
       o.token,
       o.replaces?.certId ?? null,
       o.replaces?.id ?? null,
+      o.validity.notBefore,
+      o.validity.notAfter,
     ],
     { prepare: true },
   );

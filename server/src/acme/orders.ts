@@ -15,6 +15,7 @@ import { AcmeProblem } from './problems';
 import * as store from './orderStore';
 import { insertReplacingOrder, replacedCertificate } from './replaces';
 import type { AccountRow } from './store';
+import { requestedValidity, validityWithin } from './validity';
 
 /** How long an order (and its authorization) may wait for its answer and its CSR. */
 export const ORDER_LIFETIME_MS = 24 * 3600 * 1000;
@@ -72,6 +73,8 @@ export function orderObject(deps: AcmeDeps, o: store.OrderRow) {
       : {}),
     ...(o.error ? { error: o.error } : {}),
     ...(o.replaces ? { replaces: o.replaces } : {}),
+    ...(o.not_before ? { notBefore: new Date(o.not_before).toISOString() } : {}),
+    ...(o.not_after ? { notAfter: new Date(o.not_after).toISOString() } : {}),
   };
 }
 
@@ -116,7 +119,10 @@ function spcOfIdentifier(value: unknown): string {
   }
 }
 
-/** newOrder (§7.4): one TNAuthList identifier, the provider's own SPC, while its subscription is active. */
+/**
+ * newOrder (§7.4): one TNAuthList identifier, the provider's own SPC, while its subscription is active; notBefore and
+ * notAfter when they lie within the policy and the paid period.
+ */
 export async function newOrder(
   deps: AcmeDeps,
   account: AccountRow,
@@ -124,11 +130,7 @@ export async function newOrder(
   payload: unknown,
 ): Promise<store.OrderRow> {
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'newOrder needs a JSON object payload');
-  if (payload.notBefore !== undefined || payload.notAfter !== undefined)
-    throw new AcmeProblem(
-      'malformed',
-      'notBefore and notAfter are not supported: the validity follows the SHAKEN policy and the paid period',
-    );
+  const asked = requestedValidity(payload);
   const ids = payload.identifiers;
   if (!Array.isArray(ids) || ids.length === 0)
     throw new AcmeProblem('malformed', 'newOrder needs identifiers');
@@ -140,8 +142,9 @@ export async function newOrder(
   const sp = standing(deps, provider);
   if (spc !== sp.ocn.toUpperCase())
     throw new AcmeProblem('rejectedIdentifier', `This account may only order certificates for its own OCN`);
-  const replaces = await replacedCertificate(deps, account, spc, payload.replaces);
   const now = deps.now();
+  validityWithin(asked, { now, paidUntil: new Date(sp.subscription_expired_on!), placing: true });
+  const replaces = await replacedCertificate(deps, account, spc, payload.replaces);
   const order: store.OrderRow = {
     id: randomUUID(),
     account_id: account.id,
@@ -155,6 +158,8 @@ export async function newOrder(
     authorization_id: randomUUID(),
     serial_number: null,
     replaces: replaces?.certId ?? null,
+    not_before: asked.notBefore,
+    not_after: asked.notAfter,
   };
   const row = {
     id: order.id,
@@ -167,6 +172,7 @@ export async function newOrder(
     challengeId: randomUUID(),
     token: randomBytes(16).toString('base64url'),
     now,
+    validity: asked,
   };
   if (replaces) await insertReplacingOrder(deps, row, replaces);
   else await store.insertOrder(deps.db, { ...row, replaces: null });
@@ -246,6 +252,11 @@ export async function finalizeOrder(
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'finalize needs {"csr": …}');
   const csr = await checkCsr(payload.csr, encodeTnAuthList(order.spc));
   const sp = standing(deps, found.provider);
+  // what the order asked, within the paid period as it is now
+  const validity = validityWithin(
+    { notBefore: order.not_before, notAfter: order.not_after },
+    { now: deps.now(), paidUntil: new Date(sp.subscription_expired_on!), placing: false },
+  );
   const crlUrl = crlUrlFor(deps, csr.crlUrl);
   let issuerDn: Uint8Array;
   try {
@@ -270,6 +281,7 @@ export async function finalizeOrder(
       facts: sp,
       crl: { url: crlUrl, issuerDn },
       ref: `acme-order:${order.id}`,
+      ...(validity ? { validity } : {}),
       hooks: {
         async afterIntent(tx, certId) {
           // a second finalize at once waits here for the first to commit, then rolls its intent back

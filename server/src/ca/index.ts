@@ -1,10 +1,12 @@
 // The certificate authority: the one entry point for code outside ca/. It signs and lints and touches no
 // database: profile and TBS (profile, certificate), lint (lint/), signers and key stores (signer, keys/), the CA's
-// own hierarchy (hierarchy, authority), issuance (issuer), CRLs (crl), SPC tokens (spcToken, tnAuthList).
+// own hierarchy (hierarchy, authority), issuance (issuer), CRLs (crl), SPC tokens (spcToken, fingerprint,
+// tnAuthList).
 export * from './authority';
 export * from './certificate';
 export * from './crl';
 export * from './csr';
+export * from './fingerprint';
 export * from './hierarchy';
 export * from './issuer';
 export * from './keys';

@@ -4,6 +4,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader, errors as joseErrors } from 'jose';
 import { bytesEqual, toArrayBuffer, toBytes } from './der';
+import { fingerprintMatches } from './fingerprint';
 import { decodeBase64Loose, decodeTnAuthList, encodeTnAuthList, SPC_RE, tkvalueMatches } from './tnAuthList';
 import {
   BasicConstraintsExtension,
@@ -48,10 +49,11 @@ export interface VerifySpcTokenOptions {
   /** The `ca` flag of the certificate requested (false: an end-entity certificate). */
   expectedCa?: boolean;
   /**
-   * The account key's fingerprint, when the request carries one: `SHA256 AA:BB:…` of its SPKI (the STI-PA's form),
-   * or, for ACME, any of several forms (deployed clients put the RFC 8555 §8.1 JWK thumbprint there too).
+   * The account key's fingerprint, when the request carries one: `SHA256 AA:BB:…` of its SPKI as the portal asked
+   * the STI-PA for it (hex pairs compare in any case), or, for ACME, the account key itself, fingerprinted in any
+   * form deployed clients write (fingerprintMatches).
    */
-  expectedFingerprint?: string | readonly string[];
+  expectedFingerprint?: string | KeyObject;
   now: Date;
   /** Atomically: true when `jti` was already used; otherwise records it (until `exp`) and answers false. */
   jtiSeen(jti: string, exp: Date): Promise<boolean>;
@@ -118,16 +120,11 @@ export function normalizeFingerprint(fp: string): string {
   return fp.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
-/**
- * Does the token's fingerprint name one of the expected forms? `SHA256 …` hex pairs compare in any case and spacing;
- * a JWK thumbprint (base64url) compares exactly.
- */
-function fingerprintMatches(fingerprint: string, expected: string | readonly string[]): boolean {
-  return [expected].flat().some((e) =>
-    /^sha256\s/i.test(e.trim())
-      ? normalizeFingerprint(fingerprint) === normalizeFingerprint(e)
-      : fingerprint.trim() === e,
-  );
+/** Does the token's fingerprint name the expected one: the same string in any case and spacing, or this key's? */
+function fingerprintExpected(fingerprint: string, expected: string | KeyObject): boolean {
+  return typeof expected === 'string'
+    ? normalizeFingerprint(fingerprint) === normalizeFingerprint(expected)
+    : fingerprintMatches(fingerprint, expected);
 }
 
 /** The header's x5u, once the header is an ES256 JWT header whose x5u is an http(s) URL (https when required). */
@@ -216,7 +213,7 @@ export async function verifySpcToken(token: string, opts: VerifySpcTokenOptions)
     throw fail('bad_format', 'atc.fingerprint is not a string');
   if (
     opts.expectedFingerprint !== undefined &&
-    (fingerprint === undefined || !fingerprintMatches(fingerprint, opts.expectedFingerprint))
+    (fingerprint === undefined || !fingerprintExpected(fingerprint, opts.expectedFingerprint))
   )
     throw fail('fingerprint_mismatch', 'atc.fingerprint does not match the account key');
 

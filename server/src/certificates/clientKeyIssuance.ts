@@ -27,6 +27,8 @@ export async function issueForClientKey(
     facts: store.ProviderStanding;
     crl: { url: string; issuerDn: Uint8Array };
     ref: string;
+    /** The validity an ACME order asked for, checked against the policy and the paid period (else the portal's). */
+    validity?: { notBefore: Date; notAfter: Date };
     hooks?: IssuanceHooks;
   },
 ): Promise<IssueResult> {
@@ -71,5 +73,12 @@ export async function issueForClientKey(
       });
     },
   };
-  return signAndRecord(deps, actor, approved, { now, log, crl: input.crl, hooks, newKey: true });
+  return signAndRecord(deps, actor, approved, {
+    now,
+    log,
+    crl: input.crl,
+    hooks,
+    newKey: true,
+    validity: input.validity,
+  });
 }

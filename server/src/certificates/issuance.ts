@@ -222,6 +222,8 @@ interface Issuance {
   hooks?: IssuanceHooks;
   /** The key is inserted by `hooks.beforeIntent`, in the intent's own transaction: no one else knows it yet. */
   newKey?: true;
+  /** The validity to issue (an ACME order's, checked by its caller); none: the policy's, capped at the paid period. */
+  validity?: { notBefore: Date; notAfter: Date };
 }
 
 /** The pending certificate (its serial and validity) in one transaction with the caller's hooks; null: no such key. */
@@ -268,7 +270,8 @@ export async function signAndRecord(
 ): Promise<IssueResult> {
   const { now, renewal, hooks } = issuance;
   const spId = actor.serviceProviderId;
-  const { notBefore, notAfter } = certificateValidity(now, a.profile.subscription_expired_on!);
+  const { notBefore, notAfter } =
+    issuance.validity ?? certificateValidity(now, a.profile.subscription_expired_on!);
   const serial = newSerial();
   const ca = deps.ca.intermediate;
   const certId = await recordIntent(deps, spId, a, issuance, { serial, notBefore, notAfter });

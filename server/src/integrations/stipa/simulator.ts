@@ -4,12 +4,20 @@
 // {status:'success', ...} or {status:'error', message}.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { encodeTnAuthList, pemFile, SPC_RE, tkvalueMatches, tnAuthListToBase64 } from '../../ca';
+import {
+  encodeTnAuthList,
+  fingerprintDigest,
+  pemFile,
+  SPC_RE,
+  tkvalueMatches,
+  tnAuthListToBase64,
+} from '../../ca';
 import type { Config } from '../../config';
 import { emptyResponse, fileResponse, str } from '../../http/responses';
 import { sendCrl } from '../../repository/routes';
 import type { StiPaTrustPolicy } from './service';
 import { SIM_CRL_ISSUER_ID, SIM_CRL_PATH, type SimulatorCrl } from './simulatorCrl';
+import { jsonBodies, NotJsonError } from './simulatorJson';
 import { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
 
 export const STIPA_SIM_PREFIX = '/stipa-sim/api/v1';
@@ -80,9 +88,6 @@ export interface StipaSimulatorOptions {
   /** Mount even when STI_PA_URL is set (tests). */
   force?: boolean;
 }
-
-/** The account key's fingerprint: `SHA256 ` and its SPKI hash in hex pairs, or (ACME clients) its JWK thumbprint. */
-const FINGERPRINT_RE = /^(SHA256 ([0-9A-F]{2}:){31}[0-9A-F]{2}|[A-Za-z0-9_-]{43})$/i;
 
 const b64url = (data: string | Uint8Array) => Buffer.from(data).toString('base64url');
 
@@ -269,8 +274,9 @@ function atcProblem(
   if (typeof atc.tkvalue !== 'string' || !tkvalueMatches(atc.tkvalue, der))
     return `atc.tkvalue is not the TNAuthList of OCN ${ocn}`;
   if (typeof (atc.ca ?? false) !== 'boolean') return 'atc.ca must be true or false';
-  if (typeof atc.fingerprint !== 'string' || !FINGERPRINT_RE.test(atc.fingerprint.trim()))
-    return 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs, or a JWK thumbprint';
+  // any form a client may write (fingerprintDigest), signed as it was written, as the STI-PA does
+  if (typeof atc.fingerprint !== 'string' || !fingerprintDigest(atc.fingerprint))
+    return 'atc.fingerprint must be "SHA256 " followed by 32 hex pairs, or a base64url SHA-256 (a JWK thumbprint)';
   return undefined;
 }
 
@@ -337,8 +343,10 @@ export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) 
         sim.setErrorHandler((err: FastifyError, request, reply) => {
           const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 500;
           if (status === 500) request.log.error({ err }, 'STI-PA simulator error');
-          return refuse(reply, status, status === 500 ? 'Internal error' : 'Malformed request');
+          const message = err instanceof NotJsonError ? err.message : 'Malformed request';
+          return refuse(reply, status, status === 500 ? 'Internal error' : message);
         });
+        jsonBodies(sim);
         sim.setNotFoundHandler((_request, reply) => refuse(reply, 404, 'Not found'));
         certificateRoute(sim, s);
         crlRoute(sim, s);
