@@ -29,7 +29,7 @@ function published(pem: string, notAfter: Date): Published {
 /** The two files of a keyring, made once per keyring (its certificates never change while it lives). */
 function filesOf(keys: () => Promise<SimulatorKeys>) {
   let files: Promise<Record<string, Published>> | undefined;
-  return () =>
+  return (): Promise<Record<string, Published>> =>
     (files ??= keys().then((k) => ({
       [SIM_ROOT_PATH]: published(k.rootPem, new X509Certificate(k.rootPem).notAfter),
       [SIM_CRL_SIGNER_PATH]: published(

@@ -1,0 +1,7 @@
+// The entry of `npm run verify`: the command line's arguments to runVerifyCli, its answer to the exit code.
+import { runVerifyCli } from './cli';
+
+process.exitCode = await runVerifyCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});
