@@ -37,7 +37,12 @@ let stiPaRoot: CaKeyMaterial;
 let crlSigner: CaKeyMaterial;
 
 /** A leaf of `issuer` with `serial`, its one distribution point naming `crlIssuer`; extra extensions as given. */
-async function leaf(issuer: Uint8Array, serial: string, crlIssuer: Uint8Array, more: Uint8Array[] = []) {
+async function leaf(
+  issuer: Uint8Array,
+  serial: string,
+  crlIssuer: Uint8Array,
+  more: ReturnType<typeof extension>[] = [],
+) {
   const keys = await generateP256KeyPair();
   return signCertificate(
     {

@@ -31,6 +31,7 @@ Checks
 
 Output
   --json              the report as JSON
+  --cwd DIR           read relative file names from DIR (npm run verify passes where it was typed)
 `;
 
 class UsageError extends Error {}
@@ -50,6 +51,7 @@ const OPTIONS = {
   'allow-http': { type: 'boolean' },
   at: { type: 'string' },
   json: { type: 'boolean' },
+  cwd: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -131,6 +133,7 @@ export async function runVerifyCli(argv: string[], io: CliIo): Promise<number> {
       io.out(USAGE);
       return 0;
     }
+    if (values.cwd && fs.existsSync(values.cwd)) process.chdir(values.cwd);
     if (positionals.length !== 1) throw new UsageError('give one PASSporT or certificate');
     const options = await optionsOf(values, io.fetch);
     const report = await verifyShaken(await inputOf(positionals[0], io.fetch), options);
