@@ -19,7 +19,8 @@ import {
 } from '../../server/src/ca';
 import { TAG, ia5, sequence, tlv } from '../../server/src/ca/der';
 import { certificateNames, tnAuthList } from '../../server/src/verify/fields';
-import { origProblem, parsePassport } from '../../server/src/verify/passport';
+import { origProblem, parsePassport, passportProblems } from '../../server/src/verify/passport';
+import { verifyShaken } from '../../server/src/verify';
 import { checkRevocation } from '../../server/src/verify/revocation';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -167,5 +168,34 @@ describe('orig against the TNAuthList', () => {
       detail: "orig 12155551300 is not in the certificate's TNAuthList",
     });
     expect(origProblem(passport('12155551199'), entries).ok).toBe(false);
+  });
+});
+
+describe('a PASSporT header and an unreadable input', () => {
+  const header = (x5u: string) =>
+    parsePassport(
+      [
+        { alg: 'ES256', ppt: 'shaken', typ: 'passport', x5u },
+        { attest: 'B', orig: { tn: '1' }, dest: { tn: ['2'] }, iat: 1, origid: 'x' },
+      ]
+        .map((o) => Buffer.from(JSON.stringify(o)).toString('base64url'))
+        .join('.') + '.sig',
+    );
+
+  it('wants the x5u over https on 443 or 8443 (any http URL with allowHttp)', () => {
+    expect(passportProblems(header('https://cr.example/a.pem'), false)).toEqual([]);
+    expect(passportProblems(header('https://cr.example:8443/a.pem'), false)).toEqual([]);
+    expect(passportProblems(header('https://cr.example:8080/a.pem'), false)).toEqual([
+      'x5u is on port 8080; verifiers fetch from 443 or 8443 only',
+    ]);
+    expect(passportProblems(header('http://cr.example/a.pem'), false)).toEqual([
+      'x5u is not an https URL: http://cr.example/a.pem',
+    ]);
+    expect(passportProblems(header('http://127.0.0.1:3000/a.pem'), true)).toEqual([]);
+  });
+
+  it('reports what is neither a PASSporT nor a certificate as invalid input', async () => {
+    const r = await verifyShaken('not a certificate', { trustAnchors: [stiPaRoot.certificate] });
+    expect(r).toMatchObject({ valid: false, kind: 'certificate', checks: [{ name: 'input', ok: false }] });
   });
 });

@@ -44,8 +44,7 @@ export function passportProblems(p: Passport, allowHttp: boolean): string[] {
   if (h.ppt !== 'shaken') problems.push(`header ppt is ${JSON.stringify(h.ppt)}, not "shaken"`);
   if (h.typ !== 'passport') problems.push(`header typ is ${JSON.stringify(h.typ)}, not "passport"`);
   if (typeof h.x5u !== 'string') problems.push('header has no x5u');
-  else if (!/^https:\/\//i.test(h.x5u) && !(allowHttp && /^http:\/\//i.test(h.x5u)))
-    problems.push(`x5u is not an https URL: ${h.x5u}`);
+  else problems.push(...x5uProblems(h.x5u, allowHttp));
   if (!['A', 'B', 'C'].includes(c.attest as string))
     problems.push(`attest is ${JSON.stringify(c.attest)}, not A, B or C`);
   if (typeof origTn(c) !== 'string') problems.push('orig has no tn');
@@ -57,6 +56,21 @@ export function passportProblems(p: Passport, allowHttp: boolean): string[] {
   return problems;
 }
 
+/** Verifiers fetch x5u over https on port 443 or 8443 only (ATIS-1000074); `allowHttp` admits any http URL. */
+function x5uProblems(x5u: string, allowHttp: boolean): string[] {
+  let url: URL;
+  try {
+    url = new URL(x5u);
+  } catch {
+    return [`x5u is not a URL: ${x5u}`];
+  }
+  if (url.protocol === 'http:' && allowHttp) return [];
+  if (url.protocol !== 'https:') return [`x5u is not an https URL: ${x5u}`];
+  if (!['', '8443'].includes(url.port))
+    return [`x5u is on port ${url.port}; verifiers fetch from 443 or 8443 only`];
+  return [];
+}
+
 /** The orig telephone number, when the claims carry one. */
 export const origTn = (claims: Record<string, unknown>) => {
   const orig = claims.orig as { tn?: unknown } | undefined;
@@ -65,8 +79,8 @@ export const origTn = (claims: Record<string, unknown>) => {
 
 /** Whether the ES256 signature verifies with the certificate's key. */
 export async function signatureVerifies(p: Passport, leaf: X509Certificate): Promise<boolean> {
-  const key = createPublicKey({ key: Buffer.from(leaf.publicKey.rawData), format: 'der', type: 'spki' });
   try {
+    const key = createPublicKey({ key: Buffer.from(leaf.publicKey.rawData), format: 'der', type: 'spki' });
     await compactVerify(p.compact, key, { algorithms: ['ES256'] });
     return true;
   } catch {

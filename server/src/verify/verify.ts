@@ -170,19 +170,29 @@ async function certificateChecks(chain: X509Certificate[], opts: VerifyOptions) 
             },
       );
     } catch (err) {
-      if (!(err instanceof RevocationError)) throw err;
-      checks.push({ name: 'revocation', ok: false, detail: `revocation unknown: ${err.message}` });
+      // A RevocationError says why the CRL tells nothing; anything else is a CRL or certificate that does not decode.
+      const why = err instanceof RevocationError ? err.message : `unreadable (${(err as Error).message})`;
+      checks.push({ name: 'revocation', ok: false, detail: `revocation unknown: ${why}` });
     }
   }
   return { leaf, checks, entries: prof.entries, revocation };
 }
+
+/** A report of one failed `input` check: what could not be read. */
+const unreadable = (kind: VerifyReport['kind'], err: unknown, extra: Partial<VerifyReport> = {}) =>
+  report(kind, [{ name: 'input', ok: false, detail: `unreadable: ${(err as Error).message}` }], extra);
 
 /** Verifies a certificate: `chain` is the leaf, then any intermediates (a CR file's content). */
 export async function verifyCertificate(
   chain: X509Certificate[],
   opts: VerifyOptions,
 ): Promise<VerifyReport> {
-  const r = await certificateChecks(chain, opts);
+  let r;
+  try {
+    r = await certificateChecks(chain, opts);
+  } catch (err) {
+    return unreadable('certificate', err);
+  }
   return report('certificate', r.checks, {
     certificate: describe(r.leaf, r.entries),
     ...(r.revocation ? { revocation: r.revocation } : {}),
@@ -216,7 +226,12 @@ export async function verifyPassport(compact: string, opts: VerifyOptions): Prom
       return report('passport', checks, { passport });
     }
   }
-  const r = await certificateChecks(chain, opts);
+  let r;
+  try {
+    r = await certificateChecks(chain, opts);
+  } catch (err) {
+    return unreadable('passport', err, { passport });
+  }
   checks.push(...r.checks);
   const signed = await signatureVerifies(p, r.leaf);
   checks.push({
