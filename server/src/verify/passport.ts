@@ -56,7 +56,7 @@ export function passportProblems(p: Passport, allowHttp: boolean): string[] {
   return problems;
 }
 
-/** Verifiers fetch x5u over https on port 443 or 8443 only (ATIS-1000074); `allowHttp` admits any http URL. */
+/** Deployed verifiers fetch an x5u over https on port 443 or 8443 only; `allowHttp` admits any http URL. */
 function x5uProblems(x5u: string, allowHttp: boolean): string[] {
   let url: URL;
   try {
