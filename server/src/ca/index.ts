@@ -17,7 +17,7 @@ export * from './signer';
 export * from './spcToken';
 export * from './tnAuthList';
 export * from './x509Parts';
-export { bytesEqual } from './der';
+export { TAG, ascii, bytesEqual, children, decodeOid, decodeOne } from './der';
 // @peculiar/x509, loaded after reflect-metadata: its classes by name, and all of it as `x509`.
 export {
   AuthorityKeyIdentifierExtension,

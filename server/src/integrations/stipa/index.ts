@@ -7,6 +7,7 @@ import type { SimulatorKeys } from './simulatorKeys';
 export { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
 export * from './client';
 export * from './service';
+export { SIM_ANCHOR_CONTENT_TYPE, SIM_CRL_SIGNER_PATH, SIM_ROOT_PATH } from './simulatorCertificates';
 export { SIM_CRL_ISSUER_ID, SIM_CRL_PATH, createSimulatorCrl, type SimulatorCrl } from './simulatorCrl';
 export {
   createStipaSimulatorModule,

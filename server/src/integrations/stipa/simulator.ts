@@ -1,5 +1,5 @@
 // The STI-PA simulator: the STI-PA API of DOMAIN.md (login, SPC token, ca-list, logout, the signing
-// certificate the tokens' x5u points at, and the SHAKEN CRL every token answer names), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
+// certificate the tokens' x5u points at, the SHAKEN CRL every token answer names, with its signer and root), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
 // unset, so the real client is the code path in both cases. Answers use the STI-PA's shapes:
 // {status:'success', ...} or {status:'error', message}.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import { emptyResponse, fileResponse, str } from '../../http/responses';
 import { sendCrl } from '../../repository/routes';
 import type { StiPaTrustPolicy } from './service';
+import { simulatorCertificateRoutes } from './simulatorCertificates';
 import { SIM_CRL_ISSUER_ID, SIM_CRL_PATH, type SimulatorCrl } from './simulatorCrl';
 import { jsonBodies, NotJsonError } from './simulatorJson';
 import { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
@@ -349,6 +350,7 @@ export function createStipaSimulatorModule(options: StipaSimulatorOptions = {}) 
         jsonBodies(sim);
         sim.setNotFoundHandler((_request, reply) => refuse(reply, 404, 'Not found'));
         certificateRoute(sim, s);
+        simulatorCertificateRoutes(sim, deps);
         crlRoute(sim, s);
         sessionRoutes(sim, s);
         tokenRoutes(sim, s);
