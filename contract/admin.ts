@@ -173,7 +173,7 @@ export interface AuditLogRow {
   detail: string | null;
 }
 
-/** The actions the audit log records (migration 004; the filter's choices). */
+/** The actions the audit log records (migrations 004, 006, 024; the filter's choices). */
 export const AUDIT_ACTIONS = [
   'key.created',
   'key.imported',
@@ -183,6 +183,8 @@ export const AUDIT_ACTIONS = [
   'certificate.renewed',
   'certificate.revoked',
   'certificate.revocation_scheduled',
+  'acme_credential.created',
+  'acme_credential.revoked',
 ] as const;
 
 /** Rows a page of the admin's lists shows. */

@@ -162,6 +162,14 @@ describe('EAB credentials in the portal', () => {
       });
     expect((await del()).json()).toEqual({ message: 'ACME credential revoked' });
     expect((await del()).statusCode).toBe(409);
+    // the audit log holds its creation and its one revocation, by the provider's account
+    const audit = await t.db.query<{ action: string; actor_email: string | null; detail: string | null }>(
+      'SELECT action, actor_email, detail FROM audit_log WHERE subject = $1 ORDER BY id',
+      [cred.key_id],
+    );
+    expect(audit.map((a) => a.action)).toEqual(['acme_credential.created', 'acme_credential.revoked']);
+    expect(audit.every((a) => a.actor_email !== null)).toBe(true);
+    expect(audit[1].detail).toBeNull();
   });
 
   it('holds at most 20 live credentials per provider', async () => {
@@ -287,6 +295,11 @@ describe('accounts', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     await expect(client.updateAccount({})).rejects.toThrow(/deactivated/);
+    const [audit] = await t.db.query<{ detail: string }>(
+      `SELECT detail FROM audit_log WHERE subject = $1 AND action = 'acme_credential.revoked'`,
+      [cred.key_id],
+    );
+    expect(audit.detail).toBe('ACME account deactivated');
     const list = await api(t, token).get('/api/service_provider/acme/eab');
     expect(list.json().find((r: { key_id: string }) => r.key_id === cred.key_id)).toMatchObject({
       status: 'revoked',

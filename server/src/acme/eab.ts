@@ -3,7 +3,8 @@
 // The HMAC key is kept sealed under the key-encryption key, bound to its key id.
 import { randomBytes } from 'node:crypto';
 import { type JWK, calculateJwkThumbprint, flattenedVerify } from 'jose';
-import type { Actor } from '../certificates/service';
+import { recordAudit } from '../certificates/audit';
+import { type Actor, auditActor } from '../certificates/service';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import type { AcmeDeps } from './deps';
@@ -25,6 +26,21 @@ export const EAB_MESSAGES = {
 
 const aadOf = (keyId: string) => `acme-eab:${keyId}`;
 
+/** The audit row of a credential's creation or revocation, by the provider's own account. */
+const credentialAudit = (
+  actor: Actor,
+  action: 'acme_credential.created' | 'acme_credential.revoked',
+  keyId: string,
+  detail?: string,
+) => ({
+  action,
+  actor: auditActor(actor),
+  ip: actor.ip,
+  serviceProviderId: actor.serviceProviderId,
+  subject: keyId,
+  detail,
+});
+
 /** A new credential: its key id and its HMAC key, both base64url; the key is returned this once and kept sealed. */
 export async function createEabKey(
   deps: AcmeDeps,
@@ -39,6 +55,7 @@ export async function createEabKey(
     if ((await store.countLiveEabKeys(tx, actor.serviceProviderId)) >= MAX_LIVE_EAB_KEYS)
       throw new HttpError(422, EAB_MESSAGES.tooMany);
     await store.insertEabKey(tx, { keyId, spId: actor.serviceProviderId, sealed, now: deps.now() });
+    await recordAudit(tx, credentialAudit(actor, 'acme_credential.created', keyId));
   });
   deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential created');
   const hmac = hmacKey.toString('base64url');
@@ -56,9 +73,20 @@ export async function revokeEabKey(
   actor: Actor,
   keyId: string,
 ): Promise<{ message: string }> {
-  const done = await deps.db.transaction((tx) =>
-    store.revokeEabKey(tx, actor.serviceProviderId, keyId, deps.now()),
-  );
+  const done = await deps.db.transaction(async (tx) => {
+    const revoked = await store.revokeEabKey(tx, actor.serviceProviderId, keyId, deps.now());
+    if (revoked && !revoked.alreadyRevoked)
+      await recordAudit(
+        tx,
+        credentialAudit(
+          actor,
+          'acme_credential.revoked',
+          keyId,
+          revoked.accountDeactivated ? 'ACME account deactivated' : undefined,
+        ),
+      );
+    return revoked;
+  });
   if (!done) throw notFound(EAB_MESSAGES.notFound);
   if (done.alreadyRevoked) throw conflict(EAB_MESSAGES.alreadyRevoked);
   deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential revoked');

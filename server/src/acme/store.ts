@@ -120,7 +120,7 @@ export async function revokeEabKey(
   spId: string,
   keyId: string,
   now: Date,
-): Promise<{ alreadyRevoked: boolean } | null> {
+): Promise<{ alreadyRevoked: boolean; accountDeactivated?: boolean } | null> {
   const [row] = await q.query<{ revoked_on: Date | null; account_id: string | null }>(
     'SELECT revoked_on, account_id FROM acme_eab_keys WHERE key_id = $1 AND service_provider_id = $2 FOR UPDATE',
     [keyId, spId],
@@ -128,12 +128,13 @@ export async function revokeEabKey(
   if (!row) return null;
   if (row.revoked_on) return { alreadyRevoked: true };
   await q.query('UPDATE acme_eab_keys SET revoked_on = $2 WHERE key_id = $1', [keyId, now]);
-  if (row.account_id)
-    await q.query(
-      `UPDATE acme_accounts SET status = 'deactivated', updated_on = $2 WHERE id = $1 AND status = 'valid'`,
-      [row.account_id, now],
-    );
-  return { alreadyRevoked: false };
+  const deactivated = row.account_id
+    ? await q.query(
+        `UPDATE acme_accounts SET status = 'deactivated', updated_on = $2 WHERE id = $1 AND status = 'valid' RETURNING 1`,
+        [row.account_id, now],
+      )
+    : [];
+  return { alreadyRevoked: false, accountDeactivated: deactivated.length > 0 };
 }
 
 // ---- accounts ----

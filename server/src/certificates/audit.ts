@@ -1,15 +1,9 @@
-// The append-only audit trail of key and certificate changes, written in the same transaction as the change.
+// The append-only audit trail of key, certificate and ACME credential changes, written in the same transaction as
+// the change.
+import type { AUDIT_ACTIONS } from '../../../contract/admin';
 import type { Queryable } from '../db';
 
-export type AuditAction =
-  | 'key.created'
-  | 'key.imported'
-  | 'key.downloaded'
-  | 'key.deleted'
-  | 'certificate.issued'
-  | 'certificate.renewed'
-  | 'certificate.revoked'
-  | 'certificate.revocation_scheduled';
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditActor {
   accountId: string | null;
@@ -21,7 +15,7 @@ export interface AuditEntry {
   actor: AuditActor;
   ip: string | null;
   serviceProviderId: string | null;
-  /** What changed: a key id or a certificate serial. */
+  /** What changed: a key id, a certificate serial or an ACME credential's key id. */
   subject: string;
   detail?: string;
 }
