@@ -77,16 +77,18 @@ export async function listImports(db: Queryable, providerId: string, list: ListQ
   return { rows, total };
 }
 
+export interface ErrorRow {
+  line: number;
+  tn: string | null;
+  voip_user: string | null;
+  organization: string | null;
+  assigned_on: string | null;
+  reason: string;
+}
+
 /** A page of an import's rejected rows after `afterLine`, in line order (the error report pages by keyset). */
 export async function errorPage(db: Queryable, importId: string, afterLine: number, limit: number) {
-  return db.query<{
-    line: number;
-    tn: string | null;
-    voip_user: string | null;
-    organization: string | null;
-    assigned_on: string | null;
-    reason: string;
-  }>(
+  return db.query<ErrorRow>(
     `SELECT line, tn, voip_user, organization, assigned_on, reason FROM number_import_errors
       WHERE import_id = $1 AND line > $2 ORDER BY line LIMIT $3`,
     [importId, afterLine, limit],
