@@ -16,8 +16,11 @@ import type { UploadedFile } from './upload';
 
 export interface NumberDeps {
   db: Database;
-  /** dataDir holds the files waiting to be imported; numberImportMaxBytes is the upload limit. */
-  config: Pick<Config, 'dataDir' | 'numberImportMaxBytes'>;
+  /**
+   * dataDir holds the files waiting to be imported; numberImportMaxBytes is the upload limit; an upload's file not
+   * written to for requestTimeoutMs is abandoned.
+   */
+  config: Pick<Config, 'dataDir' | 'numberImportMaxBytes' | 'requestTimeoutMs'>;
   jobs: JobQueue;
   log: Logger;
   now: () => Date;
