@@ -106,7 +106,10 @@ describe('while a large CSV is being downloaded', () => {
   }, 60_000);
 
   it('… and before the error report of an import with as many failed rows ends', async () => {
-    const seen = await downloadWithProbes(`/api/service_provider/tn/import-history/${importId}/errors`, PROBES);
+    const seen = await downloadWithProbes(
+      `/api/service_provider/tn/import-history/${importId}/errors`,
+      PROBES,
+    );
     expect(seen.status).toBe(200);
     expect(seen.probes.map((p) => p.status)).toEqual([200, 200]);
     for (const p of seen.probes) expect(p.at, JSON.stringify(seen)).toBeLessThan(seen.end);
