@@ -35,9 +35,17 @@ export interface CsvPages<R> {
   page(last: R | null, limit: number): Promise<R[]>;
   /** A row's cells. */
   cells(row: R): readonly unknown[];
-  /** Rows per page; CSV_PAGE_ROWS by default. */
+  /** Rows of the first page; CSV_PAGE_ROWS by default. */
   pageRows?: number;
+  /**
+   * How long a page (its query and its lines) should take: the next page's rows follow the last page's time, from
+   * CSV_MIN_PAGE_ROWS to CSV_MAX_PAGE_ROWS. Without it, every page has pageRows rows.
+   */
+  targetMs?: number;
 }
+
+export const CSV_MIN_PAGE_ROWS = 100;
+export const CSV_MAX_PAGE_ROWS = 10_000;
 
 /**
  * A CSV file of any length as a stream read page by page, as its reader takes it. The next page is asked only when
@@ -47,18 +55,24 @@ export interface CsvPages<R> {
  * destroyed (the client went away) asks for no more pages.
  */
 export function pagedCsv<R>(src: CsvPages<R>): Readable {
-  const limit = src.pageRows ?? CSV_PAGE_ROWS;
+  let limit = src.pageRows ?? CSV_PAGE_ROWS;
   let last: R | null = null;
   let started = false;
   const next = async () => {
     if (stream.destroyed) return;
+    const began = performance.now();
     const rows = await src.page(last, limit);
     if (stream.destroyed) return;
     if (rows.length) {
       last = rows[rows.length - 1];
       stream.push(rows.map((r) => csvLine(src.cells(r))).join(''));
     }
-    if (rows.length < limit) stream.push(null);
+    if (rows.length < limit) {
+      stream.push(null);
+    } else if (src.targetMs) {
+      const ms = Math.max(1, performance.now() - began);
+      limit = Math.round(Math.min(CSV_MAX_PAGE_ROWS, Math.max(CSV_MIN_PAGE_ROWS, (limit * src.targetMs) / ms)));
+    }
   };
   const stream = new Readable({
     read() {

@@ -3,14 +3,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AssignedNumber, NumberImport, NumberOptions } from '../../../contract/numbers';
+import {
+  type AssignedNumber,
+  IMPORT_MESSAGES,
+  type NumberImport,
+  type NumberOptions,
+} from '../../../contract/numbers';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db';
 import { pagedCsv } from '../http/csv';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
+import { ERROR_REPORT_RETENTION_DAYS } from './errorStore';
 import * as store from './store';
 import type { UploadedFile } from './upload';
 
@@ -216,12 +222,19 @@ export async function numberOptions(
   };
 }
 
+/**
+ * How long one page of a CSV download should take (its size follows): on PGlite, whose one connection serves every
+ * request in this thread, short, so that other requests wait at most about that long; on PostgreSQL, where they
+ * use other connections, longer (fewer round trips).
+ */
+const DOWNLOAD_PAGE_MS = { pglite: 10, pg: 50 } as const;
 export const ERROR_REPORT_HEADER = ['line', 'tn', 'voip_user', 'organization', 'assigned_on', 'reason'];
 
 /**
- * The error report of one of the actor's imports: its rejected rows as CSV, read page by page (keyset on the line)
+ * The error report of one of the actor's imports: the rejected rows it keeps (the first ERROR_REPORT_ROWS; the
+ * import's `more_errors` counts the others by kind of reason) as CSV, read page by page (keyset on the line)
  * as the client reads (pagedCsv), so that a report of many rows never sits in memory nor holds the database. 404
- * when the import is not the actor's.
+ * when the import is not the actor's, 410 once the report expired (ERROR_REPORT_RETENTION_DAYS after the import).
  */
 export async function errorReport(
   deps: NumberDeps,
@@ -230,10 +243,12 @@ export async function errorReport(
 ): Promise<{ import: NumberImport; stream: Readable }> {
   const imp = UUID.test(importId) ? await store.importOf(deps.db, actor.serviceProviderId, importId) : null;
   if (!imp) throw notFound('Import not found');
+  if (imp.report_expired) throw new HttpError(410, IMPORT_MESSAGES.reportExpired(ERROR_REPORT_RETENTION_DAYS));
   const stream = pagedCsv({
     header: ERROR_REPORT_HEADER,
     page: (last: store.ErrorRow | null, limit) => store.errorPage(deps.db, importId, last?.line ?? 0, limit),
     cells: (r) => [r.line, r.tn, r.voip_user, r.organization, r.assigned_on, r.reason],
+    targetMs: DOWNLOAD_PAGE_MS[deps.db.driver],
   });
   return { import: imp, stream };
 }
@@ -243,20 +258,19 @@ export const EXPORT_HEADER = ['tn', 'created_on', 'assigned_on', 'voip_user', 'o
 /**
  * The provider's numbers matching the listing's filters as CSV, in number order (unique per provider: the keyset),
  * read page by page as the client reads (pagedCsv): a million numbers export without being held in memory, and
- * other requests are answered between two pages. Each page is read on a snapshot of its own.
+ * other requests are answered between two pages. Each page is one statement on a snapshot of its own: an import
+ * that completes during the download shows from the next page on.
  */
 export function exportNumbers(
   deps: NumberDeps,
   actor: NumberActor,
   list: Pick<ListQuery, 'where' | 'params'>,
 ): Readable {
-  const sp = actor.serviceProviderId;
   return pagedCsv({
     header: EXPORT_HEADER,
-    page: (last: store.NumberRow | null, limit) =>
-      store.visibleReads(deps.db, sp, (tx, hidden) =>
-        store.numbersAfter(tx, sp, hidden, list, last?.tn ?? '', limit),
-      ),
+    page: (last: store.ExportRow | null, limit) =>
+      store.exportPage(deps.db, actor.serviceProviderId, list, last?.tn ?? '', limit),
     cells: (r) => [r.tn, r.created_on.toISOString(), r.assigned_on, r.voip_user, r.organization],
+    targetMs: DOWNLOAD_PAGE_MS[deps.db.driver],
   });
 }
