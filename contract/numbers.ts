@@ -31,7 +31,8 @@ export const IMPORT_MESSAGES = {
   wrongFile: (failed: number, rows: number) =>
     `Stopped early: ${failed.toLocaleString('en-US')} of the first ${rows.toLocaleString('en-US')} rows ` +
     `(${Math.floor((failed / rows) * 100)} %) were rejected. Is this the right file? The error report shows why.`,
-  reportExpired: (days: number) => `The error report of this import has expired: reports are kept ${days} days`,
+  reportExpired: (days: number) =>
+    `The error report of this import has expired: reports are kept ${days} days`,
 } as const;
 
 /** Why one row of a file was rejected (the error report's reason column). */

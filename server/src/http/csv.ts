@@ -71,7 +71,9 @@ export function pagedCsv<R>(src: CsvPages<R>): Readable {
       stream.push(null);
     } else if (src.targetMs) {
       const ms = Math.max(1, performance.now() - began);
-      limit = Math.round(Math.min(CSV_MAX_PAGE_ROWS, Math.max(CSV_MIN_PAGE_ROWS, (limit * src.targetMs) / ms)));
+      limit = Math.round(
+        Math.min(CSV_MAX_PAGE_ROWS, Math.max(CSV_MIN_PAGE_ROWS, (limit * src.targetMs) / ms)),
+      );
     }
   };
   const stream = new Readable({

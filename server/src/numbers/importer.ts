@@ -229,8 +229,9 @@ async function readAndWrite(deps: NumberDeps, run: Run, file: string, opts: RunO
       read++;
       if (done(record.line)) continue;
       builder.add(checkRow(header, record));
-      // until the early check, batches stay small: the wrong file is stopped soon after EARLY_CHECK_ROWS rows
-      if (builder.size >= (checked ? size : Math.min(size, FIRST_BATCH_ROWS))) await flush();
+      // until the early check, batches stay small (unless fixed): the wrong file stops soon after EARLY_CHECK_ROWS
+      if (builder.size >= (checked || opts.batchRows ? size : Math.min(size, FIRST_BATCH_ROWS)))
+        await flush();
     }
   }
   if (!header) throw new HeaderError(IMPORT_MESSAGES.noHeader);

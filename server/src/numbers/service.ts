@@ -244,7 +244,8 @@ export async function errorReport(
 ): Promise<{ import: NumberImport; stream: Readable }> {
   const imp = UUID.test(importId) ? await store.importOf(deps.db, actor.serviceProviderId, importId) : null;
   if (!imp) throw notFound('Import not found');
-  if (imp.report_expired) throw new HttpError(410, IMPORT_MESSAGES.reportExpired(ERROR_REPORT_RETENTION_DAYS));
+  if (imp.report_expired)
+    throw new HttpError(410, IMPORT_MESSAGES.reportExpired(ERROR_REPORT_RETENTION_DAYS));
   const stream = pagedCsv({
     header: ERROR_REPORT_HEADER,
     page: (last: store.ErrorRow | null, limit) => store.errorPage(deps.db, importId, last?.line ?? 0, limit),
