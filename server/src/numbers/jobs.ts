@@ -2,8 +2,8 @@
 // runs forever. pg-boss retries an import whose attempt failed, or whose process died once the job expires; the
 // sweep, every minute and once at start, re-queues at once an import without a heartbeat for STALE_MS (a killed
 // process's), fails one that has used up its attempts, finishes removing a failed import's rows, and deletes the
-// `.part` files of uploads a killed process left (removeAbandonedUploads). A job that finds the import finished, or running
-// with a fresh heartbeat, does nothing: extra jobs are harmless.
+// `.part` files of uploads a killed process left (removeAbandonedUploads). A job that finds the import finished, or
+// running with a fresh heartbeat, does nothing: extra jobs are harmless.
 import { IMPORT_MESSAGES } from '../../../contract/numbers';
 import type { JobDefinition, JobInfo } from '../jobs/queue';
 import { MAX_ATTEMPTS, STALE_MS, giveUp, runImport } from './importer';
