@@ -27,6 +27,12 @@ export const IMPORT_MESSAGES = {
   noHeader: 'The first line must be a header naming the columns, with at least "tn"',
   fileGone: 'The uploaded file is no longer available: please import it again',
   interrupted: 'The import was interrupted too many times: please import the file again',
+  /** An import stopped early: most of its first rows were rejected (the error report shows why). */
+  wrongFile: (failed: number, rows: number) =>
+    `Stopped early: ${failed.toLocaleString('en-US')} of the first ${rows.toLocaleString('en-US')} rows ` +
+    `(${Math.floor((failed / rows) * 100)} %) were rejected. Is this the right file? The error report shows why.`,
+  reportExpired: (days: number) =>
+    `The error report of this import has expired: reports are kept ${days} days`,
 } as const;
 
 /** Why one row of a file was rejected (the error report's reason column). */
@@ -46,6 +52,22 @@ export const ROW_MESSAGES = {
   duplicateHeld: 'This number is already imported',
 } as const;
 
+/**
+ * A row failure's kind: its reason, with what varies from row to row (a line number, a count of columns) left
+ * out. The rejected rows past the error report's bound are counted by kind.
+ */
+export function reasonKind(reason: string): string {
+  if (/^Duplicate of line \d+ of this file$/.test(reason)) return 'Duplicate of an earlier line of this file';
+  if (/^Expected \d+ columns, found \d+$/.test(reason)) return 'Wrong number of columns';
+  return reason;
+}
+
+/** Rejected rows of one kind of reason. */
+export interface ReasonCount {
+  reason: string;
+  count: number;
+}
+
 /** GET /api/service_provider/tn/import-history: one import. */
 export interface NumberImport {
   id: string;
@@ -58,6 +80,12 @@ export interface NumberImport {
   completed_on: string | null;
   /** Why a failed import failed; null otherwise. */
   reason: string | null;
+  /** The rejected rows the error report lists: the first ones, at most 10,000 (0 once the report expired). */
+  report_rows: number;
+  /** The rejected rows past those the report lists, counted by kind of reason (most first). */
+  more_errors: ReasonCount[];
+  /** The error report was removed at the end of its retention. */
+  report_expired: boolean;
 }
 
 /** GET /api/service_provider/tn/assigned: one number. */

@@ -389,6 +389,10 @@ const portal = {
     // the button's visible text, part of its accessible name (download_errors)
     download: 'Download',
     download_errors: 'Download the rejected rows of %{name}',
+    more_errors: 'The report lists the first %{rows} rejected rows; not listed:',
+    more_errors_label: 'Rejected rows the report does not list',
+    more_errors_reason: '%{reason}: %{count}',
+    report_expired: 'Error report expired (reports are kept 30 days)',
     status: {
       pending: 'Pending',
       processing: 'Processing',

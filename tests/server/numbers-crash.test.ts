@@ -17,7 +17,7 @@ import { MAX_ATTEMPTS, STALE_MS, runImport } from '../../server/src/numbers/impo
 import { importJob, sweepImports } from '../../server/src/numbers/jobs';
 import type { NumberDeps } from '../../server/src/numbers/service';
 import * as store from '../../server/src/numbers/store';
-import { IMPORTS_DIR } from '../../server/src/numbers/upload';
+import { ABANDONED_UPLOAD_MARGIN_MS, IMPORTS_DIR } from '../../server/src/numbers/upload';
 import { type TestApp, createTestApp, usingPostgres } from './helpers';
 import { TEST_PGLITE_TEMPLATE } from './pgliteTemplate';
 import { numberRows } from './numbers-fixtures';
@@ -233,6 +233,36 @@ describe('no import stays processing forever', () => {
   });
 });
 
+describe('an upload cut by a killed process', () => {
+  it('leaves a .part file that the sweep (run at start, then every minute) removes once no upload can still write it', async () => {
+    const dir = path.join(t.config.dataDir, IMPORTS_DIR);
+    fs.mkdirSync(dir, { recursive: true });
+    const part = (name: string, ageMs: number) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, 'tn\n2015550100\n');
+      const at = new Date(Date.now() - ageMs);
+      fs.utimesSync(file, at, at);
+      return file;
+    };
+    const abandoned = part(
+      `${randomUUID()}.csv.part`,
+      t.config.requestTimeoutMs + ABANDONED_UPLOAD_MARGIN_MS + 1000,
+    );
+    // an upload another server sharing the folder may still be receiving: written to within the request timeout
+    const receiving = part(`${randomUUID()}.csv.part`, t.config.requestTimeoutMs);
+    // a file waiting for its import is not an upload's
+    const waiting = part(`${randomUUID()}.csv`, 24 * 3600 * 1000);
+    await sweepImports(deps);
+    expect([fs.existsSync(abandoned), fs.existsSync(receiving), fs.existsSync(waiting)]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    fs.rmSync(receiving);
+    fs.rmSync(waiting);
+  });
+});
+
 describe('a process killed with SIGKILL mid-import', () => {
   /** Runs the import in a child process and kills it once `batches` batches are staged. */
   function runAndKill(where: string, dataDir: string, importId: string, batches: number) {
@@ -295,7 +325,7 @@ describe('a process killed with SIGKILL mid-import', () => {
       expect(await state(db, imp.id, imp.providerId)).toMatchObject({ status: 'processing', numbers: 0 });
       const restarted: NumberDeps = {
         db,
-        config: { dataDir: dir, numberImportMaxBytes: 1 },
+        config: { dataDir: dir, numberImportMaxBytes: 1, requestTimeoutMs: 30_000 },
         jobs: t.services.jobs,
         log: pino({ enabled: false }) as unknown as FastifyBaseLogger,
         now: later(STALE_MS + 1000),

@@ -12,7 +12,7 @@ const noQueue = {} as JobQueue; // the importer itself sends no job
 await runImport(
   {
     db,
-    config: { dataDir, numberImportMaxBytes: 200 * 1024 * 1024 },
+    config: { dataDir, numberImportMaxBytes: 200 * 1024 * 1024, requestTimeoutMs: 30_000 },
     jobs: noQueue,
     log: pino({ enabled: false }) as unknown as FastifyBaseLogger,
     now: () => new Date(),

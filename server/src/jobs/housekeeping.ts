@@ -3,13 +3,15 @@
 // - SPC token ids a day past their token's expiry (such a token is refused on its exp; the day is a margin);
 // - sessions a week past their expiry or their revocation (kept that long to tell when and why one ended).
 // - Idempotency-Key answers older than a day;
-// - ACME nonces past their hour (a spent one is deleted when used).
+// - ACME nonces past their hour (a spent one is deleted when used);
+// - number import error reports past their retention (ERROR_REPORT_RETENTION_DAYS after the import ended).
 import { deleteExpiredNonces } from '../acme/store';
 import { deleteOldSessions } from '../auth/sessionStore';
 import { deleteExpiredJtis } from '../certificates/store';
 import type { Queryable } from '../db';
 import { IDEMPOTENCY_RETENTION_MS, deleteExpiredIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredRateLimits } from '../http/rateLimitStore';
+import { ERROR_REPORT_RETENTION_DAYS, expireErrorReports } from '../numbers/errorStore';
 import type { JobDefinition } from './queue';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
@@ -32,6 +34,11 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
     new Date(deps.now().getTime() - IDEMPOTENCY_RETENTION_MS),
   );
   const acmeNonces = await deleteExpiredNonces(deps.db, deps.now());
+  const errorReports = await expireErrorReports(
+    deps.db,
+    new Date(deps.now().getTime() - ERROR_REPORT_RETENTION_DAYS * 24 * 3600 * 1000),
+    deps.now(),
+  );
   deps.log.info(
     {
       rate_limits: rateLimits,
@@ -39,6 +46,7 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
       sessions,
       idempotency_keys: idempotencyKeys,
       acme_nonces: acmeNonces,
+      number_error_reports: errorReports,
     },
     'housekeeping: expired rows deleted',
   );

@@ -34,8 +34,19 @@ const ANALYZE_AFTER_ROWS = 10_000;
 /** Attempts before an import is failed for good (pg-boss's retries and the sweep's both count). */
 export const MAX_ATTEMPTS = 5;
 
+/**
+ * An import is refused as the wrong file once EARLY_CHECK_ROWS rows are written and at least EARLY_FAIL_RATIO of
+ * them were rejected (a file of other data, or one imported already): it fails with IMPORT_MESSAGES.wrongFile
+ * rather than reading the rest, its numbers are removed and its error report shows the first rejected rows.
+ * Checked once, on the counts of the batches committed when the import first reaches that many rows.
+ */
+export const EARLY_CHECK_ROWS = 10_000;
+export const EARLY_FAIL_RATIO = 0.9;
+
 /** Thrown when another attempt owns the import now: this one stops without touching it. */
 class Superseded extends Error {}
+/** Thrown when the first rows show the wrong file (EARLY_CHECK_ROWS): the import fails with the message. */
+class WrongFile extends Error {}
 
 async function* records(file: string): AsyncGenerator<CsvRecord[]> {
   const decoder = new TextDecoder('utf-8');
@@ -134,7 +145,7 @@ export async function runImport(deps: NumberDeps, importId: string, opts: RunOpt
     deps.log.info({ importId, ...result }, 'number import completed');
   } catch (e) {
     if (e instanceof Superseded) return;
-    if (e instanceof HeaderError) {
+    if (e instanceof HeaderError || e instanceof WrongFile) {
       await failAndDiscard(deps, importId, e.message);
       fs.rmSync(file, { force: true });
       return;
@@ -168,12 +179,20 @@ async function readAndWrite(deps: NumberDeps, run: Run, file: string, opts: RunO
   let read = 0;
   const writing: Promise<void>[] = [];
   const builder = new BatchBuilder();
+  let checked = false;
   const write = async (batch: Batch, rowsRead: number) => {
     const t0 = Date.now();
+    let written: Awaited<ReturnType<typeof store.writeBatch>>;
     try {
-      await deps.db.transaction((tx) => store.writeBatch(tx, run, batch, deps.now()));
+      written = await deps.db.transaction((tx) => store.writeBatch(tx, run, batch, deps.now()));
     } catch (e) {
       throw e instanceof LostRun ? new Superseded() : e;
+    }
+    if (!checked && written.count >= EARLY_CHECK_ROWS) {
+      checked = true;
+      if (written.failCount >= written.count * EARLY_FAIL_RATIO) {
+        throw new WrongFile(IMPORT_MESSAGES.wrongFile(written.failCount, written.count));
+      }
     }
     if (!opts.batchRows) {
       const ms = Math.max(1, Date.now() - t0);
@@ -210,7 +229,9 @@ async function readAndWrite(deps: NumberDeps, run: Run, file: string, opts: RunO
       read++;
       if (done(record.line)) continue;
       builder.add(checkRow(header, record));
-      if (builder.size >= size) await flush();
+      // until the early check, batches stay small (unless fixed): the wrong file stops soon after EARLY_CHECK_ROWS
+      if (builder.size >= (checked || opts.batchRows ? size : Math.min(size, FIRST_BATCH_ROWS)))
+        await flush();
     }
   }
   if (!header) throw new HeaderError(IMPORT_MESSAGES.noHeader);

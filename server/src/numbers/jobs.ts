@@ -1,13 +1,15 @@
 // The background work of number imports: the import itself, and the sweep that makes sure no import waits or
 // runs forever. pg-boss retries an import whose attempt failed, or whose process died once the job expires; the
 // sweep, every minute and once at start, re-queues at once an import without a heartbeat for STALE_MS (a killed
-// process's), fails one that has used up its attempts, and finishes removing a failed import's rows. A job that finds the import finished, or running
-// with a fresh heartbeat, does nothing: extra jobs are harmless.
+// process's), fails one that has used up its attempts, finishes removing a failed import's rows, and deletes the
+// `.part` files of uploads a killed process left (removeAbandonedUploads). A job that finds the import finished, or
+// running with a fresh heartbeat, does nothing: extra jobs are harmless.
 import { IMPORT_MESSAGES } from '../../../contract/numbers';
 import type { JobDefinition, JobInfo } from '../jobs/queue';
 import { MAX_ATTEMPTS, STALE_MS, giveUp, runImport } from './importer';
 import { IMPORT_JOB, SWEEP_JOB, type NumberDeps } from './service';
 import * as store from './store';
+import { removeAbandonedUploads } from './upload';
 
 export const SWEEP_CRON = '* * * * *';
 
@@ -27,6 +29,8 @@ export async function importJob(deps: NumberDeps, data: { importId: string }, jo
 export async function sweepImports(deps: NumberDeps, staleMs = STALE_MS) {
   const stale = await store.staleImports(deps.db, new Date(deps.now().getTime() - staleMs));
   const result = { requeued: 0, failed: 0 };
+  const parts = removeAbandonedUploads(deps.config.dataDir, deps.config.requestTimeoutMs, deps.now());
+  if (parts) deps.log.info({ removed: parts }, 'number import uploads left by a stopped process removed');
   for (const imp of stale) {
     if (imp.status === 'failed') {
       // a failed import whose rows were not all removed (its process died while removing them)

@@ -22,6 +22,9 @@ const importResponse = {
     fail_count: num,
     completed_on: nullableStr,
     reason: nullableStr,
+    report_rows: num,
+    more_errors: { type: 'array', items: { type: 'object', properties: { reason: str, count: num } } },
+    report_expired: bool,
   },
 } as const;
 const numberResponse = {

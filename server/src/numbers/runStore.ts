@@ -6,6 +6,7 @@
 import { ROW_MESSAGES } from '../../../contract/numbers';
 import type { Database, Queryable } from '../db';
 import { PG_ERRORS, pgErrorCode } from '../db/errors';
+import { recordFailures } from './errorStore';
 import type { StagedRow } from './rows';
 import type { ImportRow } from './store';
 
@@ -81,23 +82,6 @@ export interface Batch {
 
 /** Thrown inside a batch's transaction (rolling it back) when the run no longer owns the import. */
 export class LostRun extends Error {}
-
-async function recordFailures(tx: Queryable, importId: string, rows: BatchRow[]): Promise<void> {
-  if (!rows.length) return;
-  await tx.query(
-    `INSERT INTO number_import_errors (import_id, line, tn, voip_user, organization, assigned_on, reason)
-     SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
-    [
-      importId,
-      rows.map((r) => r.line),
-      rows.map((r) => r.tnRaw ?? r.tn),
-      rows.map((r) => r.voipUser),
-      rows.map((r) => r.organization),
-      rows.map((r) => r.assignedOnRaw ?? r.assignedOn),
-      rows.map((r) => r.reason),
-    ],
-  );
-}
 
 const INSERT_NUMBERS = `INSERT INTO numbers (service_provider_id, import_id, tn, voip_user, organization, assigned_on, import_line)
   SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::date[], $7::int[])`;
@@ -212,15 +196,15 @@ async function settleConflicts(tx: Queryable, run: Run, good: BatchRow[], tns: s
 
 /**
  * One batch, in the transaction `tx`: its good rows become (hidden) numbers of the provider, the conflicts are
- * settled, failures kept for the error report, the batch's lines recorded and the import's counts moved. The
- * import's row is locked only by that last statement, so that two batches are written at once; it also checks that
- * this run still owns the import, and throws LostRun (rolling the batch back) when it does not.
+ * settled, the batch's lines recorded, the import's counts moved and the failures kept for the error report (the
+ * first ones) or counted. The import's row is locked only from the counts' statement on, so that two batches are
+ * written at once; that statement also checks that this run still owns the import, and throws LostRun (rolling the
+ * batch back) when it does not. Answers the batch's counts and the import's since its start.
  */
 export async function writeBatch(tx: Queryable, run: Run, batch: Batch, now: Date) {
   const conflicts = await insertGood(tx, run, batch.good);
   const settled = await settleConflicts(tx, run, batch.good, conflicts);
   const failed = [...batch.failed, ...settled.failed];
-  await recordFailures(tx, run.id, failed);
   await recordBlocks(tx, run, batch.good);
   await tx.query('INSERT INTO number_import_batches (import_id, first_line, last_line) VALUES ($1, $2, $3)', [
     run.id,
@@ -230,15 +214,16 @@ export async function writeBatch(tx: Queryable, run: Run, batch: Batch, now: Dat
   // Counts: rows resumed past are not counted again; a number taken over from a later line makes that line (counted
   // as a success when its batch committed) a failure while this one succeeds: successes stay the rows inserted.
   const success = batch.good.length - conflicts.length;
-  const owned = await tx.query(
+  const [owned] = await tx.query<{ count: number; fail_count: number; report_rows: number }>(
     `UPDATE number_imports
         SET count = count + $3, success_count = success_count + $4, fail_count = fail_count + $5,
             heartbeat_on = $6
-      WHERE id = $1 AND run_id = $2 AND status = 'processing' RETURNING 1`,
+      WHERE id = $1 AND run_id = $2 AND status = 'processing' RETURNING count, fail_count, report_rows`,
     [run.id, run.runId, success + failed.length, success, failed.length, now],
   );
-  if (!owned.length) throw new LostRun();
-  return { success, failed: failed.length };
+  if (!owned) throw new LostRun();
+  await recordFailures(tx, run.id, failed, owned.report_rows);
+  return { success, failed: failed.length, count: owned.count, failCount: owned.fail_count };
 }
 
 /** The lines the committed batches of an import cover, in order: what a resumed attempt skips. */

@@ -13,6 +13,13 @@ import { HeaderError, parseHeader } from './rows';
 
 /** The folder of files waiting to be imported, relative to DATA_DIR. */
 export const IMPORTS_DIR = 'number-imports';
+/**
+ * An upload's `.part` file not written to for the request timeout (REQUEST_TIMEOUT_SECONDS: the whole request must
+ * arrive within it, or the server closes it) and this margin is one no server is receiving any more (a process
+ * killed mid-upload left it): removeAbandonedUploads deletes it. The age is the file's, not the process's, so that
+ * an upload that another server sharing DATA_DIR is still receiving is left alone.
+ */
+export const ABANDONED_UPLOAD_MARGIN_MS = 60_000;
 /** How much of the file's start is kept to check its header. */
 const SNIFF_BYTES = 64 * 1024;
 
@@ -123,4 +130,32 @@ export async function receiveImportFile(
     fs.rmSync(partial, { force: true });
     throw multipartRefusal(e);
   }
+}
+
+/**
+ * Deletes the `.part` files of uploads no server is receiving any more: those not written to for `requestTimeoutMs`
+ * and ABANDONED_UPLOAD_MARGIN_MS (left by a process killed mid-upload). Returns how many were removed.
+ */
+export function removeAbandonedUploads(dataDir: string, requestTimeoutMs: number, now: Date): number {
+  const dir = path.join(dataDir, IMPORTS_DIR);
+  const before = now.getTime() - requestTimeoutMs - ABANDONED_UPLOAD_MARGIN_MS;
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0; // no upload yet
+  }
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (fs.statSync(file).mtimeMs >= before) continue;
+      fs.rmSync(file, { force: true });
+      removed++;
+    } catch {
+      // removed meanwhile (its upload ended, or another server's sweep took it)
+    }
+  }
+  return removed;
 }

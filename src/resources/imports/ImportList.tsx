@@ -1,7 +1,8 @@
 // /import-history (SPEC.md §2): the provider's imports, newest first, 7 a page, 'No Data Found' when empty.
 // The Import button uploads a CSV with a progress bar of the bytes sent; the list then refreshes every second while
 // an import is pending or processing, so its status and counts move until it ends; a finished import with
-// rejected rows offers its error report.
+// rejected rows offers its error report (its first rows), with the rows it does not list counted by reason, or says
+// that the report expired. An import stopped as the wrong file shows why in its status.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -85,11 +86,42 @@ function ImportButton() {
   );
 }
 
+/** A finished import's rejected rows: its error report to download while kept, and the rows it does not list. */
+function ImportErrors({ record }: { record: ImportRecord }) {
+  const translate = useTranslate();
+  if (running(record) || !record.fail_count) return null;
+  if (record.report_expired) {
+    return <Typography variant="body2">{translate('portal.numbers.report_expired')}</Typography>;
+  }
+  const more = record.more_errors ?? [];
+  return (
+    <Box>
+      {record.report_rows > 0 && <ErrorsButton record={record} />}
+      {more.length > 0 && (
+        <Typography variant="body2">
+          {translate('portal.numbers.more_errors', { rows: record.report_rows.toLocaleString('en-US') })}
+        </Typography>
+      )}
+      {more.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2 }} aria-label={translate('portal.numbers.more_errors_label')}>
+          {more.map((m) => (
+            <Typography component="li" variant="body2" key={m.reason}>
+              {translate('portal.numbers.more_errors_reason', {
+                reason: m.reason,
+                count: m.count.toLocaleString('en-US'),
+              })}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 function ErrorsButton({ record }: { record: ImportRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  if (record.status !== 'completed' || !record.fail_count) return null;
   const download = async () => {
     try {
       const { blob, filename } = await dataProvider.downloadImportErrors(record.id);
@@ -156,7 +188,7 @@ export function ImportList() {
       <FunctionField<ImportRecord>
         label="portal.numbers.errors"
         sortable={false}
-        render={(r) => <ErrorsButton record={r} />}
+        render={(r) => <ImportErrors record={r} />}
       />
     </PortalList>
   );

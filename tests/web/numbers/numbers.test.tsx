@@ -17,6 +17,9 @@ const IMPORT = {
   fail_count: 3,
   completed_on: null,
   reason: null,
+  report_rows: 3,
+  more_errors: [],
+  report_expired: false,
 };
 
 beforeEach(() => {
@@ -114,6 +117,65 @@ describe('import history', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download the rejected rows of numbers.csv' }));
     await waitFor(() => expect(dataProvider.downloadImportErrors).toHaveBeenCalledWith('imp-1'));
     expect(URL.createObjectURL).toHaveBeenCalled();
+  });
+
+  it('counts by reason the rejected rows its report does not list, and says when a report expired', async () => {
+    const many = {
+      ...IMPORT,
+      status: 'completed',
+      count: 1_000_000,
+      success_count: 1,
+      fail_count: 999_999,
+      completed_on: '2026-03-02T15:05:00Z',
+      report_rows: 10_000,
+      more_errors: [
+        { reason: 'Duplicate of an earlier line of this file', count: 989_000 },
+        { reason: 'The number is missing', count: 999 },
+      ],
+    };
+    const old = {
+      ...IMPORT,
+      id: 'imp-2',
+      filename: 'old.csv',
+      status: 'completed',
+      report_rows: 0,
+      report_expired: true,
+    };
+    const dataProvider = billingDataProvider({ getList: async () => ({ data: [many, old], total: 2 }) });
+    renderBilling('/import-history', { dataProvider });
+    expect(
+      await screen.findByText('The report lists the first 10,000 rejected rows; not listed:'),
+    ).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Rejected rows the report does not list' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Duplicate of an earlier line of this file: 989,000', 'The number is missing: 999']);
+    expect(
+      screen.getByRole('button', { name: 'Download the rejected rows of numbers.csv' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Error report expired (reports are kept 30 days)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download the rejected rows of old.csv' })).toBeNull();
+  });
+
+  it('shows why an import was stopped as the wrong file, and offers its report', async () => {
+    const reason =
+      'Stopped early: 10,999 of the first 11,000 rows (99 %) were rejected. Is this the right file? The error report shows why.';
+    const stopped = {
+      ...IMPORT,
+      status: 'failed',
+      count: 11_000,
+      fail_count: 10_999,
+      report_rows: 10_000,
+      reason,
+    };
+    const dataProvider = billingDataProvider({ getList: async () => ({ data: [stopped], total: 1 }) });
+    renderBilling('/import-history', { dataProvider });
+    expect(await screen.findByText(`Failed: ${reason}`)).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Download the rejected rows of numbers.csv' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s refusal of a file', async () => {
