@@ -10,6 +10,13 @@ import { type CertificateState, certificateState } from '../../../contract/certi
 import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { canRenewAutomatically } from './AutoRenewalSwitch';
 
+/** A badge's text wraps rather than widen a phone's row (the longest reads 'Revoked · Cessation of operation, <date>'). */
+const WRAPPING = {
+  height: 'auto',
+  minHeight: 24,
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+} as const;
+
 /** The start of a long serial, enough to tell two certificates of one key apart. */
 export function shortSerial(serial: string): string {
   return serial.length > 12 ? `${serial.slice(0, 8)}…` : serial;
@@ -23,6 +30,7 @@ function StateChip({ state }: { state: CertificateState }) {
     case 'failed':
       return (
         <Chip
+          sx={WRAPPING}
           size="small"
           variant="outlined"
           color="error"
@@ -31,25 +39,36 @@ function StateChip({ state }: { state: CertificateState }) {
         />
       );
     case 'pending':
-      return <Chip size="small" variant="outlined" label={t('status_pending')} />;
+      return <Chip sx={WRAPPING} size="small" variant="outlined" label={t('status_pending')} />;
     case 'revoked': {
       const reason = t(`reasons.${state.reason}`, { _: state.reason });
       const date = formatDateOnly(state.on);
       return (
         <Chip
+          sx={WRAPPING}
           size="small"
           color="error"
-          label={date ? t('status_revoked_because', { reason, date }) : t('status_revoked_reason', { reason })}
+          label={
+            date ? t('status_revoked_because', { reason, date }) : t('status_revoked_reason', { reason })
+          }
         />
       );
     }
     case 'expired':
-      return <Chip size="small" variant="outlined" label={t('status_expired', { date: formatDateOnly(state.on) })} />;
+      return (
+        <Chip
+          sx={WRAPPING}
+          size="small"
+          variant="outlined"
+          label={t('status_expired', { date: formatDateOnly(state.on) })}
+        />
+      );
     case 'replaced': {
       const serial = shortSerial(state.by);
       const date = formatDateOnly(state.until);
       return (
         <Chip
+          sx={WRAPPING}
           size="small"
           variant="outlined"
           title={state.by}
@@ -58,7 +77,7 @@ function StateChip({ state }: { state: CertificateState }) {
       );
     }
     case 'current':
-      return <Chip size="small" color="success" label={t('status_current')} />;
+      return <Chip sx={WRAPPING} size="small" color="success" label={t('status_current')} />;
   }
 }
 
