@@ -312,9 +312,11 @@ describe('a server killed with SIGKILL in the middle of issuances', () => {
           `${CONCURRENT} answered success before the kill, ${round.unanswered.length} unanswered; killed at ` +
           `look ${round.looks} (${round.pending.length} rows pending then), ${pendingAtKill.length} rows pending at restart`,
       );
-      expect(round.unanswered.length).toBeGreaterThan(0);
+      // A round whose kill came after every issuance had finished (a loaded machine answers them all between two
+      // looks) caught nothing: the next round tries again.
     }
     expect(pendingAtKill.length).toBeGreaterThan(0);
+    expect(rounds[rounds.length - 1].unanswered.length).toBeGreaterThan(0);
 
     // Rows are settled once older than the grace period: the start-up sweep of a server started after it does it.
     const last = rounds[rounds.length - 1];
