@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers';
 import { type Session, csvRows, providerSession } from './numbers-fixtures';
 
-const ROWS = 60_000;
+const ROWS = 20_000;
 
 let t: TestApp;
 let s: Session;
