@@ -76,6 +76,9 @@ const portal = {
     past_due_short: 'Service provider has past due',
     check_email: 'Check your Email!',
     redirecting_payment: 'Redirecting to the payment step…',
+    disabled_next:
+      'The portal’s administrators deactivated this account: it cannot sign in, and no certificate can be issued or renewed for it. Certificates already issued stay valid until they expire or are revoked.',
+    disabled_contact: 'Contact support to have it reactivated.',
   },
   register: {
     title_step1: 'Registration',

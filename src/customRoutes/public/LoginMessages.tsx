@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { LandingNotice } from '../../components/LandingNotice';
+import { useSettings } from '../../settings';
 import type { LoginOutcome } from './loginOutcome';
 import type { useLoginLinks } from './useLoginLinks';
 
@@ -37,6 +38,7 @@ function OutcomeAlert({
   email: () => string;
 }) {
   const translate = useTranslate();
+  const { support_url } = useSettings();
   const busy = links.linkState.state === 'busy';
   if (!outcome || outcome.kind === 'field') return null;
   switch (outcome.kind) {
@@ -60,6 +62,18 @@ function OutcomeAlert({
             busy={busy}
             onClick={() => links.payPastDue(outcome.serviceProviderUuid)}
           />
+        </Alert>
+      );
+    case 'disabled':
+      return (
+        <Alert severity="error">
+          <Typography variant="body2">{outcome.message}</Typography>
+          <Typography variant="body2">
+            {translate('portal.login.disabled_next')}{' '}
+            <Link href={support_url} target="_blank" rel="noopener noreferrer">
+              {translate('portal.login.disabled_contact')}
+            </Link>
+          </Typography>
         </Alert>
       );
     case 'pastDueNewInvoice':

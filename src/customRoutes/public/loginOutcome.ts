@@ -1,5 +1,5 @@
 // What the login page does with each failure message of SPEC.md §4.
-import { LOGIN_MESSAGES } from '../../../contract/constants';
+import { LOGIN_MESSAGES, MESSAGES } from '../../../contract/constants';
 import { failureBody, failureMessage } from './httpError';
 import { paymentStepPath } from './paths';
 
@@ -14,6 +14,8 @@ export type LoginOutcome =
   | { kind: 'pastDue'; message: string; serviceProviderUuid: string }
   /** Past due with a new invoice: a short message, and the payment page the server sent opens at once. */
   | { kind: 'pastDueNewInvoice'; url?: string }
+  /** Deactivated by an administrator: the message, and what to do about it (ask support). */
+  | { kind: 'disabled'; message: string }
   /** Anything else, shown as is. */
   | { kind: 'message'; message: string };
 
@@ -30,11 +32,15 @@ export function loginOutcome(error: unknown): LoginOutcome {
     case LOGIN_MESSAGES.notActive:
       return uuid ? { kind: 'redirect', message, to: paymentStepPath(uuid) } : { kind: 'message', message };
     case LOGIN_MESSAGES.noActiveSubscription:
-      return uuid ? { kind: 'redirect', message, to: paymentStepPath(uuid, true) } : { kind: 'message', message };
+      return uuid
+        ? { kind: 'redirect', message, to: paymentStepPath(uuid, true) }
+        : { kind: 'message', message };
     case LOGIN_MESSAGES.pastDue:
       return uuid ? { kind: 'pastDue', message, serviceProviderUuid: uuid } : { kind: 'message', message };
     case LOGIN_MESSAGES.pastDueNewInvoice:
       return { kind: 'pastDueNewInvoice', url };
+    case MESSAGES.accountDisabled:
+      return { kind: 'disabled', message };
     default:
       return { kind: 'message', message };
   }

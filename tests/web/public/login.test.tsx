@@ -278,6 +278,18 @@ describe('login page', () => {
     );
   });
 
+  it('tells a deactivated account what happened and how to get it back', async () => {
+    renderPublic('/login', { authProvider: failingLogin(403, { message: 'This account is disabled' }) });
+    await signIn();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This account is disabled')).toBeInTheDocument();
+    expect(alert).toHaveTextContent(/administrators deactivated this account/);
+    expect(
+      within(alert).getByRole('link', { name: 'Contact support to have it reactivated.' }),
+    ).toHaveAttribute('href', 'https://help.example.test/portal');
+    expect(currentLocation()).toBe('/login');
+  });
+
   it('shows any other message as it is', async () => {
     renderPublic('/login', {
       authProvider: failingLogin(429, { message: 'Too many attempts, try again in a minute' }),
