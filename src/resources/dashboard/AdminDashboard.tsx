@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AdminDashboard as Figures } from '../../../contract/dashboard';
 import type { PortalDataProvider } from '../../dataProvider';
-import { countText, moneyText, monthText } from './format';
+import { countText, moneyText, monthText, shortCountText, shortMoneyText } from './format';
 import { MonthlyChart } from './MonthlyChart';
 
 export const DASHBOARD_QUERY_KEY = ['admin-dashboard'] as const;
@@ -142,11 +142,13 @@ function MonthsSection({ figures }: { figures: Figures }) {
     label: monthText(m.month),
     value: m.revenue,
     text: moneyText(m.revenue),
+    short: shortMoneyText(m.revenue),
   }));
   const issued = months.map((m) => ({
     label: monthText(m.month),
     value: m.certificates_issued,
     text: countText(m.certificates_issued),
+    short: shortCountText(m.certificates_issued),
   }));
   const maxRevenue = Math.max(0, ...months.map((m) => m.revenue));
   const maxIssued = Math.max(0, ...months.map((m) => m.certificates_issued));
@@ -161,6 +163,7 @@ function MonthsSection({ figures }: { figures: Figures }) {
           description={translate('portal.dashboard.revenue_desc', { ...range, max: moneyText(maxRevenue) })}
           points={revenue}
           color="#1976d2"
+          axisText={shortMoneyText}
         />
         <MonthlyChart
           title={translate('portal.dashboard.certificates_chart')}
@@ -170,6 +173,7 @@ function MonthsSection({ figures }: { figures: Figures }) {
           })}
           points={issued}
           color="#2e7d32"
+          axisText={shortCountText}
         />
       </Box>
       {/* a table sizes itself to its cells whatever its width: the hidden box around it clips it */}

@@ -7,6 +7,19 @@ const monthNames = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'num
 export const moneyText = (n: number) => dollars.format(n);
 export const countText = (n: number) => counts.format(n);
 
+const shortDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+const shortCounts = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** On a chart's axis and over its bars, where room is short: '$12.3K', '1.2K'. */
+export const shortMoneyText = (n: number) => shortDollars.format(n);
+export const shortCountText = (n: number) => shortCounts.format(n);
+
 /** '2026-06' -> 'Jun 2026' (the month as the server counts it, in UTC). */
 export function monthText(month: string): string {
   const [year, m] = month.split('-').map(Number);

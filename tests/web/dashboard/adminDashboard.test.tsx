@@ -71,6 +71,11 @@ describe('the admin’s dashboard', () => {
     expect(revenue.querySelectorAll('rect')[11].querySelector('title')).toHaveTextContent(
       'Jun 2026: $1,200.00',
     );
+    // each month's value over its bar (none over an empty month), and the value axis marked at its top and half
+    const bars = within(revenue).getAllByTestId('chart-bar');
+    expect(bars[11]).toHaveTextContent('$1.2K');
+    expect(bars[0].querySelectorAll('text')).toHaveLength(1);
+    expect(within(revenue).getAllByTestId('chart-mark').map((m) => m.textContent)).toEqual(['$1.2K', '$600']);
 
     const table = screen.getByRole('table', { name: 'Revenue and certificates issued by month' });
     const rows = within(table).getAllByRole('row');
