@@ -55,11 +55,21 @@ function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' |
   );
 }
 
-/** The pager, but for a failed load: no "1-7 of 7" of rows that are not there. */
+/** The page sizes a person may choose besides the listing's own (SPEC.md's 7 for the provider's listings). */
+export const MORE_PAGE_SIZES = [25, 50, 100] as const;
+
+/** The listing's page size first, then the larger choices, each once. */
+export const pageSizeChoices = (perPage: number) =>
+  [...new Set([perPage, ...MORE_PAGE_SIZES])].sort((a, b) => a - b);
+
+/**
+ * The pager with a rows-per-page choice (react-admin leaves the choice out on a phone), but for a failed load: no
+ * "1-7 of 7" of rows that are not there.
+ */
 function PortalPagination({ perPage }: { perPage: number }) {
   const { error } = useListContext();
   if (error) return null;
-  return <Pagination rowsPerPageOptions={[perPage]} />;
+  return <Pagination rowsPerPageOptions={pageSizeChoices(perPage)} />;
 }
 
 const NEWEST_FIRST: SortPayload = { field: 'created_on', order: 'DESC' };

@@ -49,6 +49,22 @@ describe('payment listing', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 
+  it('lets the person show 25, 50 or 100 rows a page instead of 7', async () => {
+    const dataProvider = billingDataProvider({ getList: async () => ({ data: PAYMENTS, total: 2 }) });
+    renderBilling('/payment-listing', { dataProvider });
+    await screen.findByText('pi_second');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['7', '25', '50', '100']);
+    fireEvent.click(options[2]);
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'payments',
+        expect.objectContaining({ pagination: { page: 1, perPage: 50 } }),
+      ),
+    );
+  });
+
   it("says 'No Data Found' when there are no payments", async () => {
     const dataProvider = billingDataProvider({ getList: async () => ({ data: [], total: 0 }) });
     renderBilling('/payment-listing', { dataProvider });
