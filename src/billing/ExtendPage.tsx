@@ -1,4 +1,4 @@
-// /account/extend (SPEC.md §2): 'How many year you would like to extend?', a count, a period (Years or Month)
+// /account/extend (SPEC.md §2): 'How long would you like to extend your service?', a count, a period (Years or Months)
 // and 'Pay Now'.
 //
 // The original form made no call. Here Pay Now starts one extension checkout for the count: the server charges

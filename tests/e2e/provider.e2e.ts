@@ -302,7 +302,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
       const answer = (await answered.json()) as { message?: string; url?: string };
       assert.equal(answer.message, 'Service provider has past due subscription and should pay new invoice');
       assert.equal(answer.url, payUrl, 'the page of the invoice the pay link made');
-      await lapsed.getByText('Service provider has past due', { exact: true }).waitFor();
+      await lapsed.getByText('This account has a subscription payment past due.', { exact: true }).waitFor();
       await again.waitForURL(payUrl);
       await again.getByText(provider.company).waitFor();
       await again.close();
@@ -497,7 +497,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('certificates-empty', 'Certificate');
     await markScreenStart(page);
     await page.getByRole('button', { name: 'Create New' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Generate your first Stir/Shaken Certificate' });
+    const dialog = page.getByRole('dialog', { name: 'Generate your first STIR/SHAKEN certificate' });
     await dialog.waitFor();
     const generate = dialog.getByRole('button', { name: 'Generate' });
     assert.equal(await generate.isDisabled(), true, 'submit waits for the STI-PA credentials');

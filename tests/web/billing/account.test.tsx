@@ -71,7 +71,7 @@ describe('extend page', () => {
     const { dataProvider } = renderBilling('/account/extend');
     expect(await screen.findByRole('heading', { level: 1, name: 'Extend' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Account Summary' })).toHaveAttribute('href', '/account/summary');
-    expect(screen.getByText('How many year you would like to extend?')).toBeInTheDocument();
+    expect(screen.getByText('How long would you like to extend your service?')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Years');
     expect(screen.getByTestId('extend-price')).toHaveTextContent('Price: $500');
     expect(screen.getByRole('spinbutton', { name: 'Count' })).toHaveValue(1);
@@ -111,7 +111,7 @@ describe('extend page', () => {
     stubAssign();
     const { dataProvider } = renderBilling('/account/extend');
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Period' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Month' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Months' }));
     expect(screen.getByTestId('extend-price')).toHaveTextContent('Price: $100');
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Count' }), { target: { value: '3' } });
     expect(screen.getByTestId('extend-total')).toHaveTextContent('Total: $300');

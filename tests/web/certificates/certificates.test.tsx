@@ -320,7 +320,7 @@ describe('generate modal', () => {
     await screen.findByText('No Data Found');
     const dialog = await openGenerate();
     expect(
-      within(dialog).getByRole('heading', { name: 'Generate your first Stir/Shaken Certificate' }),
+      within(dialog).getByRole('heading', { name: 'Generate your first STIR/SHAKEN certificate' }),
     ).toBeInTheDocument();
     const submit = within(dialog).getByRole('button', { name: 'Generate' });
     expect(within(dialog).getByRole('combobox', { name: /^Private Key/ })).toHaveTextContent(KEY_A);
@@ -343,7 +343,7 @@ describe('generate modal', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     const dialog = await openGenerate();
     expect(
-      within(dialog).getByRole('heading', { name: 'Generate your new Stir/Shaken Certificate' }),
+      within(dialog).getByRole('heading', { name: 'Generate your new STIR/SHAKEN certificate' }),
     ).toBeInTheDocument();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Private Key/ }));
     fireEvent.click(

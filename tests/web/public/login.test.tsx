@@ -269,7 +269,7 @@ describe('login page', () => {
       }),
     });
     await signIn();
-    expect(await screen.findByText('Service provider has past due')).toBeInTheDocument();
+    expect(await screen.findByText('This account has a subscription payment past due.')).toBeInTheDocument();
     expect(screen.queryByText(LOGIN_MESSAGES.pastDueNewInvoice)).not.toBeInTheDocument();
     expect(open).toHaveBeenCalledWith(
       'https://pay.example.test/invoice/9',
