@@ -1,5 +1,7 @@
 // Steps several browser flows share.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import { outboxLinks, type Portal } from './harness';
 
@@ -175,4 +177,13 @@ export async function doubleClickOnce(page: Page, button: Locator, route: string
   const keys = new Set(await Promise.all(sent.map((r) => r.headerValue('idempotency-key'))));
   assert.equal(sent.length, 1, `a double click sent ${sent.length} requests to ${String(route)}`);
   assert.ok(!keys.has(null), `the request to ${String(route)} carries an Idempotency-Key`);
+}
+
+/** How many mails of the portal's outbox name `to` (a double-clicked send must have made one). */
+export function mailsTo(dataDir: string, to: string): number {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return 0;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(to.toLowerCase())).length;
 }

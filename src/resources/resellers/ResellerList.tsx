@@ -98,7 +98,7 @@ export function ResellerList() {
       <TextField source="name" />
       <TextField source="email" />
       <TextField source="company_name" />
-      <TextField source="url_token" sx={{ fontFamily: 'monospace' }} />
+      <TextField source="url_token" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
       <TextField source="companies_count" />
       <FunctionField<ResellerRecord> source="is_active" render={(r) => <ActiveCell record={r} />} />
       <FunctionField<ResellerRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
