@@ -9,7 +9,7 @@ export const listMessages = {
 };
 
 export const userMenuMessages = {
-  open: 'Account menu',
+  open: 'User menu',
   profile: 'My profile',
   theme_dark: 'Dark theme',
   theme_light: 'Light theme',

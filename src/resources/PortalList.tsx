@@ -180,6 +180,9 @@ export function PortalList({
       error={false}
       queryOptions={{ onError: (error: Error) => console.error(error) }}
       pagination={<PortalPagination perPage={perPage} />}
+      // react-admin's list is a row of flex boxes that grow to their widest content: bounded by the window here,
+      // so that a wide table scrolls inside its card instead of widening the page
+      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
       <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
         {translate(title)}

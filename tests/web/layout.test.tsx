@@ -311,7 +311,7 @@ describe('the user menu under the avatar', () => {
     signIn('service-provider');
     const logout = vi.fn(async () => undefined);
     renderLayout('/payment-listing', authFor('service-provider', paidProfile, logout), <ThemeMode />);
-    const avatar = await screen.findByRole('button', { name: 'Account menu' });
+    const avatar = await screen.findByRole('button', { name: 'User menu' });
     expect(screen.getByTestId('theme-mode')).toHaveTextContent('light');
 
     fireEvent.click(avatar);

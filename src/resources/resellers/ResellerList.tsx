@@ -72,7 +72,7 @@ function ListActions() {
 function ActiveCell({ record }: { record: ResellerRecord }) {
   const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
       <Chip
         size="small"
         color={record.is_active ? 'success' : 'default'}
