@@ -8,7 +8,7 @@ import { roleOf } from '../contract/constants';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { PortalNotification } from './layout/Notification';
-import { portalTheme } from './layout/theme';
+import { portalDarkTheme, portalTheme } from './layout/theme';
 import { i18nProvider } from './layout/i18nProvider';
 import { createQueryClient } from './queryClient';
 import { privateRoutesFor, resourcesFor } from './routing/mountPrivateRoutes';
@@ -44,6 +44,9 @@ export function SignedInApp() {
       layout={SignedInLayout}
       notification={PortalNotification}
       theme={portalTheme}
+      // the user menu switches to it; light unless chosen (not the system's preference)
+      darkTheme={portalDarkTheme}
+      defaultTheme="light"
     >
       <CustomRoutes noLayout>{mountPublicRoutes(publicRoutes, RouteGuard)}</CustomRoutes>
       {(permissions: unknown) => {

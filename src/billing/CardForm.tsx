@@ -92,7 +92,7 @@ function PlainCardForm({ mode, card, onSaved }: CardFormProps) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [saving, setSaving] = useState(false);
   const schema = mode === 'add' ? cardFormAddSchema : cardFormUpdateSchema;
-  const { control, handleSubmit, reset } = useForm<CardFormValues>({
+  const { control, handleSubmit, reset, formState } = useForm<CardFormValues>({
     defaultValues: cardFormDefaultsOf(mode, card),
     // SPEC.md §5: validation runs on blur and on change, stopping at the first error
     mode: 'all',
@@ -136,7 +136,7 @@ function PlainCardForm({ mode, card, onSaved }: CardFormProps) {
         <CardTextFields control={control} specs={fields} />
       </CardFieldGrid>
       <Box sx={{ display: 'flex', gap: 2, mt: 1 }}>
-        <MainButton type="submit" loading={saving}>
+        <MainButton type="submit" loading={saving || formState.isSubmitting}>
           {translate(mode === 'add' ? 'portal.billing.add_card' : 'portal.billing.update_card')}
         </MainButton>
         {mode === 'update' ? (

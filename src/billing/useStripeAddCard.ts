@@ -38,7 +38,7 @@ export function useStripeAddCard(onSaved: () => void) {
   const [fields, setFields] = useState(NOT_COMPLETE);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<AddressValues>({
+  const { control, handleSubmit, formState } = useForm<AddressValues>({
     defaultValues: EMPTY_ADDRESS,
     // SPEC.md §5: validation runs on blur and on change, stopping at the first error
     mode: 'all',
@@ -106,7 +106,8 @@ export function useStripeAddCard(onSaved: () => void) {
     fields,
     track,
     focus,
-    saving,
+    // from the click on (the address is checked first): a second click meanwhile adds nothing
+    saving: saving || formState.isSubmitting,
     formError,
     canSubmit: Boolean(stripe && elements) && complete,
     submit,

@@ -1,6 +1,6 @@
 // The calls of sign-up, sign-in and the profile (API.md, accounts rows).
 import type { AvailabilityResponse, ResellerProfile, ServiceProviderProfile } from '../../contract/api';
-import { apiUrl, getJson, httpClient, messageOf, postJson, type MessageAnswer } from './http';
+import { apiUrl, getJson, httpClient, messageOf, postIdempotent, postJson, type MessageAnswer } from './http';
 import type { PortalDataProvider, RegisterPayload } from './types';
 
 const SIGNATURE_FILE_NAME = 'sign.png';
@@ -67,7 +67,7 @@ export function accountCalls(): AccountCalls {
 
     async resendConfirmationEmail(email) {
       return messageOf(
-        await postJson<MessageAnswer>('service_provider/resend_confirmation_email', { email }),
+        await postIdempotent<MessageAnswer>('service_provider/resend_confirmation_email', { email }),
       );
     },
 
@@ -83,7 +83,7 @@ export function accountCalls(): AccountCalls {
     },
 
     async forgotPassword(email) {
-      return messageOf(await postJson<MessageAnswer>('auth/forgot_password', { email }));
+      return messageOf(await postIdempotent<MessageAnswer>('auth/forgot_password', { email }));
     },
 
     async setNewPassword(params) {

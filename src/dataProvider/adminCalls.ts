@@ -3,7 +3,7 @@
 // behalf) and the resellers of the assignment dropdown. Activation and the reseller go through update (PATCH).
 import type { ExtensionInput } from '../../contract/admin';
 import type { RevocationReason } from '../../contract/certificates';
-import { apiUrl, getJson, httpClient, postJson } from './http';
+import { apiUrl, getJson, httpClient, postIdempotent, postJson, sendIdempotent } from './http';
 import type { PortalDataProvider } from './types';
 
 export type AdminCalls = Pick<
@@ -37,10 +37,10 @@ export function adminCalls(): AdminCalls {
       return getJson('admin/reseller_options');
     },
     grantExtension(providerId, input: ExtensionInput) {
-      return postJson(providerPath(providerId, 'extension'), input);
+      return postIdempotent(providerPath(providerId, 'extension'), input);
     },
     resendProviderConfirmation(providerId) {
-      return postJson(providerPath(providerId, 'resend_confirmation_email'));
+      return postIdempotent(providerPath(providerId, 'resend_confirmation_email'));
     },
     revokeProviderCertificate(providerId, serial, reason?: RevocationReason) {
       return postJson(
@@ -51,11 +51,7 @@ export function adminCalls(): AdminCalls {
     async importNumbersFor(providerId, file) {
       const form = new FormData();
       form.append('file', file, file.name);
-      const { json } = await httpClient<{ id: string }>(apiUrl(providerPath(providerId, 'tn/import')), {
-        method: 'POST',
-        body: form,
-      });
-      return json;
+      return sendIdempotent<{ id: string }>(providerPath(providerId, 'tn/import'), form);
     },
   };
 }

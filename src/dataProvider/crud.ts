@@ -2,7 +2,7 @@
 // its descriptor gives (dataProvider/resources.ts).
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
-import { API_URL, apiUrl, httpClient } from './http';
+import { API_URL, apiUrl, httpClient, sendIdempotent } from './http';
 import { getPartialList } from './numberCalls';
 import { resourceConfig, type ResourceConfig } from './resources';
 
@@ -65,10 +65,8 @@ export function createCrud(): DataProvider {
     },
     async create(resource, params) {
       const config = resourceConfig(resource);
-      const { json } = await httpClient(apiUrl(config.createPath ?? config.path), {
-        method: 'POST',
-        body: JSON.stringify(params.data),
-      });
+      // a create is one action: one Idempotency-Key, so that a retry or a repeat makes one row
+      const json = await sendIdempotent<unknown>(config.createPath ?? config.path, params.data);
       const created = json && typeof json === 'object' ? { ...params.data, ...json } : { ...params.data };
       return { data: withId(config, created) } as any;
     },

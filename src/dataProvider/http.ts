@@ -135,12 +135,13 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * POST for one user action that creates or charges (API.md, Idempotency-Key): one key for the action, sent again
- * with each retry after a network error, so that the server makes the effect once and answers the retry with
- * the first answer.
+ * POST for one user action that creates, sends or charges (API.md, Idempotency-Key): one key for the action, sent
+ * again with each retry after a network error, so that the server makes the effect once and answers the retry with
+ * the first answer. The body is JSON, or a FormData (a file upload) sent as multipart.
  */
-export async function postIdempotent<T>(path: string, body?: unknown): Promise<T> {
+export async function sendIdempotent<T>(path: string, body?: unknown): Promise<T> {
   const key = newIdempotencyKey();
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   for (let attempt = 1; ; attempt++) {
     const last = attempt >= IDEMPOTENT_ATTEMPTS;
     try {
@@ -149,7 +150,7 @@ export async function postIdempotent<T>(path: string, body?: unknown): Promise<T
         {
           method: 'POST',
           headers: { [IDEMPOTENCY_HEADER]: key },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
         },
         { announce: last },
       );
@@ -160,6 +161,9 @@ export async function postIdempotent<T>(path: string, body?: unknown): Promise<T
     }
   }
 }
+
+/** A JSON POST (or one without a body) for one action that creates, sends or charges: see sendIdempotent. */
+export const postIdempotent = <T>(path: string, body?: unknown): Promise<T> => sendIdempotent<T>(path, body);
 
 export type MessageAnswer = { message?: string } | undefined;
 

@@ -3,7 +3,15 @@
 import type { GetListParams, GetListResult } from 'react-admin';
 import { LIST_HEADERS, type NumberOptions } from '../../contract/numbers';
 import { getToken } from '../authProvider/session';
-import { NETWORK_ERROR_MESSAGE, apiUrl, createHttpError, fetchFile, httpClient } from './http';
+import {
+  IDEMPOTENCY_HEADER,
+  NETWORK_ERROR_MESSAGE,
+  apiUrl,
+  createHttpError,
+  fetchFile,
+  httpClient,
+  newIdempotencyKey,
+} from './http';
 import type { ResourceConfig } from './resources';
 import type { PortalDataProvider } from './types';
 
@@ -50,6 +58,8 @@ function upload(file: File, onProgress?: (sent: number, total: number) => void):
     xhr.open('POST', apiUrl(IMPORT_PATH));
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // one upload, one import: a repeat of this request with its key gets the first answer
+    xhr.setRequestHeader(IDEMPOTENCY_HEADER, newIdempotencyKey());
     xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.onload = () => {
       let body: unknown;

@@ -5,6 +5,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
 import { documentTitleMessages, expiredLinkMessages, noticeMessages } from './landing';
+import { listMessages, userMenuMessages } from './lists';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
@@ -413,6 +414,9 @@ const portal = {
   // the admin's home (issue 13): src/i18n/dashboard.ts
   dashboard: dashboardMessages,
   profile: profileMessages,
+  // the lists' toolbar and row menus, the user menu: src/i18n/lists.ts
+  lists: listMessages,
+  user_menu: userMenuMessages,
   notice: noticeMessages,
   expired_link: expiredLinkMessages,
   document_title: documentTitleMessages,

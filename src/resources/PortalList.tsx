@@ -4,12 +4,19 @@
 // A failed load: SPEC.md §8 has it only logged with the bar left running, which issue 14 overrides: the failure's
 // message and a Retry stand in place of the rows and the pager (components/lists/ListLoadError). It is still logged,
 // and not toasted, as the message is on the page.
+// The filters belong to their list (issue 27): inside its card, under what stands before the rows, in one row with
+// "Clear filters" and the list's actions (export, create); nothing of a list is wider than the window (a table
+// wider than its card scrolls inside it).
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { ListLoadError, StackedRows, useIsPhone } from '../components/lists';
 import {
   Datagrid,
+  ExportButton,
+  FilterForm,
   List,
   Pagination,
   useListContext,
@@ -49,9 +56,80 @@ function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' |
   const empty = <Typography sx={{ p: 2 }}>{translate(emptyText)}</Typography>;
   if (phone) return <StackedRows empty={empty}>{children}</StackedRows>;
   return (
-    <Datagrid bulkActionButtons={false} rowClick={false} empty={empty}>
-      {children}
-    </Datagrid>
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={empty}>
+        {children}
+      </Datagrid>
+    </Box>
+  );
+}
+
+/** Empties every filter the person set (not the list's own fixed `filter`); disabled while none is set. */
+export function ClearFiltersButton() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const active = Object.values(filterValues ?? {}).some((v) => v !== undefined && v !== null && v !== '');
+  return (
+    <Button size="small" disabled={!active} onClick={() => setFilters({}, {})} sx={{ mb: 0.5 }}>
+      {translate('portal.lists.clear_filters')}
+    </Button>
+  );
+}
+
+/**
+ * The list's one toolbar, inside its card: the filters, Clear filters, then the actions at the row's end; it wraps
+ * on a narrow window instead of widening the page.
+ */
+function ListToolbarRow({
+  filters,
+  actions,
+  exporter,
+}: Pick<PortalListProps, 'filters' | 'actions' | 'exporter'>) {
+  const translate = useTranslate();
+  const actionsElement =
+    actions === undefined ? exporter === false ? null : <ExportButton /> : actions || null;
+  if (!filters?.length && !actionsElement) return null;
+  return (
+    <Box
+      data-testid="list-toolbar"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        columnGap: 2,
+        rowGap: 1,
+        px: 2,
+        pt: 1,
+        pb: 1,
+        // react-admin's toolbars pad and stretch themselves for a place above the card: here they sit in the row
+        '& .RaTopToolbar-root': { p: 0, minHeight: 0, flexWrap: 'wrap', gap: 1 },
+      }}
+    >
+      {filters?.length ? (
+        <Box
+          role="search"
+          aria-label={translate('portal.lists.filters')}
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-end',
+            gap: 1,
+            minWidth: 0,
+            flex: '1 1 auto',
+            // react-admin's form is made for the space above the card: no minimum height, no padding here
+            '& > form': { flex: '0 1 auto', minHeight: 0, p: 0, columnGap: 2 },
+          }}
+        >
+          <FilterForm filters={filters} />
+          <ClearFiltersButton />
+        </Box>
+      ) : null}
+      {actionsElement ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, ml: 'auto', mb: 0.5 }}>
+          {actionsElement}
+        </Box>
+      ) : null}
+    </Box>
   );
 }
 
@@ -96,17 +174,21 @@ export function PortalList({
       sort={sort}
       exporter={exporter}
       filter={filter}
-      filters={filters}
-      actions={actions}
+      // the filters and actions are drawn inside the card (ListToolbarRow), not above it
+      actions={false}
       empty={false}
       error={false}
       queryOptions={{ onError: (error: Error) => console.error(error) }}
       pagination={<PortalPagination perPage={perPage} />}
+      // react-admin's list is a row of flex boxes that grow to their widest content: bounded by the window here,
+      // so that a wide table scrolls inside its card instead of widening the page
+      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
       <Typography component="h1" variant="h5" sx={{ px: 2, pt: 2 }}>
         {translate(title)}
       </Typography>
       {before}
+      <ListToolbarRow filters={filters} actions={actions} exporter={exporter} />
       <PortalRows emptyText={emptyText}>{children}</PortalRows>
     </List>
   );

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { activeProvider, openedFile, signIn } from './flows';
+import { activeProvider, doubleClickOnce, mailsTo, openedFile, signIn } from './flows';
 import { outboxLinks, usePortal } from './harness';
 import { markScreenStart, screens, trackScreenStarts } from './screens';
 
@@ -65,7 +65,7 @@ describe('admin flow', { timeout: 600_000 }, () => {
     await page.getByLabel('Email').fill(reseller.email);
     await page.getByLabel('Company').fill(reseller.company);
     await check('reseller-create', 'New Reseller');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await doubleClickOnce(page, page.getByRole('button', { name: 'Save' }), '/api/admin/reseller/create');
     await page.getByText(`An invitation to choose a password was sent to ${reseller.email}`).waitFor();
     await page.waitForURL('**/admin/resellers');
     await page.getByRole('row').filter({ hasText: reseller.email }).getByText('Invitation pending').waitFor();
@@ -74,6 +74,7 @@ describe('admin flow', { timeout: 600_000 }, () => {
       outboxLinks(env.portal.dataDir, reseller.email).some((l) => l.includes('/accept-invite?token=')),
       'the invitation was mailed',
     );
+    assert.equal(mailsTo(env.portal.dataDir, reseller.email), 1, 'one invitation for a double click');
   });
 
   it('finds the provider, grants an extension and deactivates it', { timeout: 120_000 }, async () => {
@@ -96,7 +97,7 @@ describe('admin flow', { timeout: 600_000 }, () => {
     await extension.getByLabel('Days').fill('30');
     await extension.getByLabel('Reason').fill('Goodwill after the outage');
     await check('grant-extension');
-    await extension.getByRole('button', { name: 'Confirm' }).click();
+    await doubleClickOnce(page, extension.getByRole('button', { name: 'Confirm' }), /\/extension$/);
     await extension.waitFor({ state: 'hidden' });
     // a year from the payment, and 30 days more
     const paidEnd = new Date();

@@ -1,6 +1,8 @@
 // Steps several browser flows share.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page, Request } from 'playwright-core';
 import { outboxLinks, type Portal } from './harness';
 
 export interface NewProvider {
@@ -144,4 +146,44 @@ export async function openedFile(page: Page, open: () => Promise<void>): Promise
   }, tab.url());
   await tab.close();
   return head;
+}
+
+/**
+ * Double-clicks a button that creates, sends or charges and asserts that it made one request to `route` (a POST
+ * whose path ends so), waiting for that request's answer and `settleMs` more for a late second one. A flow checks
+ * the effect itself (a mail, a row) where it can see it.
+ */
+export async function doubleClickOnce(page: Page, button: Locator, route: string | RegExp, settleMs = 800) {
+  const matches = (url: string) => {
+    const path = new URL(url).pathname;
+    return typeof route === 'string' ? path.endsWith(route) : route.test(path);
+  };
+  const sent: Request[] = [];
+  const onRequest = (r: Request) => {
+    if (r.method() === 'POST' && matches(r.url())) sent.push(r);
+  };
+  page.context().on('request', onRequest);
+  try {
+    const answered = page.context().waitForEvent('requestfinished', {
+      predicate: (r) => r.method() === 'POST' && matches(r.url()),
+      timeout: 30_000,
+    });
+    await button.dblclick();
+    await answered;
+    await page.waitForTimeout(settleMs);
+  } finally {
+    page.context().off('request', onRequest);
+  }
+  const keys = new Set(await Promise.all(sent.map((r) => r.headerValue('idempotency-key'))));
+  assert.equal(sent.length, 1, `a double click sent ${sent.length} requests to ${String(route)}`);
+  assert.ok(!keys.has(null), `the request to ${String(route)} carries an Idempotency-Key`);
+}
+
+/** How many mails of the portal's outbox name `to` (a double-clicked send must have made one). */
+export function mailsTo(dataDir: string, to: string): number {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return 0;
+  return fs
+    .readdirSync(dir)
+    .filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(to.toLowerCase())).length;
 }

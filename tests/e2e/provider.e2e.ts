@@ -17,6 +17,7 @@ import type { Download, Page } from 'playwright-core';
 import * as x509 from '../../server/src/ca/x509';
 import {
   confirmEmailFromOutbox,
+  doubleClickOnce,
   fillRegistrationStep1,
   fillSandboxCard,
   openedFile,
@@ -191,7 +192,11 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await signIn(page, typed.email, typed.password);
     await page.getByText('Service provider is not confirmed').waitFor();
     await check('login-not-confirmed');
-    await page.getByRole('button', { name: 'click here for a confirmation mail' }).click();
+    await doubleClickOnce(
+      page,
+      page.getByRole('button', { name: 'click here for a confirmation mail' }),
+      '/api/service_provider/resend_confirmation_email',
+    );
     await page.getByText('Check your Email!').first().waitFor();
 
     // paid nothing yet: not active, and after 2 seconds the plan step
@@ -204,7 +209,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
   it('pays the yearly plan in the sandbox, a declined card first, and signs in', { timeout: 120_000 }, async () => {
     await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
     assert.equal(await page.getByRole('radio', { name: /year/i }).isChecked(), true, 'year is preselected');
-    await page.getByRole('button', { name: 'Go to payment' }).click();
+    await doubleClickOnce(page, page.getByRole('button', { name: 'Go to payment' }), '/api/payment/subscription');
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByText('$500.00').first().waitFor();
     await check('checkout');
@@ -329,7 +334,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await total.getByText('Total: $1,500').waitFor();
     await check('extend-page');
     const shown = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await doubleClickOnce(page, page.getByRole('button', { name: 'Pay Now' }), '/api/payment/subscription/extend');
     await page.waitForURL(/\/sandbox\/checkout\//);
     const due = await page.getByLabel('Amount due').textContent();
     assert.equal(Number((due ?? '').replace(/[^\d.]/g, '')), shown, `the checkout charges ${due}, the page showed $${shown}`);
@@ -354,7 +359,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.getByLabel('State').fill('NJ');
     await page.getByLabel('City').fill('Newark');
     await page.getByLabel('Zip Code').fill('07101');
-    await page.locator('form').getByRole('button', { name: 'Add card' }).click();
+    await doubleClickOnce(page, page.locator('form').getByRole('button', { name: 'Add card' }), '/api/payment/payment_card');
     await page.getByText('Your card has been successfully added').waitFor();
     await page.getByText(/4242/).first().waitFor();
     await check('renewal-card-added');
@@ -434,7 +439,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.waitForURL('**/sti-certificate/private-key');
     await page.getByRole('button', { name: 'Create New' }).waitFor();
     await check('private-keys-empty', 'Private Key');
-    await page.getByRole('button', { name: 'Create New' }).click();
+    await doubleClickOnce(page, page.getByRole('button', { name: 'Create New' }), '/generate_sti_priv_key');
     await page.getByText('A new private key has been created').waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /^Download key/ }).first().click();
@@ -454,7 +459,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('acme-empty', 'ACME');
 
     await markScreenStart(page);
-    await page.getByRole('button', { name: 'Create credential' }).click();
+    await doubleClickOnce(page, page.getByRole('button', { name: 'Create credential' }), '/api/service_provider/acme/eab');
     const dialog = page.getByRole('dialog', { name: 'New ACME credential' });
     await dialog.getByText('Copy the HMAC key now: it will not be shown again.').waitFor();
     const keyId = await dialog.getByRole('textbox', { name: 'Key ID', exact: true }).inputValue();
@@ -504,7 +509,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await dialog.getByLabel('STI-PA Username').fill('demo');
     await dialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
     await check('certificate-generate');
-    await generate.click();
+    await doubleClickOnce(page, generate, '/generate_sti_spc_cert');
     await page.getByText('Your certificate has been generated').waitFor();
     const crUrl = (await page.getByText(/\/cr\/[0-9a-f]+\.pem/).first().textContent())?.trim();
     assert.ok(crUrl, 'the CR URL is listed');
@@ -554,7 +559,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     assert.equal(await choices.getByRole('radio', { name: 'Keep it valid until it expires' }).isChecked(), true);
     await choices.getByRole('radio', { name: 'Revoke it in 24 hours' }).check();
     await check('certificate-renew');
-    await renewDialog.getByRole('button', { name: 'Confirm' }).click();
+    await doubleClickOnce(page, renewDialog.getByRole('button', { name: 'Confirm' }), /\/replace_sti_spc_cert\//);
     await page.getByText('The certificate has been renewed').waitFor();
     const rows = page.getByTestId('certificate-row');
     await rows.nth(1).waitFor();

@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { confirmEmailFromOutbox, payPlanInSandbox, registerThroughStep3, signIn } from './flows';
+import {
+  confirmEmailFromOutbox,
+  doubleClickOnce,
+  mailsTo,
+  payPlanInSandbox,
+  registerThroughStep3,
+  signIn,
+} from './flows';
 import { outboxLinks, usePortal } from './harness';
 import { screens, trackScreenStarts } from './screens';
 
@@ -107,13 +114,14 @@ describe('reseller flow', { timeout: 600_000 }, () => {
     await check('invite', 'Invite a Company');
     await page.getByLabel('Email', { exact: true }).fill(invited);
     await page.getByLabel('Company', { exact: true }).fill('Zeta Telecom');
-    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await doubleClickOnce(page, page.getByRole('button', { name: 'Send invitation' }), '/api/reseller/service_provider/invite');
     await page.getByText(`Invitation sent to ${invited}`).waitFor();
     await page.getByRole('row').filter({ hasText: invited }).waitFor();
     assert.ok(
       outboxLinks(env.portal.dataDir, invited).some((l) => l.includes('/register')),
       'the invitation carries a sign-up link',
     );
+    assert.equal(mailsTo(env.portal.dataDir, invited), 1, 'one invitation for a double click');
     await check('invite-sent', 'Invite a Company');
   });
 

@@ -1,7 +1,7 @@
 // The check every screen of the role flows gets (`checkScreen`): once it has settled, axe-core (WCAG 2.1 A and AA
-// and best practices: a serious or critical violation, or headings out of order, fails), a screenshot at 1280 px,
-// then at 375 px nothing may scroll sideways, no text may be cut off at the right and the sidebar must leave the
-// page its width, a screenshot there,
+// and best practices: a serious or critical violation, or headings out of order, fails), nothing may scroll
+// sideways at 1280 px, a screenshot there, then at 375 px nothing may scroll sideways or run on blank below its
+// content, no text may be cut off at the right and the sidebar must leave the page its width, a screenshot there,
 // and back to 1280 px. The time from the screen's navigation start to its last response is kept per screen and
 // printed as a table at the end of the flow (a figure, not an assertion). Failures are collected, not thrown, so
 // that one run reports every screen; `assertClean` fails the flow with all of them.
@@ -21,6 +21,15 @@ const ALWAYS_FAILS = new Set(['heading-order']);
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
+
+/**
+ * Screens (by the name a flow checks them under) known to scroll sideways whose page is being rebuilt elsewhere:
+ * reported as a warning, not a failure, until that work lands. Each entry says why; remove it then.
+ */
+export const KNOWN_PENDING_SIDEWAYS: Readonly<Record<string, string>> = {};
+
+/** Blank space below a page's last visible content, beyond which the page is said to scroll into nothing. */
+const BLANK_BELOW_MAX = 240;
 
 interface AxeViolation {
   id: string;
@@ -94,6 +103,34 @@ async function cutOffText(page: Page): Promise<string[]> {
       if (rect.width > 0 && rect.right > width + 1 && !deliberate(el)) cut.push(text.slice(0, 40));
     }
     return cut;
+  })()`);
+}
+
+/** How far the page scrolls sideways (0: not at all), and the blank scroll below its last visible content. */
+async function overflowOf(page: Page): Promise<{ sideways: number; width: number; blankBelow: number }> {
+  // a string, not a function: the compiled inner functions would call the loader's helpers, which the page lacks
+  return page.evaluate(`(() => {
+    const root = document.scrollingElement || document.documentElement;
+    let bottom = 0;
+    const visible = (el) => el && el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || !visible(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rect = range.getBoundingClientRect();
+      if (rect.width > 1 && rect.height > 1) bottom = Math.max(bottom, rect.bottom);
+    }
+    for (const el of document.body.querySelectorAll('svg, img, canvas, input, button, hr, [role=progressbar]')) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width > 1 && rect.height > 1 && visible(el)) bottom = Math.max(bottom, rect.bottom);
+    }
+    const end = Math.max(bottom + window.scrollY, window.innerHeight);
+    return {
+      sideways: Math.max(0, root.scrollWidth - window.innerWidth),
+      width: window.innerWidth,
+      blankBelow: Math.round(root.scrollHeight - end),
+    };
   })()`);
 }
 
@@ -171,14 +208,21 @@ export function screens(role: string) {
       }
       await shoot(page, `${label}-1280.png`);
       const wide = page.viewportSize() ?? DESKTOP;
+      const sideways = (o: { sideways: number; width: number }) => {
+        if (o.sideways <= 0) return;
+        const text = `${label}: ${o.width + o.sideways} px wide in a ${o.width} px window (scrolls sideways)`;
+        if (name in KNOWN_PENDING_SIDEWAYS) console.warn(`[known pending] ${text}: ${KNOWN_PENDING_SIDEWAYS[name]}`);
+        else failures.push(text);
+      };
+      sideways(await overflowOf(page));
       await resize(page, PHONE, true);
       const m = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
         contentLeft: document.getElementById('main-content')?.getBoundingClientRect().left ?? null,
       }));
-      if (m.scrollWidth > m.innerWidth)
-        failures.push(`${label}: ${m.scrollWidth} px wide in a ${m.innerWidth} px window (scrolls sideways)`);
+      const phone = await overflowOf(page);
+      sideways(phone);
+      if (phone.blankBelow > BLANK_BELOW_MAX)
+        failures.push(`${label}: at 375 px the page scrolls ${phone.blankBelow} px past its last content`);
       if (m.contentLeft !== null && (m.contentLeft < 0 || m.contentLeft >= 8))
         failures.push(`${label}: at 375 px the sidebar takes ${m.contentLeft} px`);
       const cut = await cutOffText(page);

@@ -20,6 +20,7 @@ export function uploadTo(
   csv: string | Buffer,
   filename = 'numbers.csv',
   field = 'file',
+  headers: Record<string, string> = {},
 ) {
   const body = multipart({}, [
     { name: field, filename, type: 'text/csv', data: Buffer.isBuffer(csv) ? csv : Buffer.from(csv) },
@@ -27,7 +28,7 @@ export function uploadTo(
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    headers: { ...body.headers, ...headers, authorization: `Bearer ${token}` },
     payload: body.payload,
   });
 }

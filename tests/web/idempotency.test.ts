@@ -88,6 +88,37 @@ describe('Idempotency-Key', () => {
     for (const key of keysSent()) expect(key).toMatch(UUID);
   });
 
+  it('is sent by every call that sends a mail, grants days or creates a row, the upload of a file too', async () => {
+    fetchMock.mockImplementation(async () => json(200, { id: 'i1', message: 'ok' }));
+    const dp = createDataProvider();
+    await dp.create('reseller-invites', { data: { email: 'a@b.test' } });
+    await dp.create('resellers', { data: { name: 'R', email: 'r@b.test', company_name: 'C' } });
+    await dp.resendResellerInvitation('r1');
+    await dp.grantExtension('sp1', { days: 30, reason: 'Goodwill' });
+    await dp.resendProviderConfirmation('sp1');
+    await dp.importNumbersFor('sp1', new File(['tn\n2015550100\n'], 'n.csv', { type: 'text/csv' }));
+    await dp.resendConfirmationEmail('a@b.test');
+    await dp.forgotPassword('a@b.test');
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual([
+      '/api/reseller/service_provider/invite',
+      '/api/admin/reseller/create',
+      '/api/admin/reseller/r1/invite',
+      '/api/admin/service_provider/sp1/extension',
+      '/api/admin/service_provider/sp1/resend_confirmation_email',
+      '/api/admin/service_provider/sp1/tn/import',
+      '/api/service_provider/resend_confirmation_email',
+      '/api/auth/forgot_password',
+    ]);
+    const keys = keysSent();
+    for (const key of keys) expect(key).toMatch(UUID);
+    expect(new Set(keys).size).toBe(keys.length);
+    // the file goes as multipart, not as JSON
+    const upload = fetchMock.mock.calls[5][1];
+    expect(upload?.body).toBeInstanceOf(FormData);
+    expect(new Headers(upload?.headers).get('Content-Type')).toBeNull();
+  });
+
   it('gives up after its attempts with the network error, announced once', async () => {
     const announced: unknown[] = [];
     const listener = (e: Event) => announced.push((e as CustomEvent).detail);

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, waitForElementToBeRemoved, wit
 import type { ReactNode } from 'react';
 import { AdminContext, Title, type AuthProvider } from 'react-admin';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useTheme as useMuiTheme } from '@mui/material/styles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../contract/constants';
 import { i18nProvider } from '../../src/layout/i18nProvider';
@@ -297,6 +298,43 @@ describe('PortalLayout', () => {
     auth.getIdentity = async () => ({ id: 'user-1', fullName: 'Ada', role: 'service-provider', profile: null, profileError: 'Database unavailable' });
     renderLayout('/payment-listing', auth);
     expect(await screen.findByText('Could not load your profile: Database unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('the user menu under the avatar', () => {
+  function ThemeMode() {
+    return <p data-testid="theme-mode">{useMuiTheme().palette.mode}</p>;
+  }
+
+  it('opens the profile, switches the theme and signs out', async () => {
+    localStorage.removeItem('RaStore.theme');
+    signIn('service-provider');
+    const logout = vi.fn(async () => undefined);
+    renderLayout('/payment-listing', authFor('service-provider', paidProfile, logout), <ThemeMode />);
+    const avatar = await screen.findByRole('button', { name: 'User menu' });
+    expect(screen.getByTestId('theme-mode')).toHaveTextContent('light');
+
+    fireEvent.click(avatar);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'My profile',
+      'Dark theme',
+      'Sign out',
+    ]);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Dark theme' }));
+    await waitFor(() => expect(screen.getByTestId('theme-mode')).toHaveTextContent('dark'));
+
+    fireEvent.click(avatar);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Light theme' }));
+    await waitFor(() => expect(screen.getByTestId('theme-mode')).toHaveTextContent('light'));
+
+    fireEvent.click(avatar);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'My profile' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/profile'));
+
+    fireEvent.click(avatar);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(logout).toHaveBeenCalled());
   });
 });
 

@@ -186,7 +186,8 @@ async function sessionRoutes(app: FastifyInstance, deps: AccountDeps) {
 async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limited: LimitedPublic) {
   app.post(
     '/api/service_provider/resend_confirmation_email',
-    { config: limited, schema: { response: { 200: message } } },
+    // a mail per call: a repeat with the same Idempotency-Key (a double click, a retry) sends none
+    { config: { ...limited, idempotent: true }, schema: { response: { 200: message } } },
     async (request) => {
       const input = await validate(resendConfirmationSchema, request.body);
       return resendConfirmation(deps, input);
@@ -222,7 +223,7 @@ async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limite
 
   app.post(
     '/api/auth/forgot_password',
-    { config: limited, schema: { response: { 200: message } } },
+    { config: { ...limited, idempotent: true }, schema: { response: { 200: message } } },
     async (request) => {
       const input = await validate(forgotPasswordSchema, request.body);
       return requestPasswordReset(deps, input);

@@ -98,7 +98,7 @@ function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
   app.post<ById>(
     '/api/admin/service_provider/:id/resend_confirmation_email',
     {
-      config: access('service-providers', 'edit'),
+      config: { ...access('service-providers', 'edit'), idempotent: true },
       schema: documented(
         'Sends a new email confirmation link to a provider that has not confirmed yet (409 when it has, ' +
           '422 when it is deactivated). No body. Written to the change log.',
@@ -111,7 +111,7 @@ function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
   app.post<ById>(
     '/api/admin/service_provider/:id/extension',
     {
-      config: access('service-providers', 'extend'),
+      config: { ...access('service-providers', 'extend'), idempotent: true },
       schema: documented(
         'Grants {days (1-366), reason} more days of subscription, free of charge: from the current end, or from ' +
           'today when it has ended. Written to the change log with the reason.',

@@ -124,7 +124,7 @@ function providerActor(request: FastifyRequest): service.NumberActor {
 function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
   app.post(
     '/api/service_provider/tn/import',
-    { config: access('imports', 'create'), schema: { response: { 202: acceptedResponse } } },
+    { config: { ...access('imports', 'create'), idempotent: true }, schema: { response: { 202: acceptedResponse } } },
     async (request, reply) => {
       const actor = providerActor(request);
       const file = await receiveImportFile(request, deps.config.dataDir, deps.config.numberImportMaxBytes);
@@ -135,7 +135,7 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/service_provider/:id/tn/import',
-    { config: access('number-imports', 'create'), schema: { response: { 202: acceptedResponse } } },
+    { config: { ...access('number-imports', 'create'), idempotent: true }, schema: { response: { 202: acceptedResponse } } },
     async (request, reply) => {
       const admin = currentUser(request);
       const actor = await service.actorForProvider(deps, admin.sub, request.params.id);

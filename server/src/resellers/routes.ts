@@ -145,7 +145,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
   app.post<IdParams>(
     '/api/admin/reseller/:id/invite',
     {
-      config: access('resellers', 'edit'),
+      config: { ...access('resellers', 'edit'), idempotent: true },
       schema: {
         description: 'Sends the invitation mail again to a reseller who has not chosen a password yet.',
         response: { 200: messageResponse },

@@ -43,12 +43,14 @@ function GenerateForm({
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { toast, failure } = useCertificateNotify();
-  const [busy, setBusy] = useState(false);
+  const [calling, setBusy] = useState(false);
   const form = useForm<GenerateCertificateInput>({
     resolver: yupResolver(generateCertificateSchema),
     mode: 'all',
     defaultValues: { private_key_uuid: defaultKey, sti_pa_username: '', sti_pa_password: '' },
   });
+  // busy from the click on (the fields' check runs first): a second click meanwhile sends nothing
+  const busy = calling || form.formState.isSubmitting;
   const [key, username, password] = useWatch({
     control: form.control,
     name: ['private_key_uuid', 'sti_pa_username', 'sti_pa_password'],

@@ -28,12 +28,14 @@ export interface RenewCertificateDialogProps {
 function RenewForm({ serial, onClose, onRenewed }: RenewCertificateDialogProps & { serial: string }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { toast, failure } = useCertificateNotify();
-  const [busy, setBusy] = useState(false);
+  const [calling, setBusy] = useState(false);
   const form = useForm<RenewCertificateInput>({
     resolver: yupResolver(renewCertificateSchema),
     mode: 'all',
     defaultValues: { sti_pa_username: '', sti_pa_password: '', revoke_old: DEFAULT_RENEWAL_REVOKE_OLD },
   });
+  // busy from the click on (the fields' check runs first): a second click meanwhile sends nothing
+  const busy = calling || form.formState.isSubmitting;
   const [username, password] = useWatch({
     control: form.control,
     name: ['sti_pa_username', 'sti_pa_password'],

@@ -61,7 +61,7 @@ export function ForgotPasswordPage() {
               {MESSAGES.inputCorrectEmail}
             </Alert>
           ) : null}
-          <MainButton type="submit" fullWidth loading={submitting} sx={{ mt: 2 }}>
+          <MainButton type="submit" fullWidth loading={submitting || form.formState.isSubmitting} sx={{ mt: 2 }}>
             {translate('portal.forgot_password.send')}
           </MainButton>
           <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>

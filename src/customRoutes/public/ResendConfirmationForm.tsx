@@ -62,7 +62,7 @@ export function ResendConfirmationForm() {
             </Alert>
           ) : null}
         </Box>
-        <MainButton type="submit" fullWidth loading={sending} sx={{ mt: 1 }}>
+        <MainButton type="submit" fullWidth loading={sending || form.formState.isSubmitting} sx={{ mt: 1 }}>
           {label}
         </MainButton>
       </Box>

@@ -29,12 +29,13 @@ const CARDS: readonly [FigureKey, (n: number) => string][] = [
   ['certificates_expiring_in_30_days', countText],
 ];
 
-// placed at the left, so that its static position (after the charts) cannot widen the page
+// placed at the left, so that its static position (after the charts) cannot widen the page; its size in px
+// (a bare 1 in `sx` is 100%: a box as tall as the page, from below the charts, left 1,200 px of blank scroll)
 const visuallyHidden = {
   position: 'absolute',
   left: 0,
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   margin: '-1px',
   padding: 0,
   border: 0,

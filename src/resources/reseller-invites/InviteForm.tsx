@@ -31,12 +31,14 @@ export function InviteForm() {
     defaultValues: EMPTY,
   });
 
-  const onSubmit = (values: InviteValues) => {
+  // one invitation per click: the form stays submitting (its button disabled) until the answer is in
+  const onSubmit = async (values: InviteValues) => {
     const data = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ''));
-    return create(
+    await create(
       'reseller-invites',
       { data },
       {
+        returnPromise: true,
         onSuccess: () => {
           notify('portal.reseller_invites.sent', {
             type: 'success',
@@ -51,7 +53,7 @@ export function InviteForm() {
           if (!fields.length) notify((error as Error).message, { type: 'error' });
         },
       },
-    );
+    ).catch(() => undefined);
   };
 
   return (
@@ -93,7 +95,7 @@ export function InviteForm() {
             maxLength={LIMITS.textMax}
           />
         </Box>
-        <MainButton type="submit" loading={isPending} sx={{ mt: 1 }}>
+        <MainButton type="submit" loading={isPending || form.formState.isSubmitting} sx={{ mt: 1 }}>
           {translate('portal.reseller_invites.send')}
         </MainButton>
       </Box>

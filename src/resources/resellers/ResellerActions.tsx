@@ -1,7 +1,6 @@
-// What the admin does to one reseller: edit, deactivate or activate, a new promo code, the invitation again.
+// What the admin does to one reseller: edit, deactivate or activate, a new promo code, the invitation again; past
+// the first two, in the row's menu (components/lists/RowActions).
 // Deactivating and a new promo code take effect at once, so each asks first.
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import {
   Confirm,
@@ -12,8 +11,8 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import type { ResellerRow } from '../../../contract/resellers';
+import { RowActions, type RowAction } from '../../components/lists';
 import type { PortalDataProvider } from '../../dataProvider/types';
 
 type Asking = 'active' | 'rotate' | null;
@@ -81,28 +80,42 @@ export function ResellerActions({ showEdit = true }: { showEdit?: boolean }) {
   if (!record) return null;
   const name = record.name || record.email;
   const deactivating = record.is_active;
+  const actions: RowAction[] = [
+    ...(showEdit
+      ? [
+          {
+            key: 'edit',
+            label: translate('portal.resellers.edit'),
+            to: `/admin/resellers/${encodeURIComponent(String(record.id))}`,
+          },
+        ]
+      : []),
+    {
+      key: 'active',
+      label: translate(deactivating ? 'portal.resellers.deactivate' : 'portal.resellers.activate'),
+      color: deactivating ? 'error' : 'primary',
+      onClick: () => setAsking('active'),
+    },
+    {
+      key: 'rotate',
+      label: translate('portal.resellers.rotate'),
+      onClick: () => setAsking('rotate'),
+      disabled: !record.is_active,
+    },
+    ...(!record.is_confirmed && record.is_active
+      ? [
+          {
+            key: 'resend',
+            label: translate('portal.resellers.resend'),
+            onClick: () => void calls.resend(),
+            disabled: calls.loading,
+          },
+        ]
+      : []),
+  ];
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
-      {showEdit ? (
-        <Button
-          size="small"
-          component={RouterLink}
-          to={`/admin/resellers/${encodeURIComponent(String(record.id))}`}
-        >
-          {translate('portal.resellers.edit')}
-        </Button>
-      ) : null}
-      <Button size="small" color={deactivating ? 'error' : 'primary'} onClick={() => setAsking('active')}>
-        {translate(deactivating ? 'portal.resellers.deactivate' : 'portal.resellers.activate')}
-      </Button>
-      <Button size="small" onClick={() => setAsking('rotate')} disabled={!record.is_active}>
-        {translate('portal.resellers.rotate')}
-      </Button>
-      {!record.is_confirmed && record.is_active ? (
-        <Button size="small" onClick={() => void calls.resend()} disabled={calls.loading}>
-          {translate('portal.resellers.resend')}
-        </Button>
-      ) : null}
+    <>
+      <RowActions actions={actions} name={name} />
       <Confirm
         isOpen={asking === 'active'}
         loading={calls.loading}
@@ -125,6 +138,6 @@ export function ResellerActions({ showEdit = true }: { showEdit?: boolean }) {
         onConfirm={() => void calls.rotate()}
         onClose={() => setAsking(null)}
       />
-    </Stack>
+    </>
   );
 }

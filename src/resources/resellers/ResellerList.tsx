@@ -72,7 +72,7 @@ function ListActions() {
 function ActiveCell({ record }: { record: ResellerRecord }) {
   const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
       <Chip
         size="small"
         color={record.is_active ? 'success' : 'default'}
@@ -98,7 +98,7 @@ export function ResellerList() {
       <TextField source="name" />
       <TextField source="email" />
       <TextField source="company_name" />
-      <TextField source="url_token" sx={{ fontFamily: 'monospace' }} />
+      <TextField source="url_token" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
       <TextField source="companies_count" />
       <FunctionField<ResellerRecord> source="is_active" render={(r) => <ActiveCell record={r} />} />
       <FunctionField<ResellerRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />

@@ -13,6 +13,7 @@ import { EXTENSION_DAYS, extensionSchema } from '../../../contract/admin';
 import { validate, ValidationFailure } from '../../../contract/schemas';
 import { billingErrorMessage } from '../../billing/errors';
 import { MainButton } from '../../components/MainButton';
+import { useSingleFlight } from '../../components/useSingleFlight';
 import type { PortalDataProvider, PortalHttpError } from '../../dataProvider';
 
 export interface ExtensionDialogProps {
@@ -30,30 +31,32 @@ export function ExtensionDialog({ providerId, open, onClose, onGranted }: Extens
   const [days, setDays] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // busy from the click on, the check of the fields included: a second click meanwhile grants nothing
+  const { busy, run } = useSingleFlight();
 
-  const submit = async () => {
-    setErrors({});
-    try {
-      const input = await validate(extensionSchema, { days: days === '' ? undefined : Number(days), reason });
-      setBusy(true);
-      const answer = await dataProvider.grantExtension(providerId, input);
-      notify(answer.message, { type: 'success', messageArgs: { _: answer.message } });
-      setDays('');
-      setReason('');
-      onGranted();
-    } catch (error) {
-      if (error instanceof ValidationFailure) setErrors(error.errors);
-      else {
-        const fields = (error as PortalHttpError).body?.errors;
-        if (fields) setErrors(fields);
-        const message = billingErrorMessage(error);
-        notify(message, { type: 'error', messageArgs: { _: message } });
+  const submit = () =>
+    run(async () => {
+      setErrors({});
+      try {
+        const input = await validate(extensionSchema, {
+          days: days === '' ? undefined : Number(days),
+          reason,
+        });
+        const answer = await dataProvider.grantExtension(providerId, input);
+        notify(answer.message, { type: 'success', messageArgs: { _: answer.message } });
+        setDays('');
+        setReason('');
+        onGranted();
+      } catch (error) {
+        if (error instanceof ValidationFailure) setErrors(error.errors);
+        else {
+          const fields = (error as PortalHttpError).body?.errors;
+          if (fields) setErrors(fields);
+          const message = billingErrorMessage(error);
+          notify(message, { type: 'error', messageArgs: { _: message } });
+        }
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Dialog

@@ -3,6 +3,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 import { notifyFailure } from '../../billing/errors';
+import { useSingleFlight } from '../../components/useSingleFlight';
 
 export interface PendingAction {
   /** Message key of the question. */
@@ -16,23 +17,22 @@ export interface PendingAction {
 export function useProviderAction(onDone: () => void) {
   const notify = useNotify();
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSingleFlight();
 
   const confirm = useCallback(async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
-      const answer = (await pending.run()) as { message?: unknown } | undefined;
-      const message = pending.done ?? (typeof answer?.message === 'string' ? answer.message : '');
-      if (message) notify(message, { type: 'success', messageArgs: { _: message } });
-      setPending(null);
-      onDone();
-    } catch (error) {
-      notifyFailure(notify, error);
-    } finally {
-      setBusy(false);
-    }
-  }, [pending, notify, onDone]);
+    await run(async () => {
+      try {
+        const answer = (await pending.run()) as { message?: unknown } | undefined;
+        const message = pending.done ?? (typeof answer?.message === 'string' ? answer.message : '');
+        if (message) notify(message, { type: 'success', messageArgs: { _: message } });
+        setPending(null);
+        onDone();
+      } catch (error) {
+        notifyFailure(notify, error);
+      }
+    });
+  }, [pending, notify, onDone, run]);
 
   return { pending, busy, ask: setPending, cancel: () => setPending(null), confirm };
 }

@@ -226,6 +226,21 @@ describe('the details page', () => {
     expect(await screen.findByText('The extension has been granted')).toBeInTheDocument();
   });
 
+  it('grants an extension once when Confirm is clicked twice', async () => {
+    const { dataProvider } = renderAdmin('/admin/service-provider-details/sp-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Grant extension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grant an extension' });
+    fireEvent.change(within(dialog).getByLabelText('Days'), { target: { value: '30' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Outage' } });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm);
+    // the second click comes while the fields are still being checked
+    fireEvent.click(confirm);
+    expect(confirm).toBeDisabled();
+    expect(await screen.findByText('The extension has been granted')).toBeInTheDocument();
+    expect(dataProvider.grantExtension).toHaveBeenCalledTimes(1);
+  });
+
   it('revokes an issued certificate only after confirmation, with the reason chosen', async () => {
     const dataProvider = adminDataProvider({
       providerRows: async (_id: string, part: string) =>

@@ -167,7 +167,11 @@ describe('the reseller list', () => {
     const rotateResellerCode = vi.fn(async () => ({ ...RESELLERS[0], url_token: 'FreshCode_654321' }));
     renderAs('admin', '/admin/resellers', listing({ rotateResellerCode }));
     await screen.findByText('Beta Person');
-    fireEvent.click(within(rowOf('Beta Person')).getByRole('button', { name: 'New promo code' }));
+    // a row shows two actions; the others are in its menu
+    expect(within(rowOf('Beta Person')).getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(rowOf('Beta Person')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deactivate', '']);
+    fireEvent.click(within(rowOf('Beta Person')).getByRole('button', { name: 'More actions: Beta Person' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'New promo code' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/BetaCode_123456 stop working at once/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'New promo code' }));
@@ -179,8 +183,12 @@ describe('the reseller list', () => {
     const resendResellerInvitation = vi.fn(async () => ({ message: 'Invitation sent again' }));
     renderAs('admin', '/admin/resellers', listing({ resendResellerInvitation }));
     await screen.findByText('Beta Person');
-    expect(within(rowOf('Alpha Person')).queryByRole('button', { name: 'Send invitation again' })).toBeNull();
-    fireEvent.click(within(rowOf('Beta Person')).getByRole('button', { name: 'Send invitation again' }));
+    fireEvent.click(within(rowOf('Alpha Person')).getByRole('button', { name: 'More actions: Alpha Person' }));
+    expect(screen.queryByRole('menuitem', { name: 'Send invitation again' })).toBeNull();
+    fireEvent.keyDown(await screen.findByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(within(rowOf('Beta Person')).getByRole('button', { name: 'More actions: Beta Person' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send invitation again' }));
     await waitFor(() => expect(resendResellerInvitation).toHaveBeenCalledWith('r-2'));
     expect(await screen.findByText('Invitation sent again')).toBeInTheDocument();
   });

@@ -207,6 +207,24 @@ describe('inviting a company', () => {
     await waitFor(() => expect(email).toHaveValue(''));
   });
 
+  it('sends one invitation when Send invitation is clicked twice', async () => {
+    const dataProvider = invitesProvider({
+      create: async (_r: string, params: { data: object }) => ({
+        data: { ...INVITES[0], ...params.data, id: 'i-9' },
+      }),
+    });
+    renderAs('reseller', '/reseller/sp-invite', dataProvider);
+    const form = await screen.findByRole('form', { name: 'Invite a Company' });
+    fireEvent.change(within(form).getByLabelText(/Email/), { target: { value: 'fresh@carrier.test' } });
+    const send = within(form).getByRole('button', { name: 'Send invitation' });
+    fireEvent.click(send);
+    // the second click comes while the address is still being checked
+    fireEvent.click(send);
+    expect(send).toBeDisabled();
+    expect(await screen.findByText('Invitation sent to fresh@carrier.test')).toBeInTheDocument();
+    expect(dataProvider.create).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the server’s refusal of a registered address on the email field', async () => {
     const dataProvider = invitesProvider({
       create: async () => {
