@@ -35,6 +35,7 @@ const portal = {
     payment_listing: 'Payment Listing',
     invoice_listing: 'Invoice Listing',
     import_history: 'Import History',
+    number_listing: 'Number Listing',
     sti_certificate: 'STI-Certificate',
     private_key: 'Private Key',
     acme: 'ACME',
