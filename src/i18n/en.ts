@@ -5,6 +5,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
 import { documentTitleMessages, expiredLinkMessages, noticeMessages } from './landing';
+import { numbersImportMessages } from './numbersImport';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
@@ -408,6 +409,8 @@ const portal = {
     filter_organization: 'Organization',
     digits_only: 'Digits only',
     export: 'Export',
+    // the import's file format, its dialog and the link to the listing: src/i18n/numbersImport.ts
+    ...numbersImportMessages,
   },
   // resellers, the promo code and the reseller's screens (issue 13): src/i18n/resellers.ts
   ...resellerMessages,
