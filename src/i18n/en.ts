@@ -98,7 +98,8 @@ const portal = {
     typed_signature_hint: 'Your name as typed here is written out in script and signs the agreement.',
     already_registered: 'Already have an account?',
     login_link: 'Login',
-    reseller_code_applied: 'Reseller code %{code} applied',
+    reseller_code_applied: 'Promo code %{code} applied',
+    promo_code_of: 'Promo code of %{company} applied: %{code}',
     countries: {
       US: 'United States',
     },

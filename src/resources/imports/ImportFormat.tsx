@@ -11,11 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
-import {
-  NUMBER_IMPORT,
-  NUMBER_IMPORT_TEMPLATE_NAME,
-  numberImportTemplate,
-} from '../../../contract/numbers';
+import { NUMBER_IMPORT, NUMBER_IMPORT_TEMPLATE_NAME, numberImportTemplate } from '../../../contract/numbers';
 import { saveFile } from '../../components/certificates/saveFile';
 
 /** Saves the template (the header and the example row) built here, in the browser. */
@@ -52,7 +48,14 @@ export function ImportFormat() {
       <Box
         component="pre"
         data-testid="import-example"
-        sx={{ fontFamily: 'monospace', fontSize: '0.85rem', bgcolor: 'action.hover', p: 1, my: 1, overflowX: 'auto' }}
+        sx={{
+          fontFamily: 'monospace',
+          fontSize: '0.85rem',
+          bgcolor: 'action.hover',
+          p: 1,
+          my: 1,
+          overflowX: 'auto',
+        }}
       >
         {numberImportTemplate()}
       </Box>

@@ -44,7 +44,15 @@ const running = (r: ImportRecord) => r.status === 'pending' || r.status === 'pro
 const NUMBERS_PATH = numbersResource.routes[0].path;
 
 /** The file's format before the file picker: Choose opens the picker, Cancel closes. */
-function ImportDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: () => void }) {
+function ImportDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: () => void;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="import-dialog-title" maxWidth="md">

@@ -13,7 +13,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ResellerRow } from '../../../contract/resellers';
+import { formatPromoCode, type ResellerRow } from '../../../contract/resellers';
 import type { PortalDataProvider } from '../../dataProvider/types';
 
 type Asking = 'active' | 'rotate' | null;
@@ -61,7 +61,10 @@ function useResellerCalls(record: ResellerRow, done: () => void) {
   const rotate = () =>
     run(async () => {
       const row = await dataProvider.rotateResellerCode(String(record.id));
-      notify('portal.resellers.rotated', { type: 'success', messageArgs: { code: row.url_token } });
+      notify('portal.resellers.rotated', {
+        type: 'success',
+        messageArgs: { code: formatPromoCode(row.url_token) },
+      });
     });
 
   const resend = () =>
@@ -119,7 +122,7 @@ export function ResellerActions({ showEdit = true }: { showEdit?: boolean }) {
         loading={calls.loading}
         title="portal.resellers.rotate_title"
         content="portal.resellers.rotate_question"
-        translateOptions={{ name, code: record.url_token }}
+        translateOptions={{ name, code: formatPromoCode(record.url_token) }}
         confirm="portal.resellers.rotate"
         confirmColor="warning"
         onConfirm={() => void calls.rotate()}

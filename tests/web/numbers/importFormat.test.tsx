@@ -77,7 +77,13 @@ describe('the import file format', () => {
 
 describe('a completed import', () => {
   it('links to the number listing; a running or failed one does not', async () => {
-    const running = { ...IMPORT, id: 'imp-2', filename: 'running.csv', status: 'processing', completed_on: null };
+    const running = {
+      ...IMPORT,
+      id: 'imp-2',
+      filename: 'running.csv',
+      status: 'processing',
+      completed_on: null,
+    };
     const failed = { ...IMPORT, id: 'imp-3', filename: 'failed.csv', status: 'failed', success_count: 0 };
     const dataProvider = billingDataProvider({
       getList: async (resource: string) =>

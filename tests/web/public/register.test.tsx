@@ -414,9 +414,33 @@ describe('reseller code', () => {
     expect(dataProvider.register.mock.calls[0][0].fields.reseller_url_token).toBe('PROMO42');
   });
 
-  it('shows the applied code', async () => {
+  it('names the reseller the code belongs to, and keeps a short code as stored, shown grouped', async () => {
+    const dataProvider = testDataProvider({
+      validateResellerCode: async () => ({ isValid: true, company_name: 'Channel Partner LLC' }),
+    });
+    renderPublic('/register?rc=k7m2-qx9p', { dataProvider });
+    expect(
+      await screen.findByText('Promo code of Channel Partner LLC applied: K7M2-QX9P'),
+    ).toBeInTheDocument();
+    expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('k7m2-qx9p');
+    expect(readResellerCode()).toBe('K7M2QX9P');
+  });
+
+  it('checks a code kept from an earlier page again, to name its reseller', async () => {
+    storeResellerCode('K7M2QX9P');
+    const dataProvider = testDataProvider({
+      validateResellerCode: async () => ({ isValid: true, company_name: 'Channel Partner LLC' }),
+    });
+    renderPublic('/register', { dataProvider });
+    expect(
+      await screen.findByText('Promo code of Channel Partner LLC applied: K7M2-QX9P'),
+    ).toBeInTheDocument();
+    expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('K7M2QX9P');
+  });
+
+  it('shows the applied code alone when the answer names no company', async () => {
     renderPublic('/register?rc=PROMO42');
-    expect(await screen.findByText('Reseller code PROMO42 applied')).toBeInTheDocument();
+    expect(await screen.findByText('Promo code PROMO42 applied')).toBeInTheDocument();
   });
 
   it('removes an invalid code', async () => {
@@ -425,7 +449,7 @@ describe('reseller code', () => {
     renderPublic('/register?rc=BAD', { dataProvider });
     await waitFor(() => expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('BAD'));
     await waitFor(() => expect(readResellerCode()).toBeNull());
-    expect(screen.queryByText(/Reseller code/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Promo code/)).not.toBeInTheDocument();
   });
 
   it('drops a code the server refuses at registration (rotated or deactivated since), so a retry goes without it', async () => {

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { formatPromoCode } from '../../../../contract/resellers';
 import { PublicLayout } from '../PublicLayout';
 import { PUBLIC_PATHS } from '../paths';
 import { REGISTRATION_STEPS } from './registrationData';
@@ -16,7 +17,7 @@ import { useResellerCodeFromLink } from './useResellerCodeFromLink';
 
 export function RegisterPage() {
   const translate = useTranslate();
-  const resellerCode = useResellerCodeFromLink();
+  const promo = useResellerCodeFromLink();
   const { data, step, failure, submitting, next, back, cancel, submit } = useRegistrationWizard();
 
   return (
@@ -24,9 +25,14 @@ export function RegisterPage() {
       title={translate(`portal.register.title_step${step}`)}
       step={translate('portal.common.step', { step, total: REGISTRATION_STEPS })}
     >
-      {resellerCode && step === 1 ? (
+      {promo && step === 1 ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('portal.register.reseller_code_applied', { code: resellerCode })}
+          {promo.company
+            ? translate('portal.register.promo_code_of', {
+                company: promo.company,
+                code: formatPromoCode(promo.code),
+              })
+            : translate('portal.register.reseller_code_applied', { code: formatPromoCode(promo.code) })}
         </Alert>
       ) : null}
       {step === 1 ? (
