@@ -100,6 +100,10 @@ const portal = {
     login_link: 'Login',
     reseller_code_applied: 'Promo code %{code} applied',
     promo_code_of: 'Promo code of %{company} applied: %{code}',
+    promo_code: 'Promo code (optional)',
+    promo_code_hint: 'From your reseller, for example ABCD-EFGH',
+    promo_code_apply: 'Apply',
+    promo_code_remove: 'Remove',
     countries: {
       US: 'United States',
     },

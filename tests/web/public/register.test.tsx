@@ -438,6 +438,30 @@ describe('reseller code', () => {
     expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('K7M2QX9P');
   });
 
+  it('takes a code typed as read out on a call, names its reseller, and lets it be removed', async () => {
+    const dataProvider = testDataProvider({
+      validateResellerCode: async (code: string) =>
+        code === 'k7m2 qx9p' ? { isValid: true, company_name: 'Channel Partner LLC' } : { isValid: false },
+    });
+    renderPublic('/register', { dataProvider });
+    const field = await screen.findByLabelText('Promo code (optional)');
+    fireEvent.change(field, { target: { value: 'k7m2 qx9o' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(MESSAGES.resellerCodeInvalid)).toBeInTheDocument();
+    expect(readResellerCode()).toBeNull();
+    fireEvent.change(field, { target: { value: 'k7m2 qx9p' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('Promo code of Channel Partner LLC applied: K7M2-QX9P'),
+    ).toBeInTheDocument();
+    expect(readResellerCode()).toBe('K7M2QX9P');
+    expect(screen.queryByLabelText('Promo code (optional)')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByLabelText('Promo code (optional)')).toBeInTheDocument();
+    expect(readResellerCode()).toBeNull();
+    expect(screen.queryByText(/applied/)).toBeNull();
+  });
+
   it('shows the applied code alone when the answer names no company', async () => {
     renderPublic('/register?rc=PROMO42');
     expect(await screen.findByText('Promo code PROMO42 applied')).toBeInTheDocument();
@@ -449,7 +473,7 @@ describe('reseller code', () => {
     renderPublic('/register?rc=BAD', { dataProvider });
     await waitFor(() => expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('BAD'));
     await waitFor(() => expect(readResellerCode()).toBeNull());
-    expect(screen.queryByText(/Promo code/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/applied/)).not.toBeInTheDocument();
   });
 
   it('drops a code the server refuses at registration (rotated or deactivated since), so a retry goes without it', async () => {

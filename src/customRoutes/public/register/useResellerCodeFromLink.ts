@@ -1,7 +1,7 @@
 // A reseller's sign-up link carries its promo code as ?rc= (SPEC.md §4): kept for the session when it is valid, in
 // its stored form (normalizePromoCode: `abcd-efgh` is kept as `ABCDEFGH`). The code of the link, or else the one
 // kept from an earlier page, is checked with the server, whose answer names the reseller's company.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { normalizePromoCode } from '../../../../contract/resellers';
 import { usePublicDataProvider } from '../usePublicDataProvider';
@@ -18,8 +18,16 @@ const kept = (company: string | null = null): AppliedPromoCode | null => {
   return code ? { code, company } : null;
 };
 
-/** The reseller code kept for the session, once the link's (or the kept) code was checked. */
-export function useResellerCodeFromLink(): AppliedPromoCode | null {
+export interface PromoCodeState {
+  applied: AppliedPromoCode | null;
+  /** Checks a code typed by hand and keeps it when valid; false when the server says it is not. */
+  apply: (code: string) => Promise<boolean>;
+  /** Registers without a code. */
+  remove: () => void;
+}
+
+/** The reseller code kept for the session, once the link's (or the kept, or a typed) code was checked. */
+export function useResellerCodeFromLink(): PromoCodeState {
   const dataProvider = usePublicDataProvider();
   const [searchParams] = useSearchParams();
   const linked = searchParams.get('rc')?.trim() ?? '';
@@ -45,5 +53,20 @@ export function useResellerCodeFromLink(): AppliedPromoCode | null {
     };
   }, [linked, dataProvider]);
 
-  return applied;
+  const apply = useCallback(
+    async (code: string) => {
+      const { isValid, company_name } = await dataProvider.validateResellerCode(code.trim());
+      if (!isValid) return false;
+      storeResellerCode(normalizePromoCode(code));
+      setApplied(kept(company_name ?? null));
+      return true;
+    },
+    [dataProvider],
+  );
+  const remove = useCallback(() => {
+    clearResellerCode();
+    setApplied(null);
+  }, []);
+
+  return { applied, apply, remove };
 }
