@@ -19,6 +19,7 @@ export const numbersImportMessages = {
   import_title: 'Import numbers',
   choose: 'Choose a CSV file',
   view_numbers: 'View numbers',
-  view_numbers_of: 'View the numbers of %{name}',
+  // holds the visible text (view_numbers): the accessible name starts with what is seen
+  view_numbers_of: 'View numbers of %{name}',
   numbers_column: 'Numbers',
 };

@@ -422,7 +422,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
 
     // the completed import links to the listing, which the menu also holds
     await page.getByRole('menuitem', { name: /Number Listing$/ }).waitFor();
-    await row.getByRole('link', { name: 'View the numbers of numbers.csv' }).click();
+    await row.getByRole('link', { name: 'View numbers of numbers.csv' }).click();
     await page.waitForURL('**/number-listing');
     await page.getByRole('cell', { name: '2015550102' }).waitFor();
     assert.equal(await page.getByRole('row').count(), 4); // the header and three numbers

@@ -22,11 +22,15 @@ export function downloadImportTemplate(): void {
 export function ImportFormat() {
   const translate = useTranslate();
   return (
-    <Box component="section" aria-label={translate('portal.numbers.format.label')} sx={{ maxWidth: 720 }}>
+    <Box
+      component="section"
+      aria-label={translate('portal.numbers.format.label')}
+      sx={{ maxWidth: 720, minWidth: 0 }}
+    >
       <Typography variant="body2" sx={{ mb: 1 }}>
         {translate('portal.numbers.format.intro')}
       </Typography>
-      <Table size="small" sx={{ mb: 1 }}>
+      <Table size="small" sx={{ mb: 1, '& td, & th': { overflowWrap: 'anywhere' } }}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('portal.numbers.format.column')}</TableCell>
@@ -54,7 +58,9 @@ export function ImportFormat() {
           bgcolor: 'action.hover',
           p: 1,
           my: 1,
-          overflowX: 'auto',
+          // the header line wraps on a phone rather than widening the page
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
         }}
       >
         {numberImportTemplate()}

@@ -90,7 +90,7 @@ describe('a completed import', () => {
         resource === 'imports' ? { data: [IMPORT, running, failed], total: 3 } : { data: [], total: 0 },
     });
     renderBilling('/import-history', { dataProvider });
-    const link = await screen.findByRole('link', { name: 'View the numbers of numbers.csv' });
+    const link = await screen.findByRole('link', { name: 'View numbers of numbers.csv' });
     expect(link).toHaveAttribute('href', '/number-listing');
     expect(screen.queryByRole('link', { name: /running\.csv/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /failed\.csv/ })).toBeNull();
