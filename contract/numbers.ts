@@ -14,6 +14,31 @@ export const NUMBER_IMPORT = {
   maxFields: 64,
 } as const;
 
+/** A column of the import file's header. */
+export type ImportColumn = (typeof NUMBER_IMPORT.columns)[number];
+
+/** One example row of the import file, a value for each column (the template's second line). */
+export const NUMBER_IMPORT_EXAMPLE: Readonly<Record<ImportColumn, string>> = {
+  tn: '2015550100',
+  voip_user: 'Ann Smith',
+  organization: 'Acme Telecom',
+  assigned_on: '2026-01-15',
+};
+
+/** The file name of the template the import dialog offers. */
+export const NUMBER_IMPORT_TEMPLATE_NAME = 'numbers-template.csv';
+
+/**
+ * The import template: the header naming every column of NUMBER_IMPORT.columns (the server's header rule) and
+ * the example row, CRLF-ended. Built in the browser; the values need no quoting.
+ */
+export function numberImportTemplate(): string {
+  const line = (cells: readonly string[]) => `${cells.join(',')}\r\n`;
+  return (
+    line(NUMBER_IMPORT.columns) + line(NUMBER_IMPORT.columns.map((column) => NUMBER_IMPORT_EXAMPLE[column]))
+  );
+}
+
 export const IMPORT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 

@@ -10,6 +10,31 @@ const unknownField = 'Unknown field: ${unknown}';
 /** A promo code as the resellers table enforces it (001_accounts.sql). */
 export const RESELLER_CODE_RE = /^[A-Za-z0-9_-]{6,64}$/;
 
+/**
+ * The promo codes given since issue 27: 8 characters from an alphabet without the look-alikes 0/O, 1/I/L and U
+ * (read out on a call without spelling), stored upper-case without separator and shown as two groups of four.
+ * About 6.6 × 10^11 of them; the public check of a code is rate-limited.
+ */
+export const PROMO_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const PROMO_CODE_LENGTH = 8;
+const SHORT_PROMO_CODE_RE = new RegExp(`^[${PROMO_CODE_ALPHABET}]{${PROMO_CODE_LENGTH}}$`);
+
+/**
+ * A promo code as typed or linked, in its stored form: what reads as a short code once spaces and hyphens are
+ * dropped and letters upper-cased (`abcd-efgh`, `ABCD EFGH`) becomes `ABCDEFGH`. Anything else is only trimmed,
+ * so the longer, case-sensitive codes given before issue 27 keep working as they were issued.
+ */
+export function normalizePromoCode(input: string): string {
+  const trimmed = input.trim();
+  const compact = trimmed.replace(/[\s-]+/g, '').toUpperCase();
+  return SHORT_PROMO_CODE_RE.test(compact) ? compact : trimmed;
+}
+
+/** A short code shown grouped (`ABCD-EFGH`); an older code as it is. */
+export function formatPromoCode(code: string): string {
+  return SHORT_PROMO_CODE_RE.test(code) ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+}
+
 /** The query parameter of a sign-up link that carries a promo code (SPEC.md §2). */
 export const PROMO_CODE_QUERY = 'rc';
 
@@ -134,6 +159,13 @@ export interface ResellerRow {
 
 /** GET /api/reseller: the signed-in reseller. */
 export type ResellerProfileRow = ResellerRow;
+
+/** POST /api/auth/reseller_token/{code}: whether the code names an active reseller, and then its company alone. */
+export interface PromoCodeCheck {
+  isValid: boolean;
+  /** Only for a valid code: the company of the reseller the code belongs to. */
+  company_name?: string;
+}
 
 /** GET /api/reseller/service_provider. */
 export interface ResellerCompanyRow {

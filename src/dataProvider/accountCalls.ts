@@ -1,6 +1,7 @@
 // The calls of sign-up, sign-in and the profile (API.md, accounts rows).
 import type { AvailabilityResponse, ResellerProfile, ServiceProviderProfile } from '../../contract/api';
 import { apiUrl, getJson, httpClient, messageOf, postIdempotent, postJson, type MessageAnswer } from './http';
+import type { PromoCodeCheck } from '../../contract/resellers';
 import type { PortalDataProvider, RegisterPayload } from './types';
 
 const SIGNATURE_FILE_NAME = 'sign.png';
@@ -91,7 +92,7 @@ export function accountCalls(): AccountCalls {
     },
 
     validateResellerCode(code) {
-      return postJson<{ isValid: boolean }>(`auth/reseller_token/${encodeURIComponent(code)}`);
+      return postJson<PromoCodeCheck>(`auth/reseller_token/${encodeURIComponent(code)}`);
     },
 
     getProfile() {

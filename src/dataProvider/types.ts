@@ -19,7 +19,7 @@ import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '..
 import type { RecurringInterval } from '../../contract/constants';
 import type { AdminDashboard } from '../../contract/dashboard';
 import type { NumberOptions } from '../../contract/numbers';
-import type { ResellerRow } from '../../contract/resellers';
+import type { PromoCodeCheck, ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 // ---- the admin's provider screens ----
 import type { ExtensionInput } from '../../contract/admin';
@@ -49,7 +49,8 @@ export interface PortalDataProvider extends DataProvider {
     password: string;
     password_extra: string;
   }): Promise<{ message: string }>;
-  validateResellerCode(code: string): Promise<{ isValid: boolean }>;
+  /** POST /api/auth/reseller_token/{code}: valid or not, and then the reseller's company. */
+  validateResellerCode(code: string): Promise<PromoCodeCheck>;
   getProfile(): Promise<ServiceProviderProfile>;
   /** PATCH /api/service_provider: the provider's company and contact details (docs/api.md). */
   updateProfile(fields: ProfileUpdate): Promise<ServiceProviderProfile>;

@@ -6,6 +6,7 @@ import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
 import { documentTitleMessages, expiredLinkMessages, noticeMessages } from './landing';
 import { listMessages, userMenuMessages } from './lists';
+import { numbersImportMessages } from './numbersImport';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 // ---- the admin's provider screens ----
@@ -36,6 +37,7 @@ const portal = {
     payment_listing: 'Payment Listing',
     invoice_listing: 'Invoice Listing',
     import_history: 'Import History',
+    number_listing: 'Number Listing',
     sti_certificate: 'STI-Certificate',
     private_key: 'Private Key',
     acme: 'ACME',
@@ -97,7 +99,12 @@ const portal = {
     typed_signature_hint: 'Your name as typed here is written out in script and signs the agreement.',
     already_registered: 'Already have an account?',
     login_link: 'Login',
-    reseller_code_applied: 'Reseller code %{code} applied',
+    reseller_code_applied: 'Promo code %{code} applied',
+    promo_code_of: 'Promo code of %{company} applied: %{code}',
+    promo_code: 'Promo code (optional)',
+    promo_code_hint: 'From your reseller, for example ABCD-EFGH',
+    promo_code_apply: 'Apply',
+    promo_code_remove: 'Remove',
     countries: {
       US: 'United States',
     },
@@ -408,6 +415,8 @@ const portal = {
     filter_organization: 'Organization',
     digits_only: 'Digits only',
     export: 'Export',
+    // the import's file format, its dialog and the link to the listing: src/i18n/numbersImport.ts
+    ...numbersImportMessages,
   },
   // resellers, the promo code and the reseller's screens (issue 13): src/i18n/resellers.ts
   ...resellerMessages,

@@ -395,12 +395,23 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.getByRole('menuitem', { name: /Import History$/ }).click();
     await page.waitForURL('**/import-history');
     await page.getByText('No Data Found').waitFor();
+    // the empty history says what the file holds, and offers a template
+    const format = page.getByRole('region', { name: 'CSV file format' });
+    await format.getByRole('rowheader', { name: 'assigned_on' }).waitFor();
     await check('import-history-empty', 'Import History');
-    await page.getByLabel('Choose a CSV file of numbers').setInputFiles({
-      name: 'numbers.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(CSV),
-    });
+    const template = page.waitForEvent('download');
+    await format.getByRole('button', { name: 'Download template' }).click();
+    assert.equal(
+      await downloadedText(await template),
+      'tn,voip_user,organization,assigned_on\r\n2015550100,Ann Smith,Acme Telecom,2026-01-15\r\n',
+    );
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import numbers' });
+    await dialog.getByRole('region', { name: 'CSV file format' }).waitFor();
+    await check('import-dialog', 'Import History');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Choose a CSV file' }).click();
+    await (await chooser).setFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.getByText('File uploaded: the import runs in the background').waitFor();
     await page.getByRole('cell', { name: 'Completed' }).waitFor({ timeout: 30_000 });
     const row = page.getByRole('row').filter({ hasText: 'numbers.csv' });
@@ -414,7 +425,10 @@ describe('provider flow', { timeout: 900_000 }, () => {
     assert.match(report, /\r\n5,2015550100,Ann,Acme,,Duplicate of line 2 of this file\r\n/);
     assert.match(report, /\r\n6,'=2015550103,'@Bob,Acme,,/);
 
-    await page.goto(url('/number-listing'));
+    // the completed import links to the listing, which the menu also holds
+    await page.getByRole('menuitem', { name: /Number Listing$/ }).waitFor();
+    await row.getByRole('link', { name: 'View numbers of numbers.csv' }).click();
+    await page.waitForURL('**/number-listing');
     await page.getByRole('cell', { name: '2015550102' }).waitFor();
     assert.equal(await page.getByRole('row').count(), 4); // the header and three numbers
     await check('numbers', 'Number Listing');

@@ -1,8 +1,9 @@
 // The reseller's flow, every screen checked (screens.ts: axe-core, 1280 and 375 px, no sideways scroll), for a
 // reseller the admin has created: choose a password from the invitation mail → sign in → the promo code, copied as
-// a sign-up link → a provider registers with it and pays → the companies list shows it → invite a company by mail
-// → the payments list shows the provider's payment; admin pages send the reseller home and the server refuses it
-// their routes; the admin sees the reseller's company counted and named on the provider.
+// a sign-up link, or typed as read out (the registration names the reseller) → a provider registers with it and
+// pays → the companies list shows it → invite a company by mail → the payments list shows the provider's
+// payment; admin pages send the reseller home and the server refuses it their routes; the admin sees the
+// reseller's company counted and named on the provider.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -37,6 +38,7 @@ describe('reseller flow', { timeout: 600_000 }, () => {
   let page: Page;
   let admin: Page;
   let signUpLink = '';
+  let shownCode = '';
   const url = (path: string) => `${env.portal.url}${path}`;
   const check = (name: string, h1?: string) => screen.check(page, name, { h1 });
   const menu = (item: string) => page.getByRole('menuitem', { name: new RegExp(`${item}$`) }).click();
@@ -76,19 +78,31 @@ describe('reseller flow', { timeout: 600_000 }, () => {
     await page.getByText('No companies yet').waitFor();
     const promo = page.getByRole('region', { name: 'Promo code' });
     const code = (await promo.getByRole('code').or(promo.locator('code')).first().textContent())?.trim();
-    assert.ok(code, 'the promo code is shown');
+    // short enough to read out on a call, without look-alikes, shown in two groups
+    assert.match(code ?? '', /^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{4}-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{4}$/);
+    shownCode = code!;
     await promo.getByRole('button', { name: 'Copy sign-up link' }).click();
     await page.getByText('Promo code copied').waitFor();
     signUpLink = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(signUpLink, `${env.portal.url}/register?rc=${encodeURIComponent(code)}`);
+    assert.equal(signUpLink, `${env.portal.url}/register?rc=${shownCode.replace('-', '')}`);
     await check('companies-empty', 'Companies');
+  });
+
+  it('is typed as read out on a call, and the registration names the reseller', { timeout: 60_000 }, async () => {
+    const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
+    await other.goto(url('/register'));
+    await other.getByLabel('Promo code (optional)').fill(shownCode.toLowerCase().replace('-', ' '));
+    await other.getByRole('button', { name: 'Apply' }).click();
+    await other.getByText(`Promo code of ${reseller.company} applied: ${shownCode}`).waitFor();
+    await screen.check(other, 'register-promo-code');
+    await other.context().close();
   });
 
   it('sees the company that registered with it', { timeout: 150_000 }, async () => {
     assert.ok(signUpLink, 'the promo code was copied');
     const other = await env.newPage();
     await other.goto(signUpLink);
-    await other.getByText(/^Reseller code .+ applied$/).waitFor();
+    await other.getByText(`Promo code of ${reseller.company} applied: ${shownCode}`).waitFor();
     // the code is kept for the browser session, so the wizard reached through Sign Up still carries it
     await registerThroughStep3(other, env.portal, provider);
     await payPlanInSandbox(other);

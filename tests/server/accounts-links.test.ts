@@ -290,12 +290,23 @@ describe('invitations and reseller codes', () => {
     );
   });
 
-  it('tell whether a promo code names an active reseller', async () => {
-    const active = await insertReseller(t.db);
+  it('tell whether a promo code names an active reseller, and then its company alone', async () => {
+    const active = await insertReseller(t.db, { company: 'Channel One LLC' });
     const inactive = await insertReseller(t.db, { active: false });
+    await insertReseller(t.db, { code: 'K7M2QX9P', company: 'Short Code Co' });
+    const old = await insertReseller(t.db, { code: 'NyZW0Pq2dWDDoSL72YZLdg', company: 'Old Code Co' });
     const check = (code: string) => postJson(t, `/api/auth/reseller_token/${encodeURIComponent(code)}`);
-    expect((await check(active.code)).json()).toEqual({ isValid: true });
+    expect((await check(active.code)).json()).toEqual({ isValid: true, company_name: 'Channel One LLC' });
+    // a short code as read out: any case, grouped with a hyphen or a space
+    for (const typed of ['K7M2QX9P', 'k7m2-qx9p', 'K7M2 QX9P', ' k7m2qx9p '])
+      expect((await check(typed)).json(), typed).toEqual({ isValid: true, company_name: 'Short Code Co' });
+    // a code given before short codes keeps working, exactly as issued
+    expect((await check(old.code)).json()).toEqual({ isValid: true, company_name: 'Old Code Co' });
     for (const code of [
+      'nyzw0pq2dwddosl72yzldg',
+      'NyZW-0Pq2dWDDoSL72YZLdg',
+      'K7M2-QX9',
+      'K7M2-QX9O',
       inactive.code,
       'unknown-code',
       'short',

@@ -167,9 +167,31 @@ describe('registration', () => {
     const empty = await register(t, registration({ reseller_url_token: '' }));
     expect(empty.statusCode).toBe(201);
 
+    // a short code typed as read out, and a code given before short codes, both link the provider
+    const short = await insertReseller(t.db, { code: 'HJ4K8N2W' });
+    const old = await insertReseller(t.db, { code: 'NyZW0Pq2dWDDoSL72YZLdg' });
+    for (const [typed, owner] of [
+      [' hj4k-8n2w ', short],
+      [old.code, old],
+    ] as const) {
+      const res = await register(t, registration({ reseller_url_token: typed }));
+      expect(res.statusCode, typed).toBe(201);
+      const [linked] = await t.db.query<{ reseller_id: string }>(
+        'SELECT reseller_id FROM service_providers WHERE id = $1',
+        [res.json().service_provider_uuid],
+      );
+      expect(linked.reseller_id, typed).toBe(owner.resellerId);
+    }
+
     const inactive = await insertReseller(t.db, { active: false });
     const before = await counts(t);
-    for (const code of ['unknown-code', inactive.code, "x' OR '1'='1", 'a'.repeat(64)]) {
+    for (const code of [
+      'unknown-code',
+      inactive.code,
+      "x' OR '1'='1",
+      'a'.repeat(64),
+      'nyzw0pq2dwddosl72yzldg',
+    ]) {
       const res = await register(t, registration({ reseller_url_token: code }));
       expect(res.statusCode, code).toBe(400);
       expect(res.json()).toMatchObject({

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxMailer } from '../../server/src/integrations/mail/outbox';
 import { type TestApp, createTestApp, testConfig } from './helpers';
 import { type Provider, activeProvider, api, tokenOf } from './billing-fixtures';
-import { lastToken, mailsTo, postJson } from './accounts-fixtures';
+import { insertReseller, lastToken, mailsTo, postJson } from './accounts-fixtures';
 
 const LIMIT = 5;
 let t: TestApp;
@@ -99,6 +99,21 @@ describe('check_availability', () => {
     const other = await ask('203.0.113.41', p.email);
     expect(other.statusCode).toBe(200);
     expect(other.json()).toMatchObject({ isEmailExists: true });
+  });
+});
+
+describe('the promo code check', () => {
+  it(`answers 429 after ${LIMIT} codes a minute from one address, naming no company`, async () => {
+    const good = await insertReseller(t.db, { code: 'W3XY4Z5A', company: 'Rate Co' });
+    const ask = (remoteAddress: string, code: string) =>
+      t.app.inject({ method: 'POST', url: `/api/auth/reseller_token/${code}`, remoteAddress });
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT; i++) codes.push((await ask('203.0.113.50', `PRB${i}2345`)).statusCode);
+    expect(codes).toEqual(Array(LIMIT).fill(200));
+    const refused = await ask('203.0.113.50', good.code);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).not.toHaveProperty('company_name');
+    expect((await ask('203.0.113.51', good.code)).json()).toEqual({ isValid: true, company_name: 'Rate Co' });
   });
 });
 

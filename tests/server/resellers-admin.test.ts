@@ -2,10 +2,13 @@
 // deactivate (sessions end at once, companies stay), rotate the promo code, and the refusals that write nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/constants';
+import { PROMO_CODE_ATTEMPTS, withFreshPromoCode } from '../../server/src/resellers/promoCodes';
+import { setUrlToken } from '../../server/src/resellers/store';
 import { createTestApp, sessionToken, type TestApp } from './helpers';
 import {
   count,
   headerOf,
+  insertReseller,
   linkIn,
   login,
   mailsTo,
@@ -54,7 +57,8 @@ describe('creating a reseller', () => {
       is_confirmed: false,
       companies_count: 0,
     });
-    expect(row.url_token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // short and unambiguous: 8 characters without 0/O, 1/I/L or U, stored without its hyphen
+    expect(row.url_token).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
     expect(row).not.toHaveProperty('account_id');
     expect(await checkCode(row.url_token)).toBe(true);
 
@@ -276,6 +280,7 @@ describe('editing, deactivating and rotating', () => {
     expect(res.statusCode).toBe(200);
     const fresh = res.json().url_token as string;
     expect(fresh).not.toBe(r.url_token);
+    expect(fresh).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
     expect(await checkCode(r.url_token)).toBe(false);
     expect(await checkCode(fresh)).toBe(true);
     const old = await register(t, registration({ reseller_url_token: r.url_token }));
@@ -287,6 +292,33 @@ describe('editing, deactivating and rotating', () => {
     );
     expect(sp.reseller_id).toBe(r.id);
     expect((await as(t, admin).post('/api/admin/reseller/not-an-id/rotate_token')).statusCode).toBe(404);
+  });
+
+  it('draws a promo code again when the one drawn is already a reseller’s, and gives up after a few', async () => {
+    const taken = await insertReseller(t.db, { code: 'TAKEN234' });
+    const other = await insertReseller(t.db);
+    const draws = ['TAKEN234', 'TAKEN234', 'FRESH567'];
+    const generate = () => draws.shift()!;
+    const set = (code: string) => setUrlToken(t.db, other.resellerId, code);
+    expect(await withFreshPromoCode(set, generate)).toBe(true);
+    expect(draws).toEqual([]);
+    const [row] = await t.db.query<{ url_token: string }>('SELECT url_token FROM resellers WHERE id = $1', [
+      other.resellerId,
+    ]);
+    expect(row.url_token).toBe('FRESH567');
+    let tries = 0;
+    const always = () => (tries++, taken.code);
+    await expect(withFreshPromoCode(set, always)).rejects.toThrow();
+    expect(tries).toBe(PROMO_CODE_ATTEMPTS);
+    // another unique violation is not a code collision: no second draw
+    tries = 0;
+    const dupAccount = (code: string) =>
+      t.db.query(`INSERT INTO resellers (account_id, company_name, url_token) VALUES ($1, 'Dup', $2)`, [
+        other.accountId,
+        code,
+      ]);
+    await expect(withFreshPromoCode(dupAccount, () => (tries++, 'OTHER234'))).rejects.toThrow();
+    expect(tries).toBe(1);
   });
 
   it('sends the invitation again until the reseller has chosen a password', async () => {

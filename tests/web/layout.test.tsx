@@ -118,7 +118,8 @@ describe('menuFor', () => {
     });
     const without = menuFor('service-provider', { hasSubscriptionExpiry: false }, t);
     expect(without[0]).toEqual({ link: '/account/summary', name: 'Account', shortName: 'A' });
-    expect(without[4].children).toEqual([
+    expect(without[4]).toEqual({ link: '/number-listing', name: 'Number Listing', shortName: 'NL' });
+    expect(without[5].children).toEqual([
       { link: '/sti-certificate/private-key', name: 'Private Key', shortName: 'PK' },
       { link: '/sti-certificate/acme', name: 'ACME', shortName: 'A' },
     ]);
@@ -149,6 +150,7 @@ describe('PortalLayout', () => {
         ['Payment Listing', '/payment-listing'],
         ['Invoice Listing', '/invoice-listing'],
         ['Import History', '/import-history'],
+        ['Number Listing', '/number-listing'],
         ['STI-Certificate', '/sti-certificate/certificate'],
         ['Private Key', '/sti-certificate/private-key'],
         ['ACME', '/sti-certificate/acme'],

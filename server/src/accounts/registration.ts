@@ -1,16 +1,15 @@
 // Registration: a new provider with its signed agreement, and the availability checks of the form.
 import { createHash } from 'node:crypto';
 import { AGREEMENT, MESSAGES } from '../../../contract/constants';
+import { RESELLER_CODE_RE, normalizePromoCode, type PromoCodeCheck } from '../../../contract/resellers';
 import { ValidationFailure, type Registration } from '../../../contract/schemas';
 import { PG_ERRORS, pgConstraint, pgErrorCode } from '../db/errors';
 import { conflict } from '../http/errors';
+import { findPromoCodeOwner } from '../resellers/store';
 import { blankToNull, issueLink, sendLinkMail, type AccountDeps } from './deps';
 import { hashPassword } from './passwords';
 import { inspectPng } from './signature';
 import * as store from './store';
-
-/** A promo code as resellers get them (the shape the resellers table enforces). */
-const RESELLER_CODE_RE = /^[A-Za-z0-9_-]{6,64}$/;
 
 /** Unique indexes of 001_accounts.sql and what a taken value means to the person registering. */
 const TAKEN: Record<string, { field: 'email' | 'ocn'; message: string }> = {
@@ -18,11 +17,20 @@ const TAKEN: Record<string, { field: 'email' | 'ocn'; message: string }> = {
   service_providers_ocn_key: { field: 'ocn', message: MESSAGES.ocnTaken },
 };
 
+/**
+ * The active reseller a promo code names, as typed or linked: a short code in any case, with spaces or hyphens;
+ * an older code exactly (normalizePromoCode). Only codes of the table's shape reach the query.
+ */
+async function promoCodeOwner(deps: AccountDeps, raw: string) {
+  const code = normalizePromoCode(raw);
+  return RESELLER_CODE_RE.test(code) ? findPromoCodeOwner(deps.db, code) : undefined;
+}
+
 /** The reseller whose promo code the form carries, if any; a code that names no active reseller is refused. */
 async function resellerOfCode(deps: AccountDeps, raw: string | undefined): Promise<string | null> {
   const code = blankToNull(raw);
   if (!code) return null;
-  const resellerId = RESELLER_CODE_RE.test(code) && (await store.findActiveResellerByCode(deps.db, code));
+  const resellerId = (await promoCodeOwner(deps, code))?.id;
   if (!resellerId) {
     throw new ValidationFailure(MESSAGES.resellerCodeInvalid, {
       reseller_url_token: MESSAGES.resellerCodeInvalid,
@@ -123,8 +131,8 @@ export async function checkAvailability(deps: AccountDeps, query: { email?: stri
   return { isOcnExists: taken.ocnTaken, isEmailExists: taken.emailTaken };
 }
 
-export async function checkResellerCode(deps: AccountDeps, code: string) {
-  const { db } = deps;
-  const isValid = RESELLER_CODE_RE.test(code) && Boolean(await store.findActiveResellerByCode(db, code));
-  return { isValid };
+/** The public check of a code: whether it is valid and, only then, the company of its reseller (nothing else). */
+export async function checkResellerCode(deps: AccountDeps, code: string): Promise<PromoCodeCheck> {
+  const owner = await promoCodeOwner(deps, code);
+  return owner ? { isValid: true, company_name: owner.company_name } : { isValid: false };
 }

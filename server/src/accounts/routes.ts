@@ -126,7 +126,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.post<{ Params: { code: string } }>(
     '/api/auth/reseller_token/:code',
-    { config: limited, schema: { response: { 200: { type: 'object', properties: { isValid: bool } } } } },
+    // the reseller's company is answered for a valid code only (registration names it); limited like sign-in
+    {
+      config: limited,
+      schema: { response: { 200: { type: 'object', properties: { isValid: bool, company_name: str } } } },
+    },
     async (request) => checkResellerCode(deps, request.params.code),
   );
 

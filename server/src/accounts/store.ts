@@ -137,16 +137,6 @@ export async function takenIdentifiers(
   return { emailTaken: row.email_taken, ocnTaken: row.ocn_taken };
 }
 
-/** The reseller a promo code names, when that reseller may still bring in companies. */
-export async function findActiveResellerByCode(q: Queryable, code: string): Promise<string | undefined> {
-  const rows = await q.query<{ id: string }>(
-    `SELECT r.id FROM resellers r JOIN accounts a ON a.id = r.account_id
-      WHERE r.url_token = $1 AND r.is_active AND NOT a.is_disabled`,
-    [code],
-  );
-  return rows[0]?.id;
-}
-
 export interface NewAccount {
   type: AccountType;
   email: string;

@@ -1,9 +1,10 @@
 // The rules of one import file (API.md "Number import files"): the header, and each row checked on its own.
 // Checks that need other rows or the database (duplicates) are set-based, in SQL (importer.ts).
-import { IMPORT_MESSAGES, NUMBER_IMPORT, ROW_MESSAGES } from '../../../contract/numbers';
+import { IMPORT_MESSAGES, NUMBER_IMPORT, ROW_MESSAGES, type ImportColumn } from '../../../contract/numbers';
 import type { CsvRecord } from './csvParser';
 
-type Column = (typeof NUMBER_IMPORT.columns)[number];
+/** The columns of NUMBER_IMPORT: the one list the header check reads and the web app's template is built from. */
+type Column = ImportColumn;
 
 /** Where each known column sits in the file's rows. */
 export interface Header {

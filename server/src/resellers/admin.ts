@@ -1,6 +1,5 @@
 // The admin's resellers: list, create (with the invitation mail), show, edit, deactivate and rotate the promo code.
 // Deactivating ends the reseller's sessions in the same transaction; its companies stay where they are.
-import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '../../../contract/constants';
 import { isUuid } from '../../../contract/ids';
 import {
@@ -14,14 +13,10 @@ import { HttpError, conflict } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { issueLink, sendLinkMail, type AccountDeps } from '../accounts/deps';
 import * as accounts from '../accounts/store';
+import { withFreshPromoCode } from './promoCodes';
 import * as store from './store';
 
 export type ResellerDeps = AccountDeps;
-
-/** A promo code nobody can guess: 128 random bits, base64url (22 characters, the shape 001 enforces). */
-export function newPromoCode(): string {
-  return randomBytes(16).toString('base64url');
-}
 
 const notFound = () => new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
 const emailTaken = () => conflict(MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
@@ -59,23 +54,26 @@ export async function createReseller(deps: ResellerDeps, input: ResellerCreateIn
   const now = deps.now();
   let created: { id: string; accountId: string; token: string };
   try {
-    created = await deps.db.transaction(async (tx) => {
-      const accountId = await accounts.insertAccount(tx, {
-        type: 'reseller',
-        email,
-        passwordHash: null,
-        firstName: input.name.trim(),
-        lastName: '',
-        confirmedOn: null,
-      });
-      const id = await store.insertReseller(tx, {
-        accountId,
-        companyName: input.company_name.trim(),
-        urlToken: newPromoCode(),
-        now,
-      });
-      return { id, accountId, token: await issueLink(deps, tx, accountId, 'invitation') };
-    });
+    // a new promo code (promoCodes.ts), drawn again in the rare case it is already a reseller's
+    created = await withFreshPromoCode((urlToken) =>
+      deps.db.transaction(async (tx) => {
+        const accountId = await accounts.insertAccount(tx, {
+          type: 'reseller',
+          email,
+          passwordHash: null,
+          firstName: input.name.trim(),
+          lastName: '',
+          confirmedOn: null,
+        });
+        const id = await store.insertReseller(tx, {
+          accountId,
+          companyName: input.company_name.trim(),
+          urlToken,
+          now,
+        });
+        return { id, accountId, token: await issueLink(deps, tx, accountId, 'invitation') };
+      }),
+    );
   } catch (e) {
     // two admins creating the same address at once: the unique index decides
     if (pgErrorCode(e) === PG_ERRORS.uniqueViolation && pgConstraint(e) === 'accounts_email_key') {
@@ -121,7 +119,8 @@ export async function updateReseller(
 
 /** A new promo code: links with the old one stop working at once (registration refuses it). */
 export async function rotatePromoCode(deps: ResellerDeps, id: string): Promise<ResellerRow> {
-  if (!isUuid(id) || !(await store.setUrlToken(deps.db, id, newPromoCode()))) throw notFound();
+  if (!isUuid(id)) throw notFound();
+  if (!(await withFreshPromoCode((code) => store.setUrlToken(deps.db, id, code)))) throw notFound();
   return showReseller(deps, id);
 }
 

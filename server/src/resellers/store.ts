@@ -99,6 +99,19 @@ export async function renameAccount(q: Queryable, accountId: string, name: strin
   ]);
 }
 
+/** The reseller a promo code (in its stored form) names, when that reseller may still bring in companies. */
+export async function findPromoCodeOwner(
+  q: Queryable,
+  code: string,
+): Promise<{ id: string; company_name: string } | undefined> {
+  const rows = await q.query<{ id: string; company_name: string }>(
+    `SELECT r.id, r.company_name FROM resellers r JOIN accounts a ON a.id = r.account_id
+      WHERE r.url_token = $1 AND r.is_active AND NOT a.is_disabled`,
+    [code],
+  );
+  return rows[0];
+}
+
 export async function setUrlToken(q: Queryable, id: string, urlToken: string): Promise<boolean> {
   const rows = await q.query('UPDATE resellers SET url_token = $2 WHERE id = $1 RETURNING id', [
     id,

@@ -3,11 +3,18 @@
 // an import is pending or processing, so its status and counts move until it ends; a finished import with
 // rejected rows offers its error report (its first rows), with the rows it does not list counted by reason, or says
 // that the report expired. An import stopped as the wrong file shows why in its status.
+// The Import button first opens a dialog saying what the CSV holds (ImportFormat), also shown while the history is
+// empty; each completed import that brought numbers links to the number listing.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   FunctionField,
   NumberField,
@@ -23,6 +30,8 @@ import { formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
+import numbersResource from '../numbers';
+import { ImportFormat } from './ImportFormat';
 
 export type ImportRecord = NumberImport;
 
@@ -31,6 +40,36 @@ export const REFRESH_MS = 1000;
 
 const running = (r: ImportRecord) => r.status === 'pending' || r.status === 'processing';
 
+/** The number listing, where a completed import's numbers are. */
+const NUMBERS_PATH = numbersResource.routes[0].path;
+
+/** The file's format before the file picker: Choose opens the picker, Cancel closes. */
+function ImportDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="import-dialog-title" maxWidth="md">
+      <DialogTitle id="import-dialog-title">{translate('portal.numbers.import_title')}</DialogTitle>
+      <DialogContent>
+        <ImportFormat />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('portal.common.cancel')}</Button>
+        <Button variant="contained" onClick={onChoose}>
+          {translate('portal.numbers.choose')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function ImportButton() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -38,6 +77,7 @@ function ImportButton() {
   const { refetch } = useListContext();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [dialog, setDialog] = useState(false);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -67,9 +107,17 @@ function ImportButton() {
         aria-label={translate('portal.numbers.choose_file')}
         onChange={onFile}
       />
-      <Button variant="contained" disabled={progress !== null} onClick={() => input.current?.click()}>
+      <Button variant="contained" disabled={progress !== null} onClick={() => setDialog(true)}>
         {translate('portal.numbers.import')}
       </Button>
+      <ImportDialog
+        open={dialog}
+        onClose={() => setDialog(false)}
+        onChoose={() => {
+          setDialog(false);
+          input.current?.click();
+        }}
+      />
       {progress && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2">
@@ -141,6 +189,33 @@ function ErrorsButton({ record }: { record: ImportRecord }) {
   );
 }
 
+/** The file's format under an empty history, where a first import starts. */
+function FormatWhileEmpty() {
+  const list = useListContext<ImportRecord>();
+  if (list.isPending || (list.data?.length ?? 0) > 0 || (list.total ?? 0) > 0) return null;
+  return (
+    <Box sx={{ px: 2, py: 1 }}>
+      <ImportFormat />
+    </Box>
+  );
+}
+
+/** A completed import that brought numbers: a link to them in the number listing. */
+function NumbersLink({ record }: { record: ImportRecord }) {
+  const translate = useTranslate();
+  if (record.status !== 'completed' || !record.success_count) return null;
+  return (
+    <Button
+      size="small"
+      component={RouterLink}
+      to={NUMBERS_PATH}
+      aria-label={translate('portal.numbers.view_numbers_of', { name: record.filename })}
+    >
+      {translate('portal.numbers.view_numbers')}
+    </Button>
+  );
+}
+
 /** While an import runs, the list is read again every REFRESH_MS, so its status and counts move. */
 function RefreshWhileRunning() {
   const { data, refetch } = useListContext<ImportRecord>();
@@ -167,6 +242,7 @@ export function ImportList() {
         <>
           <ImportButton />
           <RefreshWhileRunning />
+          <FormatWhileEmpty />
         </>
       }
       emptyText="portal.common.no_data_found"
@@ -185,6 +261,11 @@ export function ImportList() {
       <NumberField source="success_count" />
       <NumberField source="fail_count" />
       <FunctionField<ImportRecord> source="completed_on" render={(r) => formatDateTime(r.completed_on)} />
+      <FunctionField<ImportRecord>
+        label="portal.numbers.numbers_column"
+        sortable={false}
+        render={(r) => <NumbersLink record={r} />}
+      />
       <FunctionField<ImportRecord>
         label="portal.numbers.errors"
         sortable={false}

@@ -1,5 +1,6 @@
-// The provider's assigned numbers (SPEC.md §2, Number listing), at /number-listing; not in the sidebar. The total
-// of a filter matching very many numbers is not counted: the list pages by "next page" (paging: 'partial').
+// The provider's assigned numbers (SPEC.md §2, Number listing), at /number-listing, in the sidebar after Import
+// History (and linked from each completed import). The total of a filter matching very many numbers is not counted:
+// the list pages by "next page" (paging: 'partial').
 import { lazy } from 'react';
 import { defineResource } from '../descriptor';
 
@@ -9,7 +10,7 @@ export default defineResource({
   name: 'numbers',
   api: { path: 'service_provider/tn/assigned', idField: 'tn_uuid', paging: 'partial' },
   routes: [{ path: '/number-listing', view: 'list' }],
-  menu: null,
+  menu: { label: 'portal.menu.number_listing' },
   texts: 'resources.numbers',
   views: { list: lazy(() => import('./NumberList')), recordRepresentation: 'tn' },
 });

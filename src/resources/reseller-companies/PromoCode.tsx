@@ -1,4 +1,4 @@
-// The reseller's promo code (SPEC.md §2): shown with a button that copies its sign-up link
+// The reseller's promo code (SPEC.md §2), shown grouped (ABCD-EFGH, docs/api.md "Promo codes") with a button that copies its sign-up link
 // `<origin>/register?rc=<url_token>` (toast 'Promo code copied'; a clipboard failure is a toast with the error).
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
 import type { ResellerProfile } from '../../../contract/api';
-import { promoCodeLink } from '../../../contract/resellers';
+import { formatPromoCode, promoCodeLink } from '../../../contract/resellers';
 import { usePortalIdentity } from '../../authProvider/usePortalIdentity';
 
 export function usePromoCode(): string | undefined {
@@ -40,7 +40,7 @@ export function PromoCode() {
         {translate('portal.promo_code.label')}
       </Typography>
       <Typography component="code" data-testid="promo-code" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-        {code}
+        {formatPromoCode(code)}
       </Typography>
       <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
         {translate('portal.promo_code.copy')}

@@ -11,7 +11,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import type { ResellerRow } from '../../../contract/resellers';
+import { formatPromoCode, type ResellerRow } from '../../../contract/resellers';
 import { RowActions, type RowAction } from '../../components/lists';
 import type { PortalDataProvider } from '../../dataProvider/types';
 
@@ -60,7 +60,10 @@ function useResellerCalls(record: ResellerRow, done: () => void) {
   const rotate = () =>
     run(async () => {
       const row = await dataProvider.rotateResellerCode(String(record.id));
-      notify('portal.resellers.rotated', { type: 'success', messageArgs: { code: row.url_token } });
+      notify('portal.resellers.rotated', {
+        type: 'success',
+        messageArgs: { code: formatPromoCode(row.url_token) },
+      });
     });
 
   const resend = () =>
@@ -132,7 +135,7 @@ export function ResellerActions({ showEdit = true }: { showEdit?: boolean }) {
         loading={calls.loading}
         title="portal.resellers.rotate_title"
         content="portal.resellers.rotate_question"
-        translateOptions={{ name, code: record.url_token }}
+        translateOptions={{ name, code: formatPromoCode(record.url_token) }}
         confirm="portal.resellers.rotate"
         confirmColor="warning"
         onConfirm={() => void calls.rotate()}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
   Edit,
+  FunctionField,
   Labeled,
   SaveButton,
   SimpleForm,
@@ -14,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { resellerEditFormSchema, type ResellerRow } from '../../../contract/resellers';
+import { formatPromoCode, resellerEditFormSchema, type ResellerRow } from '../../../contract/resellers';
 import { ResellerActions } from './ResellerActions';
 import { RESELLERS_PATH, ResellerInputs } from './ResellerInputs';
 
@@ -50,7 +51,11 @@ export function ResellerEdit() {
             <TextField source="email" />
           </Labeled>
           <Labeled source="url_token">
-            <TextField source="url_token" sx={{ fontFamily: 'monospace' }} />
+            <FunctionField<ResellerRow>
+              source="url_token"
+              sx={{ fontFamily: 'monospace' }}
+              render={(r) => formatPromoCode(r.url_token)}
+            />
           </Labeled>
           <Labeled source="companies_count">
             <TextField source="companies_count" />

@@ -16,7 +16,7 @@ import {
   useTranslate,
   type Exporter,
 } from 'react-admin';
-import type { ResellerRow } from '../../../contract/resellers';
+import { formatPromoCode, type ResellerRow } from '../../../contract/resellers';
 import { toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
@@ -49,7 +49,7 @@ export const resellerExporter: Exporter<ResellerRecord> = (records) => {
     Name: r.name,
     Email: r.email,
     Company: r.company_name,
-    'Promo Code': r.url_token,
+    'Promo Code': formatPromoCode(r.url_token),
     Companies: r.companies_count,
     Active: r.is_active ? 'yes' : 'no',
     Created: formatDateTime(r.created_on),
@@ -98,7 +98,11 @@ export function ResellerList() {
       <TextField source="name" />
       <TextField source="email" />
       <TextField source="company_name" />
-      <TextField source="url_token" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
+      <FunctionField<ResellerRecord>
+        source="url_token"
+        sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+        render={(r) => formatPromoCode(r.url_token)}
+      />
       <TextField source="companies_count" />
       <FunctionField<ResellerRecord> source="is_active" render={(r) => <ActiveCell record={r} />} />
       <FunctionField<ResellerRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />

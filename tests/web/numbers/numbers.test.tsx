@@ -89,6 +89,7 @@ describe('import history', () => {
       'Success',
       'Fail',
       'Completed On',
+      'Numbers',
       'Errors',
     ]);
     // refreshed every second while it runs, until it is completed

@@ -414,9 +414,57 @@ describe('reseller code', () => {
     expect(dataProvider.register.mock.calls[0][0].fields.reseller_url_token).toBe('PROMO42');
   });
 
-  it('shows the applied code', async () => {
+  it('names the reseller the code belongs to, and keeps a short code as stored, shown grouped', async () => {
+    const dataProvider = testDataProvider({
+      validateResellerCode: async () => ({ isValid: true, company_name: 'Channel Partner LLC' }),
+    });
+    renderPublic('/register?rc=k7m2-qx9p', { dataProvider });
+    expect(
+      await screen.findByText('Promo code of Channel Partner LLC applied: K7M2-QX9P'),
+    ).toBeInTheDocument();
+    expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('k7m2-qx9p');
+    expect(readResellerCode()).toBe('K7M2QX9P');
+  });
+
+  it('checks a code kept from an earlier page again, to name its reseller', async () => {
+    storeResellerCode('K7M2QX9P');
+    const dataProvider = testDataProvider({
+      validateResellerCode: async () => ({ isValid: true, company_name: 'Channel Partner LLC' }),
+    });
+    renderPublic('/register', { dataProvider });
+    expect(
+      await screen.findByText('Promo code of Channel Partner LLC applied: K7M2-QX9P'),
+    ).toBeInTheDocument();
+    expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('K7M2QX9P');
+  });
+
+  it('takes a code typed as read out on a call, names its reseller, and lets it be removed', async () => {
+    const dataProvider = testDataProvider({
+      validateResellerCode: async (code: string) =>
+        code === 'k7m2 qx9p' ? { isValid: true, company_name: 'Channel Partner LLC' } : { isValid: false },
+    });
+    renderPublic('/register', { dataProvider });
+    const field = await screen.findByLabelText('Promo code (optional)');
+    fireEvent.change(field, { target: { value: 'k7m2 qx9o' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(MESSAGES.resellerCodeInvalid)).toBeInTheDocument();
+    expect(readResellerCode()).toBeNull();
+    fireEvent.change(field, { target: { value: 'k7m2 qx9p' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('Promo code of Channel Partner LLC applied: K7M2-QX9P'),
+    ).toBeInTheDocument();
+    expect(readResellerCode()).toBe('K7M2QX9P');
+    expect(screen.queryByLabelText('Promo code (optional)')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByLabelText('Promo code (optional)')).toBeInTheDocument();
+    expect(readResellerCode()).toBeNull();
+    expect(screen.queryByText(/applied/)).toBeNull();
+  });
+
+  it('shows the applied code alone when the answer names no company', async () => {
     renderPublic('/register?rc=PROMO42');
-    expect(await screen.findByText('Reseller code PROMO42 applied')).toBeInTheDocument();
+    expect(await screen.findByText('Promo code PROMO42 applied')).toBeInTheDocument();
   });
 
   it('removes an invalid code', async () => {
@@ -425,7 +473,7 @@ describe('reseller code', () => {
     renderPublic('/register?rc=BAD', { dataProvider });
     await waitFor(() => expect(dataProvider.validateResellerCode).toHaveBeenCalledWith('BAD'));
     await waitFor(() => expect(readResellerCode()).toBeNull());
-    expect(screen.queryByText(/Reseller code/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/applied/)).not.toBeInTheDocument();
   });
 
   it('drops a code the server refuses at registration (rotated or deactivated since), so a retry goes without it', async () => {

@@ -11,7 +11,7 @@ const RESELLERS = [
     name: 'Beta Person',
     email: 'beta@resell.test',
     company_name: 'Beta Resale',
-    url_token: 'BetaCode_123456',
+    url_token: 'K7M2QX9P',
     is_active: true,
     is_confirmed: false,
     companies_count: 3,
@@ -52,7 +52,9 @@ describe('the reseller list', () => {
       'Actions',
     ]);
     const beta = rowOf('Beta Person');
-    expect(within(beta).getByText('BetaCode_123456')).toBeInTheDocument();
+    // a short code grouped by four, an older code as issued
+    expect(within(beta).getByText('K7M2-QX9P')).toBeInTheDocument();
+    expect(within(rowOf('Alpha Person')).getByText('AlphaCode_12345')).toBeInTheDocument();
     expect(within(beta).getByText('Invitation pending')).toBeInTheDocument();
     expect(within(beta).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(within(rowOf('Alpha Person')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
@@ -86,7 +88,7 @@ describe('the reseller list', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     const [head, first] = (await blobs[0].text()).split(/\r?\n/);
     expect(head).toBe('Name,Email,Company,Promo Code,Companies,Active,Created');
-    expect(first).toMatch(/^Beta Person,beta@resell.test,Beta Resale,BetaCode_123456,3,yes,/);
+    expect(first).toMatch(/^Beta Person,beta@resell.test,Beta Resale,K7M2-QX9P,3,yes,/);
   });
 
   it('asks the server to sort and search', async () => {
@@ -164,7 +166,7 @@ describe('the reseller list', () => {
   });
 
   it('gives a new promo code only after confirmation, naming the code that stops working', async () => {
-    const rotateResellerCode = vi.fn(async () => ({ ...RESELLERS[0], url_token: 'FreshCode_654321' }));
+    const rotateResellerCode = vi.fn(async () => ({ ...RESELLERS[0], url_token: 'HJ4K8N2W' }));
     renderAs('admin', '/admin/resellers', listing({ rotateResellerCode }));
     await screen.findByText('Beta Person');
     // a row shows two actions; the others are in its menu
@@ -173,10 +175,10 @@ describe('the reseller list', () => {
     fireEvent.click(within(rowOf('Beta Person')).getByRole('button', { name: 'More actions: Beta Person' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'New promo code' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/BetaCode_123456 stop working at once/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/K7M2-QX9P stop working at once/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'New promo code' }));
     await waitFor(() => expect(rotateResellerCode).toHaveBeenCalledWith('r-2'));
-    expect(await screen.findByText('New promo code: FreshCode_654321')).toBeInTheDocument();
+    expect(await screen.findByText('New promo code: HJ4K-8N2W')).toBeInTheDocument();
   });
 
   it('sends the invitation again to a reseller who has not chosen a password', async () => {
@@ -263,7 +265,7 @@ describe('editing a reseller', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Reseller' })).toBeInTheDocument();
     const name = await screen.findByLabelText('Name *');
     await waitFor(() => expect(name).toHaveValue('Beta Person'));
-    expect(screen.getByText('BetaCode_123456')).toBeInTheDocument();
+    expect(screen.getByText('K7M2-QX9P')).toBeInTheDocument();
     fireEvent.change(name, { target: { value: 'Beta Renamed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>

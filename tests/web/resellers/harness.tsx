@@ -17,7 +17,9 @@ import { testAuthProvider, testDataProvider, type TestDataProvider } from '../pu
 export { currentLocation, httpError, testDataProvider } from '../public/harness';
 export type { TestDataProvider } from '../public/harness';
 
-export const PROMO_CODE = 'Promo_Code-123456';
+export const PROMO_CODE = 'K7M2QX9P';
+/** PROMO_CODE as the screens show it. */
+export const PROMO_CODE_SHOWN = 'K7M2-QX9P';
 
 function LocationProbe() {
   const location = useLocation();

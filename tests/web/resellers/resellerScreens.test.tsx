@@ -2,7 +2,15 @@
 // with the invitations sent, its payments with the company name; and the invitation's password page.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PROMO_CODE, columnHeaders, currentLocation, httpError, renderAs, testDataProvider } from './harness';
+import {
+  PROMO_CODE,
+  PROMO_CODE_SHOWN,
+  columnHeaders,
+  currentLocation,
+  httpError,
+  renderAs,
+  testDataProvider,
+} from './harness';
 
 const COMPANIES = [
   {
@@ -116,7 +124,7 @@ describe('the reseller’s companies', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderAs('reseller', '/reseller/sp', testDataProvider({ getList: async () => ({ data: [], total: 0 }) }));
-    expect(await screen.findByTestId('promo-code')).toHaveTextContent(PROMO_CODE);
+    expect(await screen.findByTestId('promo-code')).toHaveTextContent(PROMO_CODE_SHOWN);
     fireEvent.click(screen.getByRole('button', { name: 'Copy sign-up link' }));
     await waitFor(() =>
       expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?rc=${PROMO_CODE}`),
@@ -177,7 +185,7 @@ describe('inviting a company', () => {
         sort: { field: 'sent_on', order: 'DESC' },
       }),
     );
-    expect(screen.getByTestId('promo-code')).toHaveTextContent(PROMO_CODE);
+    expect(screen.getByTestId('promo-code')).toHaveTextContent(PROMO_CODE_SHOWN);
   });
 
   it('checks the email, sends the invitation and empties the form', async () => {

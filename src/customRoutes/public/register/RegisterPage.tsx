@@ -1,6 +1,5 @@
 // /register (SPEC.md §2, §4): the first three steps of the registration, on react-hook-form.
 // The data is kept between the steps and cleared on success or Cancel; step 4 is /register/payment.
-import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,11 +11,12 @@ import { RegistrationStep1 } from './RegistrationStep1';
 import { RegistrationStep2, type Step2Result } from './RegistrationStep2';
 import { RegistrationStep3 } from './RegistrationStep3';
 import { useRegistrationWizard } from './useRegistrationWizard';
+import { PromoCodeEntry } from './PromoCodeEntry';
 import { useResellerCodeFromLink } from './useResellerCodeFromLink';
 
 export function RegisterPage() {
   const translate = useTranslate();
-  const resellerCode = useResellerCodeFromLink();
+  const promo = useResellerCodeFromLink();
   const { data, step, failure, submitting, next, back, cancel, submit } = useRegistrationWizard();
 
   return (
@@ -24,11 +24,7 @@ export function RegisterPage() {
       title={translate(`portal.register.title_step${step}`)}
       step={translate('portal.common.step', { step, total: REGISTRATION_STEPS })}
     >
-      {resellerCode && step === 1 ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('portal.register.reseller_code_applied', { code: resellerCode })}
-        </Alert>
-      ) : null}
+      {step === 1 ? <PromoCodeEntry {...promo} /> : null}
       {step === 1 ? (
         <RegistrationStep1 key="step1" data={data} failure={failure} onNext={(values) => next(values, 2)} onCancel={cancel} />
       ) : null}
