@@ -12,7 +12,8 @@
 // Goals: at most 200 kB of JavaScript gzipped on /login, LCP at most 1 s (issue 14); a signed-in screen's content
 // within 0.8 s of a reload (issue 27).
 // Run: npm run bench:web   (builds the web app and the server first; RUNS=5 by default, FILES=8 the largest
-// files of /login listed; SCREENS=0 leaves the signed-in screens out; CHROMIUM_PATH=/usr/bin/chromium)
+// files of /login listed; SCREENS=0 leaves the signed-in screens out, ROLES=admin,provider measures those roles'
+// screens alone; CHROMIUM_PATH=/usr/bin/chromium)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -242,7 +242,9 @@ export async function measureScreens(
   runs: number,
 ): Promise<ScreenTiming[]> {
   const timings: ScreenTiming[] = [];
+  const roles = process.env.ROLES?.split(',');
   for (const [role, screens] of Object.entries(screensOf(world)) as [RoleName, Screen[]][]) {
+    if (roles && !roles.includes(role)) continue;
     const session = await signIn(origin, world.accounts[role]);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },

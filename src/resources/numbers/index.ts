@@ -1,6 +1,6 @@
 // The provider's assigned numbers (SPEC.md §2, Number listing), at /number-listing; not in the sidebar. The total
 // of a filter matching very many numbers is not counted: the list pages by "next page" (paging: 'partial').
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { NumberRecord } from './NumberList';
@@ -11,5 +11,5 @@ export default defineResource({
   routes: [{ path: '/number-listing', view: 'list' }],
   menu: null,
   texts: 'resources.numbers',
-  views: { list: lazy(() => import('./NumberList')), recordRepresentation: 'tn' },
+  views: { list: preloadable(() => import('./NumberList')), recordRepresentation: 'tn' },
 });
