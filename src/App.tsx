@@ -7,7 +7,7 @@
 // to '/' for a second redirect there. A signed-out user who opens a signed-in page is sent to /login (or the
 // parent of an unknown path) without it. The signed-in app is first rendered once it and what its first page needs
 // are loaded (routing/preloadPage.ts), so that it shows that page in one go: a spinner until then.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -23,7 +23,7 @@ import {
   usePublicPaths,
 } from './routing/publicPaths';
 import { PortalThemeProvider, PublicShell } from './routing/PublicShell';
-import { preloadSignedInPage, SignedInApp } from './routing/signedInApp';
+import { loadSignedInPage } from './routing/signedInApp';
 
 const SignedOutRedirect = lazy(() => import('./routing/SignedOutRedirect'));
 
@@ -57,26 +57,29 @@ function PublicApp() {
   );
 }
 
-/** The signed-in app, rendered once the page it opens on is ready to be shown (never before its first render). */
+type Loaded = { SignedInApp: ComponentType } | { error: unknown };
+
+/**
+ * The signed-in app, rendered once the page it opens on is ready to be shown: never behind a Suspense fallback, whose
+ * replacement React would hold back for up to 300 ms. A failed load is thrown, as React.lazy would.
+ */
 function SignedInAppWhenReady({ pathname }: { pathname: string }) {
   // started at the first render, as early as a reload allows; the page it opens on is the one of that moment
-  const [preloading] = useState(() => preloadSignedInPage(pathname));
-  const [ready, setReady] = useState(false);
+  const [loading] = useState(() => loadSignedInPage(pathname));
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let mounted = true;
-    void preloading.then(() => {
-      if (mounted) setReady(true);
-    });
+    void loading.then(
+      (SignedInApp) => mounted && setLoaded({ SignedInApp }),
+      (error: unknown) => mounted && setLoaded({ error }),
+    );
     return () => {
       mounted = false;
     };
-  }, [preloading]);
-  if (!ready) return <LoadingSignedInApp />;
-  return (
-    <Suspense fallback={<LoadingSignedInApp />}>
-      <SignedInApp />
-    </Suspense>
-  );
+  }, [loading]);
+  if (!loaded) return <LoadingSignedInApp />;
+  if ('error' in loaded) throw loaded.error;
+  return <loaded.SignedInApp />;
 }
 
 function AppRoutes() {

@@ -1,9 +1,9 @@
 // What a reload of a signed-in page needs before the signed-in app's first render (docs/web.md): the layout, the
 // view of the page the path leads to, and the answers of the auth provider react-admin and the guard wait for (the
 // permissions, and the identity with the user's profile), put in react-query's cache under react-admin's own keys.
-// Rendered after that, the app shows the page in one go and the page's own data request starts at its first
-// render. Then, once the browser is idle, the other pages of the role load too: a click in the menu renders its page
-// at once.
+// Rendered after that, the app shows the page in one go. The page's data requests start with all this, when the
+// tab opened that address before (routing/earlyGets.ts), else at the page's first render. Then, once the browser
+// is idle, the other pages of the role load too: a click in the menu renders its page at once.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { readSession } from '../authProvider/session';
 import type { PortalAuthProvider } from '../authProvider/types';
 import { RESOURCE_DESCRIPTORS } from '../resources';
 import { routesFor, type ResourceDescriptor, type ResourceRoute } from '../resources/descriptor';
+import { recordPageGets, startRememberedGets } from './earlyGets';
 import { normalizePath, resolveRoute } from './resolveRoute';
 
 type Preloadable = ComponentType & { preload?: () => Promise<unknown> };
@@ -79,6 +80,9 @@ export interface SignedInParts {
 export async function preloadPage(pathname: string, parts: SignedInParts): Promise<void> {
   const session = readSession();
   if (session.status !== 'signed-in') return;
+  // the data requests this page made when it last opened, started now rather than after the first render
+  recordPageGets();
+  startRememberedGets();
   const { queryClient, authProvider } = parts;
   // the keys and the calls of react-admin's usePermissions() and useGetIdentity()
   const permissions = queryClient.prefetchQuery({
