@@ -1,18 +1,26 @@
-// What a first visit to /login costs the browser, beside a baseline measured in the same run:
-// - the built server (build/server/main.mjs) in a process of its own, serving a copy of dist/ to which the bench
-//   adds the baseline: /bench-baseline.html, a static page with one heading and one small script;
-// - each page loaded RUNS times in headless Chromium, each time in a fresh context (an empty cache);
-// - printed: the JavaScript files the page loads, their bytes as the server sends them (brotli or gzip) and
+// What a first visit to /login costs the browser, and how soon each signed-in screen shows its content, beside a
+// baseline measured in the same run:
+// - the built server (build/server/main.mjs) in a process of its own, on a database bench/webSeed.ts filled (one
+//   account of each role, a row in every list), serving a copy of dist/ to which the bench adds the baseline:
+//   /bench-baseline.html, a static page with one heading and one small script;
+// - /login: each page loaded RUNS times in headless Chromium, each time in a fresh context (an empty cache);
+//   printed: the JavaScript files the page loads, their bytes as the server sends them (brotli or gzip) and
 //   decoded, and the Largest Contentful Paint (median), for both pages and as a ratio; then what a second
-//   visit to /login downloads again (hashed assets are cached as immutable, so nothing but index.html).
-// Goals (issue 14): at most 200 kB of JavaScript gzipped on /login, LCP at most 1 s.
+//   visit to /login downloads again (hashed assets are cached as immutable, so nothing but index.html);
+// - every signed-in screen of every role (bench/webScreens.ts): reload to content and in-app navigation (a click
+//   on its link to content), median of RUNS, beside the baseline page's reload.
+// Goals: at most 200 kB of JavaScript gzipped on /login, LCP at most 1 s (issue 14); a signed-in screen's content
+// within 0.8 s of a reload (issue 27).
 // Run: npm run bench:web   (builds the web app and the server first; RUNS=5 by default, FILES=8 the largest
-// files of /login listed; CHROMIUM_PATH=/usr/bin/chromium)
+// files of /login listed; SCREENS=0 leaves the signed-in screens out, ROLES=admin,provider measures those roles'
+// screens alone; CHROMIUM_PATH=/usr/bin/chromium)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startServerProcess } from './serverProcess';
+import { baselineReload, measureScreens } from './webScreens';
+import { seedWorld } from './webSeed';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -123,14 +131,8 @@ function describe(label: string, visits: Visit[], webDir: string) {
 }
 
 const webDir = webDirWithBaseline();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-data-'));
-const server = await startServerProcess({
-  DATABASE_URL: '',
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  WEB_DIST_DIR: webDir,
-  LOG_LEVEL: 'warn',
-});
+const world = await seedWorld();
+const server = await startServerProcess({ ...world.env, WEB_DIST_DIR: webDir, LOG_LEVEL: 'warn' });
 const origin = `http://127.0.0.1:${server.port}`;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -174,9 +176,30 @@ try {
     `second visit to /login: ${refetched.length} of ${again.js.length} JS files asked of the server again ` +
       `(${kb(refetched.reduce((sum, f) => sum + f.transferred, 0))} transferred)`,
   );
+
+  if (process.env.SCREENS !== '0') {
+    const baselineMs = await baselineReload(browser, `${origin}${BASELINE_PAGE}`, RUNS);
+    const screens = await measureScreens(browser, origin, world, RUNS);
+    const ms = (x: number | null) => (x === null || !Number.isFinite(x) ? '-' : x.toFixed(0)).padStart(10);
+    console.log(`signed-in screens, median of ${RUNS} in ms (goal: content within 800 ms of a reload):`);
+    console.log(`  ${'baseline page'.padEnd(38)}${ms(baselineMs)}`);
+    console.log(`  ${'role'.padEnd(9)}${'screen'.padEnd(29)}${'reload'.padStart(10)}${'navigation'.padStart(12)}` +
+      `${'first API'.padStart(11)}${'last API'.padStart(10)}`);
+    for (const t of screens) {
+      console.log(`  ${t.role.padEnd(9)}${t.path.padEnd(29)}${ms(t.reloadMs)}  ${ms(t.navigationMs)}` +
+        ` ${ms(t.firstApiMs)}${ms(t.lastApiMs)}`);
+    }
+    const reloadsMs = screens.map((t) => t.reloadMs);
+    const over = screens.filter((t) => t.reloadMs > 800);
+    console.log(
+      `  reload to content: median ${median(reloadsMs).toFixed(0)} ms, slowest ${Math.max(...reloadsMs).toFixed(0)} ms, ` +
+        `${(median(reloadsMs) / baselineMs).toFixed(1)}x the baseline page; ` +
+        `${over.length ? `over 800 ms: ${over.map((t) => `${t.role} ${t.path}`).join(', ')}` : 'every screen within 800 ms'}`,
+    );
+  }
 } finally {
   await browser.close();
   await server.stop();
   fs.rmSync(webDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(world.dataDir, { recursive: true, force: true });
 }

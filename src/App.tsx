@@ -5,8 +5,9 @@
 // A signed-in user who opens a guest-only page (/login, the registration...) gets it too: its guard sends them to
 // the home of their role in one redirect, where the public shell, without the route tables, could only send them
 // to '/' for a second redirect there. A signed-out user who opens a signed-in page is sent to /login (or the
-// parent of an unknown path) without it.
-import { lazy, Suspense, useState } from 'react';
+// parent of an unknown path) without it. The signed-in app is first rendered once it and what its first page needs
+// are loaded (routing/preloadPage.ts), so that it shows that page in one go: a spinner until then.
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -22,9 +23,8 @@ import {
   usePublicPaths,
 } from './routing/publicPaths';
 import { PortalThemeProvider, PublicShell } from './routing/PublicShell';
-import { loadSignedInApp } from './routing/signedInApp';
+import { loadSignedInPage } from './routing/signedInApp';
 
-const SignedInApp = lazy(loadSignedInApp);
 const SignedOutRedirect = lazy(() => import('./routing/SignedOutRedirect'));
 
 const publicPaths = publicPathsFrom(publicRoutes.map((route) => route.path));
@@ -57,6 +57,31 @@ function PublicApp() {
   );
 }
 
+type Loaded = { SignedInApp: ComponentType } | { error: unknown };
+
+/**
+ * The signed-in app, rendered once the page it opens on is ready to be shown: never behind a Suspense fallback, whose
+ * replacement React would hold back for up to 300 ms. A failed load is thrown, as React.lazy would.
+ */
+function SignedInAppWhenReady({ pathname }: { pathname: string }) {
+  // started at the first render, as early as a reload allows; the page it opens on is the one of that moment
+  const [loading] = useState(() => loadSignedInPage(pathname));
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void loading.then(
+      (SignedInApp) => mounted && setLoaded({ SignedInApp }),
+      (error: unknown) => mounted && setLoaded({ error }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [loading]);
+  if (!loaded) return <LoadingSignedInApp />;
+  if ('error' in loaded) throw loaded.error;
+  return <loaded.SignedInApp />;
+}
+
 function AppRoutes() {
   const location = useLocation();
   const paths = usePublicPaths();
@@ -68,11 +93,7 @@ function AppRoutes() {
   // once mounted, the signed-in app stays: signing out and in again, and its toasts, work as they always did
   if (wantsSignedInApp && !signedInAppLoaded) setSignedInAppLoaded(true);
   if (!wantsSignedInApp) return <PublicApp />;
-  return (
-    <Suspense fallback={<LoadingSignedInApp />}>
-      <SignedInApp />
-    </Suspense>
-  );
+  return <SignedInAppWhenReady pathname={location.pathname} />;
 }
 
 export function App() {

@@ -63,6 +63,15 @@ function buildHeaders(options: HttpOptions): Headers {
   return headers;
 }
 
+/**
+ * What the signed-in app adds to the GETs (routing/earlyGets.ts): `seen` is told of each, `take` may hand over the
+ * answer of the same GET started early (once). Here they do nothing: the public pages have neither.
+ */
+export const earlyGets: { seen(url: string): void; take(url: string): Promise<Response> | undefined } = {
+  seen: () => undefined,
+  take: () => undefined,
+};
+
 /** fetch with the token, JSON decoding and the portal's error shapes. Same answer shape as react-admin's fetchJson. */
 export async function httpClient<T = any>(
   url: string,
@@ -71,7 +80,10 @@ export async function httpClient<T = any>(
 ): Promise<HttpResponse<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { ...options, headers: buildHeaders(options) });
+    const get = (options.method ?? 'GET').toUpperCase() === 'GET';
+    if (get) earlyGets.seen(url);
+    response = await ((get && earlyGets.take(url)) ||
+      fetch(url, { ...options, headers: buildHeaders(options) }));
   } catch (error) {
     if (isAbort(error)) throw error;
     if (announce) announceNetworkError(NETWORK_ERROR_MESSAGE);

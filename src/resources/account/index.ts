@@ -1,9 +1,9 @@
 // The provider's account (SPEC.md §2, Account summary): a page of its own, no react-admin view; the profile
 // is read with getProfile, not as a list. The extend, renewal and payment pages are `subscription`'s.
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
-const AccountSummary = lazy(() => import('../../billing/AccountSummary'));
+const AccountSummary = preloadable(() => import('../../billing/AccountSummary'));
 
 export default defineResource({
   name: 'account',

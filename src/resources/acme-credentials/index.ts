@@ -2,7 +2,7 @@
 // listed with the list protocol at /sti-certificate/acme, under STI-Certificate in the sidebar. Created and revoked
 // through the dataProvider's create and delete; the key id is the row's id.
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -12,7 +12,7 @@ export default defineResource({
   menu: { label: 'portal.menu.acme', parent: 'certificates' },
   texts: 'resources.acme-credentials',
   views: {
-    list: lazy(() => import('./AcmeCredentialList')),
+    list: preloadable(() => import('./AcmeCredentialList')),
     icon: VpnKeyIcon,
     recordRepresentation: 'key_id',
   },

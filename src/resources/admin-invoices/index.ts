@@ -1,6 +1,6 @@
 // Every invoice, for the admin (SPEC.md §2, /admin/invoice/{uuid?}: one provider's when a uuid is given).
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -9,5 +9,5 @@ export default defineResource({
   routes: [{ path: '/admin/invoice/:uuid?', view: 'list' }],
   menu: { label: 'portal.menu.invoice' },
   texts: 'resources.admin-invoices',
-  views: { list: lazy(() => import('./AdminInvoiceList')), icon: ReceiptIcon },
+  views: { list: preloadable(() => import('./AdminInvoiceList')), icon: ReceiptIcon },
 });

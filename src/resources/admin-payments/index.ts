@@ -1,6 +1,6 @@
 // Every payment, for the admin (SPEC.md §2, /admin/payment/{uuid?}: one provider's when a uuid is given).
 import PaymentIcon from '@mui/icons-material/Payment';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -9,5 +9,5 @@ export default defineResource({
   routes: [{ path: '/admin/payment/:uuid?', view: 'list' }],
   menu: { label: 'portal.menu.payment' },
   texts: 'resources.admin-payments',
-  views: { list: lazy(() => import('./AdminPaymentList')), icon: PaymentIcon },
+  views: { list: preloadable(() => import('./AdminPaymentList')), icon: PaymentIcon },
 });

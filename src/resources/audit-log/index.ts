@@ -1,6 +1,6 @@
 // The CA's audit log, for the admin: every key and certificate event, read-only, at /admin/audit-log.
 import PolicyIcon from '@mui/icons-material/Policy';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -9,5 +9,5 @@ export default defineResource({
   routes: [{ path: '/admin/audit-log', view: 'list' }],
   menu: { label: 'portal.admin.menu.audit_log' },
   texts: 'resources.audit-log',
-  views: { list: lazy(() => import('./AuditLogList')), icon: PolicyIcon },
+  views: { list: preloadable(() => import('./AuditLogList')), icon: PolicyIcon },
 });

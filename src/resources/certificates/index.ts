@@ -1,7 +1,7 @@
 // The provider's certificates (SPEC.md §2, Certificate listing). They are listed per private key through
 // PortalDataProvider.lastCertificates, so no list path.
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -11,5 +11,5 @@ export default defineResource({
   section: '/sti-certificate',
   menu: { label: 'portal.menu.sti_certificate' },
   texts: 'resources.certificates',
-  views: { list: lazy(() => import('./CertificateList')), icon: VerifiedUserIcon },
+  views: { list: preloadable(() => import('./CertificateList')), icon: VerifiedUserIcon },
 });

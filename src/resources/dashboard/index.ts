@@ -1,9 +1,9 @@
 // The admin's home (issue 13, /admin/dashboard): the portal's figures and the last 12 months. A page of its own,
 // no react-admin view; `/admin` leads here.
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
-const AdminDashboard = lazy(() => import('./AdminDashboard'));
+const AdminDashboard = preloadable(() => import('./AdminDashboard'));
 
 export default defineResource({
   name: 'dashboard',

@@ -1,6 +1,6 @@
 // The provider's number imports (SPEC.md §2, Import history), at /import-history: the list, the Import button
 // with its upload progress, and each import's error report.
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { ImportRecord } from './ImportList';
@@ -11,5 +11,5 @@ export default defineResource({
   routes: [{ path: '/import-history', view: 'list' }],
   menu: { label: 'portal.menu.import_history' },
   texts: 'resources.imports',
-  views: { list: lazy(() => import('./ImportList')), recordRepresentation: 'filename' },
+  views: { list: preloadable(() => import('./ImportList')), recordRepresentation: 'filename' },
 });

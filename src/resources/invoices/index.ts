@@ -1,7 +1,7 @@
 // The provider's invoices (SPEC.md §2, Invoice listing and the single-invoice view). SPEC.md does not show
 // the single invoice's route: it is /invoice-listing/{id}.
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { InvoiceRecord } from './InvoiceList';
@@ -16,8 +16,8 @@ export default defineResource({
   menu: { label: 'portal.menu.invoice_listing' },
   texts: 'resources.invoices',
   views: {
-    list: lazy(() => import('./InvoiceList')),
-    show: lazy(() => import('./InvoiceShow')),
+    list: preloadable(() => import('./InvoiceList')),
+    show: preloadable(() => import('./InvoiceShow')),
     icon: ReceiptIcon,
     recordRepresentation: 'invoice_number',
   },

@@ -1,7 +1,7 @@
 // The provider's assigned numbers (SPEC.md §2, Number listing), at /number-listing, in the sidebar after Import
 // History (and linked from each completed import). The total of a filter matching very many numbers is not counted:
 // the list pages by "next page" (paging: 'partial').
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { NumberRecord } from './NumberList';
@@ -12,5 +12,5 @@ export default defineResource({
   routes: [{ path: '/number-listing', view: 'list' }],
   menu: { label: 'portal.menu.number_listing' },
   texts: 'resources.numbers',
-  views: { list: lazy(() => import('./NumberList')), recordRepresentation: 'tn' },
+  views: { list: preloadable(() => import('./NumberList')), recordRepresentation: 'tn' },
 });

@@ -1,6 +1,6 @@
 // The provider's payments (SPEC.md §2, Payment listing), at /payment-listing.
 import PaymentIcon from '@mui/icons-material/Payment';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { PaymentRecord } from './PaymentList';
@@ -12,7 +12,7 @@ export default defineResource({
   menu: { label: 'portal.menu.payment_listing' },
   texts: 'resources.payments',
   views: {
-    list: lazy(() => import('./PaymentList')),
+    list: preloadable(() => import('./PaymentList')),
     icon: PaymentIcon,
     recordRepresentation: 'transaction_id',
   },

@@ -1,7 +1,7 @@
 // The provider's private keys (SPEC.md §2, Private keys): listed 10 a page with skip/take, under
 // STI-Certificate in the sidebar.
 import KeyIcon from '@mui/icons-material/Key';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -11,7 +11,7 @@ export default defineResource({
   menu: { label: 'portal.menu.private_key', parent: 'certificates' },
   texts: 'resources.private-keys',
   views: {
-    list: lazy(() => import('./PrivateKeyList')),
+    list: preloadable(() => import('./PrivateKeyList')),
     icon: KeyIcon,
     recordRepresentation: 'priv_key_uuid',
   },

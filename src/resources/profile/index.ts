@@ -1,9 +1,9 @@
 // The signed-in user's own page (issue 14): details, password, sessions. Every role holds `session` (contract/
 // access.ts), so every role opens it; it has no sidebar entry (SPEC.md fixes the sidebars): the header links to it.
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
-const ProfilePage = lazy(() => import('./ProfilePage'));
+const ProfilePage = preloadable(() => import('./ProfilePage'));
 
 export const PROFILE_PATH = '/profile';
 

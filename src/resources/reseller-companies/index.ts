@@ -2,7 +2,7 @@
 // (/reseller/sp/{uuid}: its details and payments). Inviting a company has its own page
 // (/reseller/sp-invite, the reseller-invites resource).
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { CompanyRecord } from './CompanyList';
@@ -19,8 +19,8 @@ export default defineResource({
   menu: { label: 'portal.menu.companies' },
   texts: 'resources.reseller-companies',
   views: {
-    list: lazy(() => import('./CompanyList')),
-    show: lazy(() => import('./CompanyShow')),
+    list: preloadable(() => import('./CompanyList')),
+    show: preloadable(() => import('./CompanyShow')),
     icon: BusinessIcon,
     recordRepresentation: 'company_name',
   },

@@ -1,6 +1,6 @@
 // Inviting a company (SPEC.md §2, /reseller/sp-invite): the form and the invitations sent, sent or registered.
 // Reached from the Companies page; no sidebar entry of its own (SPEC.md: Companies, Payment Listing).
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { InviteRecord } from './InviteList';
@@ -11,5 +11,5 @@ export default defineResource({
   routes: [{ path: '/reseller/sp-invite', view: 'list' }],
   menu: null,
   texts: 'resources.reseller-invites',
-  views: { list: lazy(() => import('./InviteList')), recordRepresentation: 'email' },
+  views: { list: preloadable(() => import('./InviteList')), recordRepresentation: 'email' },
 });

@@ -1,6 +1,6 @@
 // The payments of a reseller's companies (SPEC.md §2, /reseller/payment-listing), with each company's name.
 import PaymentIcon from '@mui/icons-material/Payment';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { ResellerPaymentRecord } from './ResellerPaymentList';
@@ -12,7 +12,7 @@ export default defineResource({
   menu: { label: 'portal.menu.payment_listing' },
   texts: 'resources.reseller-payments',
   views: {
-    list: lazy(() => import('./ResellerPaymentList')),
+    list: preloadable(() => import('./ResellerPaymentList')),
     icon: PaymentIcon,
     recordRepresentation: 'transaction_id',
   },

@@ -1,7 +1,7 @@
 // The admin's resellers (SPEC.md §2, /admin/resellers): the list with each reseller's actions, a new reseller
 // (/admin/resellers/create) and one reseller's edit page (/admin/resellers/{id}).
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export type { ResellerRecord } from './ResellerList';
@@ -17,9 +17,9 @@ export default defineResource({
   menu: { label: 'portal.menu.resellers' },
   texts: 'resources.resellers',
   views: {
-    list: lazy(() => import('./ResellerList')),
-    create: lazy(() => import('./ResellerCreate')),
-    edit: lazy(() => import('./ResellerEdit')),
+    list: preloadable(() => import('./ResellerList')),
+    create: preloadable(() => import('./ResellerCreate')),
+    edit: preloadable(() => import('./ResellerEdit')),
     icon: StorefrontIcon,
     recordRepresentation: 'name',
   },

@@ -1,7 +1,7 @@
 // The admin's service providers (SPEC.md §2, /admin/service-provider and /admin/service-provider-details/{uuid}):
 // the list with its filters, and the details page with the actions.
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -14,8 +14,8 @@ export default defineResource({
   menu: { label: 'portal.menu.service_provider' },
   texts: 'resources.service-providers',
   views: {
-    list: lazy(() => import('./ProviderList')),
-    show: lazy(() => import('./ProviderShow')),
+    list: preloadable(() => import('./ProviderList')),
+    show: preloadable(() => import('./ProviderShow')),
     icon: BusinessIcon,
     recordRepresentation: 'company_name',
   },

@@ -1,7 +1,7 @@
 // One provider's change log, for the admin (SPEC.md §2, /admin/subscription-change-log/{uuid}): who did what, when
 // and why. The rows come from /api/admin/subscription_change_log filtered by the path's provider.
 import HistoryIcon from '@mui/icons-material/History';
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 export default defineResource({
@@ -10,5 +10,5 @@ export default defineResource({
   routes: [{ path: '/admin/subscription-change-log/:uuid', view: 'list' }],
   menu: null,
   texts: 'resources.subscription-change-log',
-  views: { list: lazy(() => import('./ChangeLogList')), icon: HistoryIcon },
+  views: { list: preloadable(() => import('./ChangeLogList')), icon: HistoryIcon },
 });

@@ -1,14 +1,14 @@
 // The provider's subscription (SPEC.md §2): auto renewal with the card, extend, and the plan step of a
 // provider without one. Pages of their own under /account; the calls are PortalDataProvider's.
-import { lazy } from 'react';
+import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
 /** Where the guard sends a provider who never had a subscription (SPEC.md §4, Session). */
 export const ACCOUNT_PAYMENT_PATH = '/account/payment';
 
-const RenewalPage = lazy(() => import('../../billing/RenewalPage'));
-const ExtendPage = lazy(() => import('../../billing/ExtendPage'));
-const AccountPaymentStep = lazy(() =>
+const RenewalPage = preloadable(() => import('../../billing/RenewalPage'));
+const ExtendPage = preloadable(() => import('../../billing/ExtendPage'));
+const AccountPaymentStep = preloadable(() =>
   import('../../billing/PaymentStep').then((m) => ({ default: m.AccountPaymentStep })),
 );
 
