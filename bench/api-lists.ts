@@ -128,6 +128,9 @@ export async function listWorld(
   return {
     tokens: { provider: token, reseller: reseller.token, admin },
     routes: [
+      // not lists: the app's fixed cost (every hook, no session) and a session-checked one-row read, for reference
+      { role: 'provider' as const, path: '/api/health' },
+      { role: 'provider' as const, path: '/api/service_provider' },
       ...[
         '/api/service_provider/payments',
         '/api/service_provider/invoices',

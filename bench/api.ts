@@ -78,7 +78,7 @@ async function benchOne(kind: 'pg' | 'pglite') {
         headers: { authorization: `Bearer ${tokens[r.role]}` },
       });
       if (res.status !== 200) throw new Error(`${r.role} ${r.path}: ${res.status}`);
-      counts.push(((await res.json()) as unknown[]).length);
+      counts.push([(await res.json()) as unknown].flat().length);
       await rate(appPort, url(r), tokens[r.role], 300);
     }
     const bares: number[] = [];
