@@ -1,24 +1,29 @@
-// An authenticated 7-row list beside a bare route, on the same database in the same run: how many requests a
-// second the provider's payments list (GET /api/service_provider/payments, the session check, the list protocol,
-// its page and its total) answers, and how many a bare Fastify route that runs `SELECT 1` on the same database
-// answers, with the same client (keep-alive, CONCURRENCY requests in flight) for DURATION_MS each, ROUNDS times
-// alternately. Prints the medians and their ratio.
+// Every list of every role beside a bare route, on the same database in the same run: how many requests a second
+// each list (the session check, the list protocol, a first page of 25 rows out of more, and the total) answers,
+// and how many a bare Fastify route that runs `SELECT 1` on the same database answers, with the same client
+// (keep-alive, CONCURRENCY requests in flight) for DURATION_MS each, ROUNDS times in turn. Prints the medians and
+// each list's ratio to the bare route (docs/performance.md says what to expect and why). The world is
+// bench/api-lists.ts.
 // Run: npm run bench:api   (DATABASES=pg,pglite CONCURRENCY=4 DURATION_MS=3000 ROUNDS=5 by default; the PostgreSQL
 // server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import Fastify from 'fastify';
-import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
 import { createTestApp, type TestApp } from '../tests/server/helpers';
+import { listWorld, type ListRoute } from './api-lists';
 import { pgliteApp } from './pgliteApp';
 
 const DATABASES = (process.env.DATABASES ?? 'pg,pglite').split(',');
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** The rows a list shows at first (react-admin's and PortalList's default page). */
+const PAGE = 25;
 const PG_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -31,7 +36,9 @@ async function rate(port: number, path: string, token: string | null, ms = DURAT
       http
         .get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`))));
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`)),
+          );
         })
         .on('error', reject);
     });
@@ -56,34 +63,42 @@ async function benchOne(kind: 'pg' | 'pglite') {
   const bare = Fastify();
   bare.get('/bare', async () => (await t.db.query<{ one: number }>('SELECT 1 AS one'))[0]);
   try {
-    const provider = await activeProvider(t);
-    const token = await tokenOf(t, provider);
-    for (let i = 0; i < 12; i++) {
-      await t.db.query(
-        `INSERT INTO payments (service_provider_id, amount, transaction_id, created_on)
-         VALUES ($1, 100, $2, now() - make_interval(days => $3))`,
-        [provider.spId, `bench-${i}`, i + 1],
-      );
-    }
+    const { tokens, routes } = await listWorld(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const appPort = (t.app.server.address() as AddressInfo).port;
     const barePort = (bare.server.address() as AddressInfo).port;
-    const list = `/api/service_provider/payments?range=${encodeURIComponent('[0,6]')}&sort=${encodeURIComponent('["created_on","DESC"]')}`;
-    // warm-up: plans, caches, the JIT
-    await rate(appPort, list, token, 1000);
+    const page = `range=${encodeURIComponent(`[0,${PAGE - 1}]`)}`;
+    const url = (r: ListRoute) => `${r.path}?${page}`;
+    // warm-up: plans, caches, the JIT; and every list must answer a full page
     await rate(barePort, '/bare', null, 1000);
-    const lists: number[] = [];
-    const bares: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      bares.push(await rate(barePort, '/bare', null));
-      lists.push(await rate(appPort, list, token));
+    const counts: number[] = [];
+    for (const r of routes) {
+      const res = await fetch(`http://127.0.0.1:${appPort}${url(r)}`, {
+        headers: { authorization: `Bearer ${tokens[r.role]}` },
+      });
+      if (res.status !== 200) throw new Error(`${r.role} ${r.path}: ${res.status}`);
+      counts.push([(await res.json()) as unknown].flat().length);
+      await rate(appPort, url(r), tokens[r.role], 300);
     }
-    const [l, b] = [median(lists), median(bares)];
+    const bares: number[] = [];
+    const lists = routes.map(() => [] as number[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      bares.push(await rate(barePort, '/bare', null));
+      for (const [i, r] of routes.entries()) lists[i].push(await rate(appPort, url(r), tokens[r.role]));
+    }
+    const b = median(bares);
     console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'PGlite'}`);
-    console.log(`baseline: bare Fastify route running SELECT 1   median ${Math.round(b)} req/s`);
-    console.log(`GET /api/service_provider/payments, 7 rows       median ${Math.round(l)} req/s`);
-    console.log(`ratio list / bare:                                ${(l / b).toFixed(2)}×`);
+    console.log(`baseline: bare Fastify route running SELECT 1: median ${Math.round(b)} req/s\n`);
+    console.log(`| role | list (${PAGE} rows) | req/s | ratio |\n|---|---|---:|---:|`);
+    for (const [i, r] of routes.entries()) {
+      const l = median(lists[i]);
+      const flag =
+        (l / b < 0.5 ? ' (under 0.5)' : '') + (counts[i] < PAGE ? ` (only ${counts[i]} rows)` : '');
+      console.log(
+        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${Math.round(l)} | ${(l / b).toFixed(2)}×${flag} |`,
+      );
+    }
   } finally {
     await bare.close();
     await t.close();
