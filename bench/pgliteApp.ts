@@ -9,10 +9,15 @@ import { openPglite } from '../server/src/db';
 import { migrate } from '../server/src/db/migrate';
 import { createJobQueue } from '../server/src/jobs/pgBoss';
 import { createServices } from '../server/src/services';
+import type { Config } from '../server/src/config';
 import { testConfig, type TestApp } from '../tests/server/helpers';
 
-export async function pgliteApp(): Promise<TestApp> {
-  const config = testConfig();
+/** `keepData`: close() leaves the data folder for a server to start from (the web bench's seeded world). */
+export async function pgliteApp(
+  overrides: Partial<Config> = {},
+  { keepData = false }: { keepData?: boolean } = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
   const db = await openPglite(path.join(config.dataDir, 'db'));
   await migrate(db);
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -31,7 +36,7 @@ export async function pgliteApp(): Promise<TestApp> {
       await app.close();
       await services.close();
       await db.close();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,17 +8,12 @@
 //   invoice), with a private key and its certificate (the built-in STI-PA simulator), an import of numbers (one
 //   good row, one bad) and an ACME credential.
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { ensureAdminAccount } from '../server/src/accounts/admin';
-import { buildHttpApp } from '../server/src/app';
-import { openPglite } from '../server/src/db';
-import { migrate } from '../server/src/db/migrate';
-import { createJobQueue } from '../server/src/jobs/pgBoss';
-import { createServices } from '../server/src/services';
 import { activeProvider, api, tokenOf } from '../tests/server/billing-fixtures';
-import { testConfig, type TestApp } from '../tests/server/helpers';
+import type { TestApp } from '../tests/server/helpers';
+import { pgliteApp } from './pgliteApp';
 import { login, multipart } from '../tests/server/accounts-fixtures';
 import {
   as,
@@ -71,23 +66,17 @@ async function importNumbers(t: TestApp, token: string, csv: string) {
 }
 
 export async function seedWorld(): Promise<SeededWorld> {
-  const config = testConfig({
+  const config = {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     jwtSecret: JWT_SECRET,
-  });
-  const db = await openPglite(path.join(config.dataDir, 'db'));
-  await migrate(db);
+  };
+  const t = await pgliteApp(config, { keepData: true });
+  const { db } = t;
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
-  const jobs = createJobQueue(db, { log, pollingIntervalSeconds: 1, stopTimeoutMs: 2_000 });
-  const services = await createServices({ config, db, jobs, logger: false });
-  const app = await buildHttpApp(services, { logger: false });
-  await app.ready();
-  await jobs.start();
-  const t: TestApp = { app, services, db, config, close: async () => undefined };
   try {
     // the admin as the server's first start makes it, signed in
-    await ensureAdminAccount({ db, config, log });
+    await ensureAdminAccount({ db, config: t.config, log });
     const adminLogin = await login(t, ADMIN.email, ADMIN.password);
     check('admin login', adminLogin);
     const admin = adminLogin.json().token as string;
@@ -121,9 +110,9 @@ export async function seedWorld(): Promise<SeededWorld> {
       'tn,voip_user,organization,assigned_on\n2015550000,user0,org0,2024-01-01\nnot-a-number,u,o,2024-01-01\n',
     );
     return {
-      dataDir: config.dataDir,
+      dataDir: t.config.dataDir,
       env: {
-        DATA_DIR: config.dataDir,
+        DATA_DIR: t.config.dataDir,
         DATABASE_URL: '',
         JWT_SECRET,
         ADMIN_EMAIL: ADMIN.email,
@@ -139,12 +128,9 @@ export async function seedWorld(): Promise<SeededWorld> {
       },
     };
   } catch (error) {
-    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    fs.rmSync(t.config.dataDir, { recursive: true, force: true });
     throw error;
   } finally {
-    await jobs.stop();
-    await app.close();
-    await services.close();
-    await db.close();
+    await t.close();
   }
 }
