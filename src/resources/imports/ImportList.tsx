@@ -25,6 +25,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
+import { countText } from '../../../contract/format';
 import type { NumberImport } from '../../../contract/numbers';
 import { formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
@@ -147,7 +148,7 @@ function ImportErrors({ record }: { record: ImportRecord }) {
       {record.report_rows > 0 && <ErrorsButton record={record} />}
       {more.length > 0 && (
         <Typography variant="body2">
-          {translate('portal.numbers.more_errors', { rows: record.report_rows.toLocaleString('en-US') })}
+          {translate('portal.numbers.more_errors', { rows: countText(record.report_rows) })}
         </Typography>
       )}
       {more.length > 0 && (
@@ -156,7 +157,7 @@ function ImportErrors({ record }: { record: ImportRecord }) {
             <Typography component="li" variant="body2" key={m.reason}>
               {translate('portal.numbers.more_errors_reason', {
                 reason: m.reason,
-                count: m.count.toLocaleString('en-US'),
+                count: countText(m.count),
               })}
             </Typography>
           ))}
@@ -257,9 +258,9 @@ export function ImportList() {
             : translate(`portal.numbers.status.${r.status}`)
         }
       />
-      <NumberField source="count" />
-      <NumberField source="success_count" />
-      <NumberField source="fail_count" />
+      <NumberField source="count" locales="en-US" />
+      <NumberField source="success_count" locales="en-US" />
+      <NumberField source="fail_count" locales="en-US" />
       <FunctionField<ImportRecord> source="completed_on" render={(r) => formatDateTime(r.completed_on)} />
       <FunctionField<ImportRecord>
         label="portal.numbers.numbers_column"

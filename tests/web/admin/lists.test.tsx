@@ -38,7 +38,7 @@ describe('payments', () => {
       '/admin/service-provider-details/sp-9',
     );
     expect(columnHeaders()).toEqual(['Time', 'Company', 'Transaction ID', 'Amount']);
-    expect(screen.getByText('$ 100')).toBeInTheDocument();
+    expect(screen.getByText('$100.00')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'admin-payments',
       expect.objectContaining({ pagination: { page: 1, perPage: 25 }, filter: {} }),

@@ -267,7 +267,7 @@ describe('the reseller’s payments', () => {
     expect(await screen.findByText('pi_second')).toBeInTheDocument();
     expect(columnHeaders(screen)).toEqual(['Time', 'Company', 'Transaction ID', 'Amount']);
     expect(screen.getByText('Active Telecom')).toBeInTheDocument();
-    expect(screen.getByText('$ 500')).toBeInTheDocument();
+    expect(screen.getByText('$500.00')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'reseller-payments',
       expect.objectContaining({
@@ -293,7 +293,7 @@ describe('the reseller’s payments', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     const csv = await blobs[0].text();
     expect(csv.split(/\r?\n/)[0]).toBe('Time,Company,Transaction ID,Amount');
-    expect(csv).toContain('Active Telecom,pi_second,$ 500');
+    expect(csv).toContain('Active Telecom,pi_second,$500.00');
   });
 
   it("says 'No Data Found' when there are none", async () => {
