@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countText, dateText, dateTimeText, moneyText, phoneText, utcDateTimeText } from '../../contract/format';
+import {
+  countText,
+  dateText,
+  dateTimeText,
+  moneyText,
+  phoneText,
+  utcDateTimeText,
+} from '../../contract/format';
 
 describe('one format for each kind of value', () => {
   it('writes money with a dollar sign, thousands separators and cents', () => {

@@ -8,6 +8,7 @@ import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { formatDateTime } from '../../components/dates';
 import { CompanyLink, csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
+import { DateTimeField, MoneyField } from '../../components/fields';
 
 export interface AdminInvoiceRecord {
   id: string;
@@ -69,13 +70,13 @@ export function AdminInvoiceList() {
       exporter={exporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<AdminInvoiceRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateTimeField source="created_on" />
       <FunctionField<AdminInvoiceRecord>
         source="company_name"
         render={(r) => <CompanyLink id={r.service_provider_uuid} name={r.company_name} />}
       />
       <TextField source="invoice_number" />
-      <FunctionField<AdminInvoiceRecord> source="amount" render={(r) => amountText(r.amount)} />
+      <MoneyField source="amount" />
       <TextField source="status" />
       <FunctionField<AdminInvoiceRecord>
         source="action"

@@ -17,7 +17,6 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   FunctionField,
-  NumberField,
   TextField,
   useDataProvider,
   useListContext,
@@ -27,12 +26,12 @@ import {
 import { PAGE_SIZES } from '../../../contract/constants';
 import { countText } from '../../../contract/format';
 import type { NumberImport } from '../../../contract/numbers';
-import { formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
 import numbersResource from '../numbers';
 import { ImportFormat } from './ImportFormat';
+import { CountField, DateTimeField } from '../../components/fields';
 
 export type ImportRecord = NumberImport;
 
@@ -248,7 +247,7 @@ export function ImportList() {
       }
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<ImportRecord> source="imported_on" render={(r) => formatDateTime(r.imported_on)} />
+      <DateTimeField source="imported_on" />
       <TextField source="filename" />
       <FunctionField<ImportRecord>
         source="status"
@@ -258,10 +257,10 @@ export function ImportList() {
             : translate(`portal.numbers.status.${r.status}`)
         }
       />
-      <NumberField source="count" locales="en-US" />
-      <NumberField source="success_count" locales="en-US" />
-      <NumberField source="fail_count" locales="en-US" />
-      <FunctionField<ImportRecord> source="completed_on" render={(r) => formatDateTime(r.completed_on)} />
+      <CountField source="count" />
+      <CountField source="success_count" />
+      <CountField source="fail_count" />
+      <DateTimeField source="completed_on" />
       <FunctionField<ImportRecord>
         label="portal.numbers.numbers_column"
         sortable={false}
