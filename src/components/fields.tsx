@@ -2,7 +2,7 @@
 // time, a date, an amount, a count, a telephone number. Lists use these instead of formatting in a FunctionField,
 // so no screen writes a value its own way. Each takes react-admin's field props (source, label, sortable...),
 // which Datagrid and the phone's stacked rows read from the element.
-import { FunctionField, type FunctionFieldProps, type RaRecord } from 'react-admin';
+import { FunctionField, useTranslate, type FunctionFieldProps, type RaRecord } from 'react-admin';
 import { countText, dateText, dateTimeText, moneyText, phoneText } from '../../contract/format';
 
 export type ValueFieldProps<R extends RaRecord = RaRecord> = Omit<FunctionFieldProps<R>, 'render'> & {
@@ -38,3 +38,24 @@ export const MoneyField = valueField(moneyText, 'MoneyField');
 export const CountField = valueField(countText, 'CountField');
 /** '(201) 555-0123' for a US number; any other as given. */
 export const PhoneField = valueField(phoneText, 'PhoneField');
+
+/**
+ * A status as words, in sentence case ('Past due'), from the texts under `texts` (`<texts>.<value>`); an unknown
+ * value is shown as it came rather than as a missing-text key.
+ */
+export function StatusField<R extends RaRecord = RaRecord>({
+  texts,
+  ...props
+}: ValueFieldProps<R> & { texts: string }) {
+  const translate = useTranslate();
+  return (
+    <FunctionField<R>
+      {...props}
+      render={(record) => {
+        const value = valueAt(record, props.source);
+        if (value === null || value === undefined || value === '') return '';
+        return translate(`${texts}.${String(value)}`, { _: String(value) });
+      }}
+    />
+  );
+}

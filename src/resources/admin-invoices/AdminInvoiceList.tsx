@@ -8,7 +8,7 @@ import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { formatDateTime } from '../../components/dates';
 import { CompanyLink, csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
-import { DateTimeField, MoneyField } from '../../components/fields';
+import { DateTimeField, MoneyField, StatusField } from '../../components/fields';
 
 export interface AdminInvoiceRecord {
   id: string;
@@ -21,6 +21,8 @@ export interface AdminInvoiceRecord {
   created_on: string;
   invoice_path: string;
 }
+
+const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 
 const exporter = csvExporter<AdminInvoiceRecord>(
   [
@@ -40,7 +42,7 @@ const filters = [
     key="status"
     source="status"
     label="portal.admin.filters.status"
-    choices={['open', 'paid', 'void'].map((id) => ({ id, name: id }))}
+    choices={INVOICE_STATUSES.map((id) => ({ id, name: `portal.admin.invoice_status.${id}` }))}
     alwaysOn
   />,
 ];
@@ -77,7 +79,7 @@ export function AdminInvoiceList() {
       />
       <TextField source="invoice_number" />
       <MoneyField source="amount" />
-      <TextField source="status" />
+      <StatusField source="status" texts="portal.admin.invoice_status" />
       <FunctionField<AdminInvoiceRecord>
         source="action"
         sortable={false}

@@ -21,7 +21,7 @@ import type { AssignedNumber, NumberOptions } from '../../../contract/numbers';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
-import { DateOnlyField, DateTimeField } from '../../components/fields';
+import { DateOnlyField, DateTimeField, PhoneField } from '../../components/fields';
 
 export type NumberRecord = AssignedNumber;
 
@@ -131,7 +131,7 @@ export function NumberList() {
       actions={<ExportButton />}
       emptyText="portal.common.no_data_found"
     >
-      <TextField source="tn" />
+      <PhoneField source="tn" />
       <DateTimeField source="created_on" />
       <TextField source="voip_user.name" sortBy="voip_user" />
       <TextField source="voip_user.company" sortBy="organization" />

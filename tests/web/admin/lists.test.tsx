@@ -64,6 +64,10 @@ describe('invoices', () => {
     renderAdmin('/admin/invoice/sp-9', dataProvider);
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(columnHeaders()).toEqual(['Time', 'Company', 'Invoice Number', 'Amount', 'Status', 'Action']);
+    // the status in words, in the case every screen writes statuses; the amount as every screen writes money
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(screen.queryByText('paid')).toBeNull();
+    expect(screen.getAllByText('$500.00').length).toBeGreaterThan(0);
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'admin-invoices',
       expect.objectContaining({ filter: { service_provider_uuid: 'sp-9' } }),
