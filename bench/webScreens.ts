@@ -150,13 +150,20 @@ async function contentAt(page: Page, what: string): Promise<number> {
 }
 
 /** When the page's first API request started and its last answer before the content ended. */
-async function apiTimes(page: Page, contentMs: number): Promise<{ first: number; last: number }> {
+async function apiTimes(
+  page: Page,
+  contentMs: number,
+): Promise<{ first: number; last: number; detail: string[] }> {
   return page.evaluate((until) => {
     const api = performance
       .getEntriesByType('resource')
       .map((e) => e as PerformanceResourceTiming)
       .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.responseEnd <= until);
     return {
+      // API_DETAIL=1: when each API request started and ended, to see what a screen waits for
+      detail: api.map(
+        (e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${new URL(e.name).pathname}`,
+      ),
       first: Math.min(...api.map((e) => e.startTime)),
       last: Math.max(...api.map((e) => e.responseEnd)),
     };
@@ -182,12 +189,26 @@ async function reloads(
   for (let i = 0; i < runs; i++) {
     await page.reload();
     const content = await contentAt(page, url);
-    times.push({ content, ...(await apiTimes(page, content)) });
+    const { detail, ...api } = await apiTimes(page, content);
+    if (process.env.API_DETAIL)
+      console.log(`    ${url} content ${Math.round(content)}: ${detail.join(' | ')}`);
+    times.push({ content, ...api });
   }
   return {
     reloadMs: median(times.map((t) => t.content)),
     firstApiMs: median(times.map((t) => t.first)),
     lastApiMs: median(times.map((t) => t.last)),
+  };
+}
+
+/** The visible link to a path; the profile's is in the user menu under the avatar, which is opened first. */
+function linkTo(page: Page, path: string) {
+  return {
+    async click() {
+      const link = page.locator(`a[href="${path}"]:visible`).first();
+      if (!(await link.count())) await page.getByRole('button', { name: 'User menu' }).click();
+      await link.click();
+    },
   };
 }
 
@@ -203,7 +224,7 @@ async function navigations(page: Page, origin: string, from: Screen, screen: Scr
       sessionStorage.removeItem('__contentMarker');
       (window as unknown as { __content: { arm(m: Marker): void } }).__content.arm(m);
     }, screen.marker);
-    await page.locator(`a[href="${screen.path}"]:visible`).first().click();
+    await linkTo(page, screen.path).click();
     const at = await contentAt(page, `${from.path} -> ${screen.path}`);
     times.push(
       at -
