@@ -26,6 +26,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // One rule, once: the UUID pattern lives in contract/ids.ts and the roles in contract/constants.ts.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['contract/ids.ts', 'contract/constants.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[regex.pattern=/\\[0-9a-f\\]\\{8\\}-/i]',
+          message: 'Check ids with isUuid or UUID_RE from contract/ids.ts',
+        },
+        {
+          selector: 'VariableDeclarator[id.name="ROLES"]',
+          message: 'The roles are ROLES in contract/constants.ts',
+        },
+      ],
+    },
+  },
   {
     // config.ts is the only reader of the environment on the server
     files: ['server/src/**/*.ts'],

@@ -1,6 +1,7 @@
 // The admin's work on service providers (issue 13, point 4): the statuses a provider is listed with, the actions'
 // rules and messages, and the wire shapes of the admin's lists. Shared by the server and the web app's forms.
 import * as yup from 'yup';
+import { UUID_RE } from './ids';
 import { SAFE_TEXT_RE } from './schemas';
 
 const unknownField = 'Unknown field: ${unknown}';
@@ -80,15 +81,10 @@ export type ExtensionInput = yup.InferType<typeof extensionSchema>;
 export const providerPatchSchema = yup
   .object({
     is_active: yup.boolean().strict().typeError('is_active must be true or false').optional(),
-    reseller_id: yup
-      .string()
-      .nullable()
-      .defined()
-      .optional()
-      .matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-        message: ADMIN_MESSAGES.resellerNotFound,
-        excludeEmptyString: false,
-      }),
+    reseller_id: yup.string().nullable().defined().optional().matches(UUID_RE, {
+      message: ADMIN_MESSAGES.resellerNotFound,
+      excludeEmptyString: false,
+    }),
     subscription_expired_on: yup
       .string()
       .optional()

@@ -1,7 +1,7 @@
 // The route guard of SPEC.md §2 and §4 as one pure function: given a path and what is known of the session,
 // allow the page, send the user elsewhere, or wait (for the profile a service provider's rule needs).
 import { matchPath } from 'react-router-dom';
-import type { Role } from '../../contract/constants';
+import { ROLES, type Role } from '../../contract/constants';
 import {
   DEFAULT_PUBLIC_PATHS,
   LOGIN_PATH,
@@ -48,8 +48,6 @@ export function parentPath(path: string): string {
   const index = path.lastIndexOf('/');
   return index <= 0 ? '/' : path.slice(0, index);
 }
-
-const ROLES: Role[] = ['service-provider', 'reseller', 'admin'];
 
 /**
  * Where a redirect of the table sends `path`, if one applies. A key with parameters ('/invoices/:id/show')

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_EVENT, createDataProvider } from '../../src/dataProvider';
 
 const fetchMock = vi.fn<typeof fetch>();
+// eslint-disable-next-line no-restricted-syntax -- a random key: version 4, stricter than any id
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,7 @@
 // The ACME protocol's pieces every ACME route shares: the content types, the problem documents (RFC 8555 §6.7) of
 // every refusal, the headers (Replay-Nonce, Link), and the checks of a POST (§6.2–§6.5: JWS, then nonce spent).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../../../contract/ids';
 import { str } from '../http/responses';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { type VerifiedAcmeRequest, verifyAcmeRequest } from './jws';
@@ -17,7 +18,8 @@ export const BODY_LIMIT = 64 * 1024;
 /** Every ACME path is under this one. */
 const ACME_PREFIX = '/acme';
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An id in one of our ACME URLs: a UUID as we write them, in lower case (a URL is compared as written). */
+const isOurId = (id: string): boolean => isUuid(id) && id === id.toLowerCase();
 
 export const problemResponse = {
   type: 'object',
@@ -128,7 +130,7 @@ function accountIdOfKid(deps: AcmeDeps, kid: string): string | null {
   const prefix = acmeUrl(deps, ACME_PATHS.account);
   if (!kid.startsWith(prefix)) return null;
   const id = kid.slice(prefix.length);
-  return UUID_RE.test(id) ? id : null;
+  return isOurId(id) ? id : null;
 }
 
 /** A deactivated (or revoked) account may no longer act (§7.3.6). */
@@ -259,6 +261,6 @@ export function postAsGet<R extends { payload: unknown }>(req: R): R {
 
 /** A path id that is no UUID names nothing. */
 export function uuidParam(id: string): string {
-  if (!UUID_RE.test(id)) throw new AcmeProblem('malformed', 'Not found', { status: 404 });
+  if (!isOurId(id)) throw new AcmeProblem('malformed', 'Not found', { status: 404 });
   return id;
 }

@@ -9,6 +9,7 @@ import {
   type NumberImport,
   type NumberOptions,
 } from '../../../contract/numbers';
+import { isUuid } from '../../../contract/ids';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db';
 import { pagedCsv } from '../http/csv';
@@ -56,8 +57,6 @@ export const CONTAINS_CAP = 2_000;
 export const OPTIONS_DEFAULT = 50;
 export const OPTIONS_MAX = 200;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What is written with an import, in its transaction (the change-log row of an admin's import). */
 export type WithImport = (tx: Queryable, now: Date) => Promise<void>;
 
@@ -100,7 +99,7 @@ export async function startImport(
 
 /** The admin's import on behalf of a provider: the provider must exist (404 otherwise). */
 export async function actorForProvider(deps: NumberDeps, accountId: string, providerId: string) {
-  if (!UUID.test(providerId) || !(await store.providerExists(deps.db, providerId))) {
+  if (!isUuid(providerId) || !(await store.providerExists(deps.db, providerId))) {
     throw notFound('Service provider not found');
   }
   return { accountId, serviceProviderId: providerId };
@@ -242,7 +241,7 @@ export async function errorReport(
   actor: NumberActor,
   importId: string,
 ): Promise<{ import: NumberImport; stream: Readable }> {
-  const imp = UUID.test(importId) ? await store.importOf(deps.db, actor.serviceProviderId, importId) : null;
+  const imp = isUuid(importId) ? await store.importOf(deps.db, actor.serviceProviderId, importId) : null;
   if (!imp) throw notFound('Import not found');
   if (imp.report_expired)
     throw new HttpError(410, IMPORT_MESSAGES.reportExpired(ERROR_REPORT_RETENTION_DAYS));
