@@ -126,6 +126,8 @@ export interface SubscriptionRequest {
   recurring_interval: RecurringInterval;
   recurring_interval_count: 1;
   service_provider_uuid: string;
+  /** Keep the card paid with for automatic renewal (docs/billing.md); false when left out. */
+  save_card?: boolean;
 }
 
 /** GET /api/payment/subscription (API.md). */

@@ -145,6 +145,9 @@ const portal = {
     month_option: '$100/month',
     year_option: '$500/year',
     in_flight: 'Opening the payment page…',
+    save_card: 'Save this card for automatic renewal',
+    save_card_note:
+      'We keep the card with our payment processor (not its number) and charge it when your subscription renews; you can turn this off on the Auto Renewal page.',
   },
   forgot_password: {
     title: 'Recover password',
