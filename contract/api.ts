@@ -136,6 +136,8 @@ export interface SubscriptionPlan {
   status?: string;
   current_period_end?: string | null;
   auto_charge?: boolean;
+  /** Dollars charged for one period of each plan; the next charge is on current_period_end (docs/billing.md). */
+  prices?: Record<RecurringInterval, number>;
 }
 
 /** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */

@@ -1,5 +1,6 @@
 // The card paid with at checkout kept for automatic renewal (docs/billing.md), through the sandbox's page: kept
-// when asked (brand, last four, expiry; never the number) with auto charge on, nothing kept otherwise.
+// when asked (brand, last four, expiry; never the number) with auto charge on, nothing kept otherwise. Also the
+// plan prices the subscription answers for the confirmation of a plan switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 import { postJson } from './accounts-fixtures';
@@ -75,5 +76,17 @@ describe('save the card at checkout', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('save_card must be true or false');
+  });
+});
+
+describe('GET /api/payment/subscription for a plan switch', () => {
+  it("answers each plan's price beside the period end the next charge falls on", async () => {
+    const p = await paidProvider(false);
+    const res = await api(t, await tokenOf(t, p)).get('/api/payment/subscription');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.prices).toEqual({ month: 100, year: 500 });
+    expect(body.plan.interval).toBe('month');
+    expect(new Date(body.current_period_end).getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -15,6 +15,7 @@ export const subscriptionResponse = object({
   status: str,
   current_period_end: nullableStr,
   auto_charge: bool,
+  prices: object({ month: num, year: num }),
 });
 
 export const autoChargeResponse = object({ message: str, auto_charge: bool });
