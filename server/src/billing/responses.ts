@@ -29,7 +29,7 @@ const savedCard = object({
 
 export const cardsResponse = object({ data: { type: 'array', items: savedCard } as const });
 
-const payment = object({ id: str, amount: num, transaction_id: str, created_on: str });
+const payment = object({ id: str, amount: num, transaction_id: str, created_on: str, for: str });
 
 export const paymentsResponse = { type: 'array', items: payment } as const;
 
