@@ -457,7 +457,7 @@ export const en: TranslationMessages = {
   resources: {
     payments: {
       name: 'Payment |||| Payments',
-      fields: { created_on: 'Time', transaction_id: 'Transaction ID', amount: 'Amount' },
+      fields: { created_on: 'Time', for: 'For', transaction_id: 'Transaction ID', amount: 'Amount' },
     },
     invoices: {
       name: 'Invoice |||| Invoices',

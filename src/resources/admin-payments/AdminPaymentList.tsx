@@ -15,6 +15,8 @@ export interface AdminPaymentRecord {
   amount: number;
   transaction_id: string;
   created_on: string;
+  /** What the payment was for, in the server's words (docs/billing.md). */
+  for?: string;
 }
 
 const exporter = csvExporter<AdminPaymentRecord>(
@@ -22,6 +24,7 @@ const exporter = csvExporter<AdminPaymentRecord>(
     ['Time', (r) => formatDateTime(r.created_on)],
     ['Company', (r) => r.company_name],
     ['OCN', (r) => r.ocn],
+    ['For', (r) => r.for ?? ''],
     ['Transaction ID', (r) => r.transaction_id],
     ['Amount', (r) => amountText(r.amount)],
   ],
@@ -45,6 +48,7 @@ export function AdminPaymentList() {
         source="company_name"
         render={(r) => <CompanyLink id={r.service_provider_uuid} name={r.company_name} />}
       />
+      <TextField source="for" sortable={false} />
       <TextField source="transaction_id" />
       <FunctionField<AdminPaymentRecord> source="amount" render={(r) => amountText(r.amount)} />
     </PortalList>

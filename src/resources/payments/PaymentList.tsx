@@ -1,4 +1,5 @@
-// /payment-listing (SPEC.md §2): the provider's payments, newest first, 7 a page, with CSV export.
+// /payment-listing (SPEC.md §2): the provider's payments (what each was for, docs/billing.md), newest first, 7 a
+// page, with CSV export.
 // A failed load shows its message and a Retry (PortalList, issue 14).
 import { FunctionField, TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -10,13 +11,16 @@ export interface PaymentRecord extends RaRecord {
   amount: number | string;
   transaction_id: string;
   created_on: string;
+  /** What the payment was for, in the server's words (docs/billing.md). */
+  for?: string;
 }
 
-const CSV_COLUMNS = ['Time', 'Transaction ID', 'Amount'] as const;
+const CSV_COLUMNS = ['Time', 'For', 'Transaction ID', 'Amount'] as const;
 
 export const paymentExporter: Exporter<PaymentRecord> = (records) => {
   const rows = records.map((r) => ({
     Time: formatDateTime(r.created_on),
+    For: r.for ?? '',
     'Transaction ID': r.transaction_id,
     Amount: amountText(r.amount),
   }));
@@ -36,6 +40,7 @@ export function PaymentList() {
         sortable={false}
         render={(r) => formatDateTime(r.created_on)}
       />
+      <TextField source="for" sortable={false} />
       <TextField source="transaction_id" sortable={false} />
       <FunctionField<PaymentRecord> source="amount" sortable={false} render={(r) => amountText(r.amount)} />
     </PortalList>

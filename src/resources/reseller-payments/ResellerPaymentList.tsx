@@ -1,4 +1,4 @@
-// /reseller/payment-listing: the payments of the reseller's companies with the company name (Time, Company,
+// /reseller/payment-listing: the payments of the reseller's companies with the company name (Time, Company, For,
 // Transaction ID, Amount), newest first, 7 a page, searched and sorted by the server, with CSV export.
 import { FunctionField, TextField, TextInput, downloadCSV, type Exporter } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -13,12 +13,13 @@ const filters = [
   <TextInput key="q" source="q" label="portal.reseller_payments.search" alwaysOn resettable />,
 ];
 
-const CSV_COLUMNS = ['Time', 'Company', 'Transaction ID', 'Amount'] as const;
+const CSV_COLUMNS = ['Time', 'Company', 'For', 'Transaction ID', 'Amount'] as const;
 
 export const resellerPaymentExporter: Exporter<ResellerPaymentRecord> = (records) => {
   const rows = records.map((r) => ({
     Time: formatDateTime(r.created_on),
     Company: r.company_name,
+    For: r.for,
     'Transaction ID': r.transaction_id,
     Amount: amountText(r.amount),
   }));
@@ -39,6 +40,7 @@ export function ResellerPaymentList() {
         render={(r) => formatDateTime(r.created_on)}
       />
       <TextField source="company_name" />
+      <TextField source="for" sortable={false} />
       <TextField source="transaction_id" />
       <FunctionField<ResellerPaymentRecord> source="amount" render={(r) => amountText(r.amount)} />
     </PortalList>
