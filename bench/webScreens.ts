@@ -150,13 +150,30 @@ async function contentAt(page: Page, what: string): Promise<number> {
 }
 
 /** When the page's first API request started and its last answer before the content ended. */
-async function apiTimes(page: Page, contentMs: number): Promise<{ first: number; last: number }> {
+async function apiTimes(
+  page: Page,
+  contentMs: number,
+): Promise<{ first: number; last: number; detail: string[] }> {
   return page.evaluate((until) => {
     const api = performance
       .getEntriesByType('resource')
       .map((e) => e as PerformanceResourceTiming)
       .filter((e) => new URL(e.name).pathname.startsWith('/api/') && e.responseEnd <= until);
     return {
+      // API_DETAIL=1: when each API request started and ended, to see what a screen waits for
+      detail: [
+        ...api.map(
+          (e) => `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${new URL(e.name).pathname}`,
+        ),
+        ...performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))
+          .map(
+            (e) =>
+              `js ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${Math.round(e.decodedBodySize / 1024)}k ${new URL(e.name).pathname.replace('/assets/', '')}`,
+          ),
+      ],
       first: Math.min(...api.map((e) => e.startTime)),
       last: Math.max(...api.map((e) => e.responseEnd)),
     };
@@ -182,12 +199,26 @@ async function reloads(
   for (let i = 0; i < runs; i++) {
     await page.reload();
     const content = await contentAt(page, url);
-    times.push({ content, ...(await apiTimes(page, content)) });
+    const { detail, ...api } = await apiTimes(page, content);
+    if (process.env.API_DETAIL)
+      console.log(`    ${url} content ${Math.round(content)}: ${detail.join(' | ')}`);
+    times.push({ content, ...api });
   }
   return {
     reloadMs: median(times.map((t) => t.content)),
     firstApiMs: median(times.map((t) => t.first)),
     lastApiMs: median(times.map((t) => t.last)),
+  };
+}
+
+/** The visible link to a path; the profile's is in the user menu under the avatar, which is opened first. */
+function linkTo(page: Page, path: string) {
+  return {
+    async click() {
+      const link = page.locator(`a[href="${path}"]:visible`).first();
+      if (!(await link.count())) await page.getByRole('button', { name: 'User menu' }).click();
+      await link.click();
+    },
   };
 }
 
@@ -203,7 +234,7 @@ async function navigations(page: Page, origin: string, from: Screen, screen: Scr
       sessionStorage.removeItem('__contentMarker');
       (window as unknown as { __content: { arm(m: Marker): void } }).__content.arm(m);
     }, screen.marker);
-    await page.locator(`a[href="${screen.path}"]:visible`).first().click();
+    await linkTo(page, screen.path).click();
     const at = await contentAt(page, `${from.path} -> ${screen.path}`);
     times.push(
       at -
@@ -233,6 +264,47 @@ export async function baselineReload(browser: Browser, url: string, runs: number
   const { reloadMs } = await reloads(page, url, { selector: '#note', text: 'The script ran.' }, runs);
   await context.close();
   return reloadMs;
+}
+
+/**
+ * PROFILE=<path>: one more reload of that screen under the browser's CPU profiler, printing where the main thread's
+ * time went until the content showed: self time by script and by function, the largest first.
+ */
+async function profileReload(page: Page, path: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.reload();
+  const content = await contentAt(page, path);
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id);
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = frame?.url ? frame.url.replace(/^.*\//, '') : `(${frame?.functionName || 'native'})`;
+    const fn = `${frame?.functionName || '(anonymous)'} ${script}:${frame?.lineNumber ?? 0}`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `      ${v.toFixed(1).padStart(7)} ms  ${k}`)
+      .join('\n');
+  console.log(
+    `    profile of ${path}, content at ${Math.round(content)} ms\n${top(byScript, 15)}\n    functions:\n${top(byFunction, 25)}`,
+  );
+  await cdp.detach();
 }
 
 export async function measureScreens(
@@ -265,6 +337,7 @@ export async function measureScreens(
     const page = await context.newPage();
     for (const screen of screens) {
       const reload = await reloads(page, `${origin}${screen.path}`, screen.marker, runs);
+      if (process.env.PROFILE === screen.path) await profileReload(page, screen.path);
       const from = screens.find((s) => s.path === screen.from);
       const navigationMs = from ? await navigations(page, origin, from, screen, runs) : null;
       timings.push({ role, path: screen.path, navigationMs, ...reload });

@@ -4,9 +4,10 @@
 import * as yup from 'yup';
 import type { CertificateRow } from './api';
 import { UUID_RE } from './ids';
+import { LOCALE } from './format';
 import { SAFE_TEXT_RE } from './schemas';
 
-export { DEFAULT_KEY_FILE_NAME, KEY_LABEL_TIME_FORMAT } from './constants';
+export { DEFAULT_KEY_FILE_NAME } from './constants';
 
 const unknownField = 'Unknown field: ${unknown}';
 
@@ -201,9 +202,10 @@ function gmtOffset(date: Date, timeZone?: string): string {
 }
 
 /**
- * SPEC.md §2, §9: the label of a key in the certificate page's dropdown, the key id and its creation time
- * as `d.M.yyyy HH:mm:ss.SSS` with the GMT offset: `<uuid> 21.11.2026 20:17:42.123 GMT+00:00`.
- * `timeZone` (an IANA name) defaults to the browser's own; an unreadable date leaves the id alone.
+ * The label of a key in the certificate page's dropdown: the key id and its creation time to the millisecond, in
+ * the portal's one date format (docs/formats.md) with the GMT offset, so two keys made the same second differ:
+ * `<uuid> 11/21/2026, 8:17:42.123 PM GMT+00:00`. `timeZone` (an IANA name) defaults to the browser's own; an
+ * unreadable date leaves the id alone.
  */
 export function formatKeyLabel(
   uuid: string,
@@ -214,23 +216,22 @@ export function formatKeyLabel(
   const date = createdOn instanceof Date ? createdOn : new Date(createdOn);
   if (Number.isNaN(date.getTime())) return uuid;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    new Intl.DateTimeFormat(LOCALE, {
       timeZone,
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
-      hour: '2-digit',
+      hour: 'numeric',
       minute: '2-digit',
       second: '2-digit',
-      hourCycle: 'h23',
+      hour12: true,
     })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   ) as Record<string, string>;
-  // KEY_LABEL_TIME_FORMAT: d.M.yyyy HH:mm:ss.SSS
   const time =
-    `${Number(parts.day)}.${Number(parts.month)}.${parts.year} ` +
-    `${pad(Number(parts.hour) % 24)}:${pad(Number(parts.minute))}:${pad(Number(parts.second))}.${pad(date.getUTCMilliseconds(), 3)}`;
+    `${parts.month}/${parts.day}/${parts.year}, ` +
+    `${parts.hour}:${parts.minute}:${parts.second}.${pad(date.getUTCMilliseconds(), 3)} ${parts.dayPeriod}`;
   return `${uuid} ${time} ${gmtOffset(date, timeZone)}`;
 }
 

@@ -67,7 +67,6 @@ export const TOASTS = {
   certificates: { timeoutMs: 3000, position: 'top-center' as const },
 } as const;
 
-export const KEY_LABEL_TIME_FORMAT = 'd.M.yyyy HH:mm:ss.SSS';
 export const DEFAULT_KEY_FILE_NAME = 'stir_private_key.pem';
 
 export const LAYOUT_BREAKPOINTS = [600, 1080, 1200] as const;

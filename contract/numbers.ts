@@ -1,5 +1,6 @@
 // Telephone numbers: the import file's rules, the messages of its refusals and row failures, and the wire shapes
 // of imports and numbers (API.md "Number import files"). Shared by the server and the web app's import form.
+import { countText } from './format';
 
 export const NUMBER_IMPORT = {
   /** Upload limit of one CSV file (about 5 million rows). */
@@ -54,7 +55,7 @@ export const IMPORT_MESSAGES = {
   interrupted: 'The import was interrupted too many times: please import the file again',
   /** An import stopped early: most of its first rows were rejected (the error report shows why). */
   wrongFile: (failed: number, rows: number) =>
-    `Stopped early: ${failed.toLocaleString('en-US')} of the first ${rows.toLocaleString('en-US')} rows ` +
+    `Stopped early: ${countText(failed)} of the first ${countText(rows)} rows ` +
     `(${Math.floor((failed / rows) * 100)} %) were rejected. Is this the right file? The error report shows why.`,
   reportExpired: (days: number) =>
     `The error report of this import has expired: reports are kept ${days} days`,

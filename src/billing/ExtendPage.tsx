@@ -15,11 +15,12 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { EXTEND_COUNT, EXTEND_COUNT_MESSAGE, extendTotal, isExtendCount } from '../../contract/billing';
 import { PRICES, type RecurringInterval } from '../../contract/constants';
+import { moneyText } from '../../contract/format';
 import { MainButton } from '../components/MainButton';
 import { BackToSummary } from './BackToSummary';
 import { useStartExtension } from './ExtendDialog';
 
-const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+const dollars = (amount: number) => moneyText(amount);
 
 /** The count as typed → the number the server takes, or null: only whole numbers, no exponent or decimals. */
 export function extendCountOf(text: string): number | null {

@@ -1,13 +1,11 @@
-// Money and CSV of the billing lists (SPEC.md §3, §9: '$ {amount}', comma-separated CSV).
+// Money and CSV of the billing lists: amounts as every screen writes them (docs/formats.md), comma-separated CSV.
+import { moneyText } from '../../contract/format';
 
-/** How the payment and invoice tables show an amount. */
-export const amountText = (amount: unknown): string => `$ ${amount ?? ''}`;
+/** How the payment and invoice tables show an amount: '$1,000.00'. */
+export const amountText = (amount: unknown): string => moneyText(amount);
 
 /** The invoice total in dollars: '$500.00'. */
-export function dollarsText(amount: unknown): string {
-  const n = Number(amount);
-  return Number.isFinite(n) ? `$${n.toFixed(2)}` : '';
-}
+export const dollarsText = amountText;
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);

@@ -1,19 +1,11 @@
-// Dates as the portal shows them: en-US (SPEC.md §9).
+// Dates as the portal shows them: one en-US format everywhere (contract/format.ts, docs/formats.md).
+import { dateText, dateTimeText } from '../../contract/format';
 
 /** '2026-12-21T00:00:00Z' -> '12/21/2026'; the calendar date of the UTC timestamp. Empty for no or a bad date. */
-export function formatDateOnly(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { timeZone: 'UTC' });
-}
+export const formatDateOnly = (value: string | null | undefined): string => dateText(value);
 
 /** '2026-12-21T15:04:00Z' -> '12/21/2026, 3:04:00 PM' in the browser's time zone; empty for no or a bad date. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US');
-}
+export const formatDateTime = (value: string | null | undefined): string => dateTimeText(value);
 
 const ISO_TIMESTAMP = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
 

@@ -30,6 +30,7 @@ export const adminProviderTexts = {
     expired: 'Expired',
     no_subscription: 'No subscription',
   },
+  invoice_status: { open: 'Open', paid: 'Paid', void: 'Void' },
   details: {
     view: 'Details',
     profile: 'Profile',

@@ -47,6 +47,12 @@ export const portalTheme: RaThemeOptions = {
     MuiTypography: {
       defaultProps: { variantMapping: { subtitle1: 'div', subtitle2: 'div' } },
     },
+    // one input variant in every form (docs/formats.md): the portal's own inputs are outlined, so every MUI text
+    // field, select and date field is too (react-admin's theme makes them filled)
+    MuiTextField: {
+      ...defaultTheme.components?.MuiTextField,
+      defaultProps: { ...defaultTheme.components?.MuiTextField?.defaultProps, variant: 'outlined' },
+    },
     // a disabled field's helper text says why (no private key yet): MUI's secondary text (5.7:1), not 0.38 (2.5:1)
     MuiFormHelperText: {
       styleOverrides: {

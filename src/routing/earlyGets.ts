@@ -2,7 +2,8 @@
 // first seconds after it opens are remembered, per user and address, in the tab's session storage; a reload of that
 // address starts them while the signed-in app loads (routing/preloadPage.ts), and the page's own GET of the same URL
 // (dataProvider/http.ts) takes that answer, once, instead of asking again. An address the tab never opened, or a
-// page that asks for something else this time, just asks as before.
+// page that asks for something else this time, just asks as before. public/early.js reads the same storage (its key,
+// STORAGE_KEY, and its entries, `<user id> <path and query>` -> URLs) to start them even earlier, as the HTML is read.
 import { earlyGets } from '../dataProvider/http';
 import { getToken, readSession } from '../authProvider/session';
 
@@ -43,7 +44,9 @@ function remember(key: string, urls: string[]) {
   }
 }
 
-const started = new Map<string, { at: number; response: Promise<Response> }>();
+type Started = { at: number; response: Promise<Response> };
+
+const started = new Map<string, Started>();
 let opening: { key: string; since: number; urls: string[] } | null = null;
 
 /** From now on, the GETs of each page's opening are remembered, and an early answer is handed to its GET. */
@@ -65,11 +68,23 @@ export function recordPageGets(): void {
   };
 }
 
+/**
+ * The GETs public/early.js started as the HTML was read (the same remembered GETs, before any module ran), taken
+ * over once: from then on they are this module's to hand out.
+ */
+function adoptScriptGets(): void {
+  const holder = window as { __portalEarlyGets?: Record<string, Started> };
+  for (const [url, get] of Object.entries(holder.__portalEarlyGets ?? {}))
+    if (!started.has(url)) started.set(url, get);
+  holder.__portalEarlyGets = {};
+}
+
 /** Starts the GETs the page at this address made when it last opened, for the signed-in user. */
 export function startRememberedGets(): void {
   const key = pageKey();
   const token = getToken();
   if (!key || !token) return;
+  adoptScriptGets();
   for (const url of remembered()[key] ?? []) {
     if (started.has(url)) continue;
     const response = fetch(url, {

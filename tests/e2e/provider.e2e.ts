@@ -449,21 +449,21 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.getByRole('menuitem', { name: /Number Listing$/ }).waitFor();
     await row.getByRole('link', { name: 'View numbers of numbers.csv' }).click();
     await page.waitForURL('**/number-listing');
-    await page.getByRole('cell', { name: '2015550102' }).waitFor();
+    await page.getByRole('cell', { name: '(201) 555-0102' }).waitFor();
     assert.equal(await page.getByRole('row').count(), 4); // the header and three numbers
     await check('numbers', 'Number Listing');
     await markScreenStart(page);
     await page.getByLabel('Number contains').fill('0101');
-    await page.getByRole('cell', { name: '2015550100' }).waitFor({ state: 'detached' });
-    assert.deepEqual(await page.getByRole('cell', { name: /^20155501/ }).allInnerTexts(), ['2015550101']);
+    await page.getByRole('cell', { name: '(201) 555-0100' }).waitFor({ state: 'detached' });
+    assert.deepEqual(await page.getByRole('cell', { name: /^\(201\) 555-01/ }).allInnerTexts(), ['(201) 555-0101']);
     await page.getByLabel('Number contains').fill('');
-    await page.getByRole('cell', { name: '2015550100' }).waitFor();
+    await page.getByRole('cell', { name: '(201) 555-0100' }).waitFor();
     await page.getByRole('combobox', { name: 'VoIP user' }).click();
     await page.getByRole('option', { name: 'Ann' }).click();
     await page.getByRole('cell', { name: '2015550101' }).waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: 'Organization' }).click();
     await page.getByRole('option', { name: 'Beta' }).click();
-    await page.getByRole('cell', { name: '2015550100' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: '(201) 555-0100' }).waitFor({ state: 'detached' });
     assert.deepEqual(await page.getByRole('cell', { name: /^20155501/ }).allInnerTexts(), ['2015550102']);
     await check('numbers-filtered', 'Number Listing');
   });

@@ -60,7 +60,7 @@ describe('billing mails', () => {
     expect(mail.subject).toBe('Your payment receipt — invoice 100042');
     expect(mail.text).toContain('Hello <Ada>,');
     expect(mail.text).toContain('$500.00');
-    expect(mail.text).toContain('March 5, 2027');
+    expect(mail.text).toContain('3/5/2027');
     expect(mail.html).toContain('Hello &lt;Ada&gt;,');
     expect(mail.html).not.toContain('<Ada>');
     expect(mail.attachments).toEqual([
@@ -77,7 +77,7 @@ describe('billing mails', () => {
       accountUrl: 'https://portal.test/account?x=1&y=2',
     };
     const auto = renewalReminderMail({ ...input, autoCharge: true });
-    expect(auto.subject).toBe('Your STIR/SHAKEN subscription renews on March 5, 2027');
+    expect(auto.subject).toBe('Your STIR/SHAKEN subscription renews on 3/5/2027');
     expect(auto.text).toContain('your saved card will be charged $500.00');
     expect(auto.text).toContain('https://portal.test/account?x=1&y=2');
     expect(auto.html).toContain('href="https://portal.test/account?x=1&amp;y=2"');

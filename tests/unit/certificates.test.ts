@@ -120,27 +120,27 @@ describe('revokeCertificateSchema', () => {
 });
 
 describe('formatKeyLabel', () => {
-  it('shows the key id and d.M.yyyy HH:mm:ss.SSS with the GMT offset', () => {
+  it('shows the key id and the en-US date and time to the millisecond with the GMT offset', () => {
     expect(formatKeyLabel(KEY, '2026-11-21T08:05:09.007Z', 'UTC')).toBe(
-      `${KEY} 21.11.2026 08:05:09.007 GMT+00:00`,
+      `${KEY} 11/21/2026, 8:05:09.007 AM GMT+00:00`,
     );
   });
 
   it('uses the given time zone, its offset at that date and half-hour offsets', () => {
     expect(formatKeyLabel(KEY, '2026-01-02T03:04:05.678Z', 'America/New_York')).toBe(
-      `${KEY} 1.1.2026 22:04:05.678 GMT-05:00`,
+      `${KEY} 1/1/2026, 10:04:05.678 PM GMT-05:00`,
     );
     expect(formatKeyLabel(KEY, '2026-07-02T03:04:05.678Z', 'America/New_York')).toBe(
-      `${KEY} 1.7.2026 23:04:05.678 GMT-04:00`,
+      `${KEY} 7/1/2026, 11:04:05.678 PM GMT-04:00`,
     );
     expect(formatKeyLabel(KEY, new Date('2026-07-02T23:59:59.999Z'), 'Asia/Kolkata')).toBe(
-      `${KEY} 3.7.2026 05:29:59.999 GMT+05:30`,
+      `${KEY} 7/3/2026, 5:29:59.999 AM GMT+05:30`,
     );
   });
 
-  it('shows midnight as 00, not 24', () => {
+  it('shows midnight as 12 AM', () => {
     expect(formatKeyLabel(KEY, '2026-03-10T00:00:00.000Z', 'UTC')).toBe(
-      `${KEY} 10.3.2026 00:00:00.000 GMT+00:00`,
+      `${KEY} 3/10/2026, 12:00:00.000 AM GMT+00:00`,
     );
   });
 

@@ -156,7 +156,7 @@ describe('below 960 px', () => {
       .map((t) => t.textContent);
     expect(terms).toEqual(['Time', 'Transaction ID', 'Amount']);
     expect(within(row).getByText('pi_first')).toBeInTheDocument();
-    expect(within(row).getByText('$ 100.00')).toBeInTheDocument();
+    expect(within(row).getByText('$100.00')).toBeInTheDocument();
   });
 
   it('Contact Us is an icon link with its name', async () => {

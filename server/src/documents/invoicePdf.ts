@@ -1,6 +1,7 @@
 // The invoice of a subscription payment as a one-page PDF (pdfkit, built-in Helvetica: no font files).
 import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '../../../contract/constants';
+import { dateText, moneyText } from '../../../contract/format';
 
 export interface InvoicePdfData {
   invoice_number: number;
@@ -29,14 +30,7 @@ export interface InvoicePdfOptions {
 /** Who issues the invoice: the product's one name, as on every screen and mail. */
 export const INVOICE_ISSUER = PRODUCT_NAME;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const formatDate = (d: Date) => dateFormat.format(d);
+const formatDate = (d: Date) => dateText(d);
 
 const INK = '#1f2933';
 const MUTED = '#52606d';
@@ -128,7 +122,7 @@ function draw(doc: PDFKit.PDFDocument, data: InvoicePdfData) {
         width: cols.amount - cols.period - 8,
       },
     )
-    .text(money.format(data.amount), cols.amount, rowTop, { width: 92, align: 'right' });
+    .text(moneyText(data.amount), cols.amount, rowTop, { width: 92, align: 'right' });
   const rowBottom = rowTop + 30;
   doc.moveTo(left, rowBottom).lineTo(right, rowBottom).strokeColor(RULE).stroke();
 
@@ -137,7 +131,7 @@ function draw(doc: PDFKit.PDFDocument, data: InvoicePdfData) {
     .font('Helvetica-Bold')
     .fontSize(12)
     .text('Total', cols.period, rowBottom + 14)
-    .text(money.format(data.amount), cols.amount, rowBottom + 14, { width: 92, align: 'right' });
+    .text(moneyText(data.amount), cols.amount, rowBottom + 14, { width: 92, align: 'right' });
   const paid = Boolean(data.transaction_id);
   doc
     .font('Helvetica-Bold')

@@ -18,6 +18,7 @@ import {
   RevokeCredentialDialog,
   useRevokeQuestion,
 } from './RevokeCredential';
+import { DateTimeField } from '../../components/fields';
 
 export type AcmeCredentialRecord = AcmeCredentialRow & RaRecord<string>;
 
@@ -61,20 +62,14 @@ export function AcmeCredentialList() {
         }
         emptyText="portal.acme.empty"
       >
-        <FunctionField<AcmeCredentialRecord>
-          source="created_on"
-          render={(r) => formatDateTime(r.created_on)}
-        />
+        <DateTimeField source="created_on" />
         <TextField source="key_id" sortable={false} sx={{ fontFamily: 'monospace' }} />
         <FunctionField<AcmeCredentialRecord>
           source="status"
           render={(r) => <CredentialStatus record={r} />}
         />
-        <FunctionField<AcmeCredentialRecord> source="bound_on" render={(r) => formatDateTime(r.bound_on)} />
-        <FunctionField<AcmeCredentialRecord>
-          source="revoked_on"
-          render={(r) => formatDateTime(r.revoked_on)}
-        />
+        <DateTimeField source="bound_on" />
+        <DateTimeField source="revoked_on" />
         <FunctionField label="portal.certificates.actions" render={() => <RevokeCredentialButton />} />
       </PortalList>
     </AskRevokeContext.Provider>

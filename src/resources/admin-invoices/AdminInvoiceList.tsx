@@ -8,6 +8,7 @@ import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { formatDateTime } from '../../components/dates';
 import { CompanyLink, csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
+import { DateTimeField, MoneyField, StatusField } from '../../components/fields';
 
 export interface AdminInvoiceRecord {
   id: string;
@@ -20,6 +21,8 @@ export interface AdminInvoiceRecord {
   created_on: string;
   invoice_path: string;
 }
+
+const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 
 const exporter = csvExporter<AdminInvoiceRecord>(
   [
@@ -39,7 +42,7 @@ const filters = [
     key="status"
     source="status"
     label="portal.admin.filters.status"
-    choices={['open', 'paid', 'void'].map((id) => ({ id, name: id }))}
+    choices={INVOICE_STATUSES.map((id) => ({ id, name: `portal.admin.invoice_status.${id}` }))}
     alwaysOn
   />,
 ];
@@ -69,14 +72,14 @@ export function AdminInvoiceList() {
       exporter={exporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<AdminInvoiceRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateTimeField source="created_on" />
       <FunctionField<AdminInvoiceRecord>
         source="company_name"
         render={(r) => <CompanyLink id={r.service_provider_uuid} name={r.company_name} />}
       />
       <TextField source="invoice_number" />
-      <FunctionField<AdminInvoiceRecord> source="amount" render={(r) => amountText(r.amount)} />
-      <TextField source="status" />
+      <MoneyField source="amount" />
+      <StatusField source="status" texts="portal.admin.invoice_status" />
       <FunctionField<AdminInvoiceRecord>
         source="action"
         sortable={false}

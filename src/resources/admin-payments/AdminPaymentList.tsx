@@ -6,6 +6,7 @@ import { amountText } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { CompanyLink, csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
+import { DateTimeField, MoneyField } from '../../components/fields';
 
 export interface AdminPaymentRecord {
   id: string;
@@ -43,14 +44,14 @@ export function AdminPaymentList() {
       exporter={exporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<AdminPaymentRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateTimeField source="created_on" />
       <FunctionField<AdminPaymentRecord>
         source="company_name"
         render={(r) => <CompanyLink id={r.service_provider_uuid} name={r.company_name} />}
       />
       <TextField source="for" sortable={false} />
       <TextField source="transaction_id" />
-      <FunctionField<AdminPaymentRecord> source="amount" render={(r) => amountText(r.amount)} />
+      <MoneyField source="amount" />
     </PortalList>
   );
 }

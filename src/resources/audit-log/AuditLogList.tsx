@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, type AuditLogRow } from '../../../contr
 import { formatDateTime } from '../../components/dates';
 import { CompanyLink, csvExporter } from '../adminShared';
 import { PortalList } from '../PortalList';
+import { DateTimeField } from '../../components/fields';
 
 const exporter = csvExporter<AuditLogRow>(
   [
@@ -42,7 +43,7 @@ export function AuditLogList() {
       exporter={exporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<AuditLogRow> source="occurred_on" render={(r) => formatDateTime(r.occurred_on)} />
+      <DateTimeField source="occurred_on" />
       <TextField source="action" />
       <TextField source="actor_email" emptyText="" />
       <FunctionField<AuditLogRow>

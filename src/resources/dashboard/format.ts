@@ -1,11 +1,10 @@
 // How the dashboard writes its figures: dollars with cents, counts with thousands separators, months by name.
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const counts = new Intl.NumberFormat('en-US');
+import { countText, moneyText } from '../../../contract/format';
+
 const monthNames = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-export const moneyText = (n: number) => dollars.format(n);
-export const countText = (n: number) => counts.format(n);
+export { countText, moneyText };
 
 const shortDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',

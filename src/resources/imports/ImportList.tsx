@@ -17,7 +17,6 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   FunctionField,
-  NumberField,
   TextField,
   useDataProvider,
   useListContext,
@@ -25,13 +24,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
+import { countText } from '../../../contract/format';
 import type { NumberImport } from '../../../contract/numbers';
-import { formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
 import numbersResource from '../numbers';
 import { ImportFormat } from './ImportFormat';
+import { CountField, DateTimeField } from '../../components/fields';
 
 export type ImportRecord = NumberImport;
 
@@ -147,7 +147,7 @@ function ImportErrors({ record }: { record: ImportRecord }) {
       {record.report_rows > 0 && <ErrorsButton record={record} />}
       {more.length > 0 && (
         <Typography variant="body2">
-          {translate('portal.numbers.more_errors', { rows: record.report_rows.toLocaleString('en-US') })}
+          {translate('portal.numbers.more_errors', { rows: countText(record.report_rows) })}
         </Typography>
       )}
       {more.length > 0 && (
@@ -156,7 +156,7 @@ function ImportErrors({ record }: { record: ImportRecord }) {
             <Typography component="li" variant="body2" key={m.reason}>
               {translate('portal.numbers.more_errors_reason', {
                 reason: m.reason,
-                count: m.count.toLocaleString('en-US'),
+                count: countText(m.count),
               })}
             </Typography>
           ))}
@@ -247,7 +247,7 @@ export function ImportList() {
       }
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<ImportRecord> source="imported_on" render={(r) => formatDateTime(r.imported_on)} />
+      <DateTimeField source="imported_on" />
       <TextField source="filename" />
       <FunctionField<ImportRecord>
         source="status"
@@ -257,10 +257,10 @@ export function ImportList() {
             : translate(`portal.numbers.status.${r.status}`)
         }
       />
-      <NumberField source="count" />
-      <NumberField source="success_count" />
-      <NumberField source="fail_count" />
-      <FunctionField<ImportRecord> source="completed_on" render={(r) => formatDateTime(r.completed_on)} />
+      <CountField source="count" />
+      <CountField source="success_count" />
+      <CountField source="fail_count" />
+      <DateTimeField source="completed_on" />
       <FunctionField<ImportRecord>
         label="portal.numbers.numbers_column"
         sortable={false}

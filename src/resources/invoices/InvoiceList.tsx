@@ -15,6 +15,7 @@ import { amountText, toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
 import { usePortalPath } from '../usePortalPath';
+import { DateTimeField, MoneyField } from '../../components/fields';
 
 export interface InvoiceRecord extends RaRecord {
   invoice_number: string;
@@ -56,13 +57,9 @@ export function InvoiceList() {
       exporter={invoiceExporter}
       emptyText="portal.common.no_data"
     >
-      <FunctionField<InvoiceRecord>
-        source="created_on"
-        sortable={false}
-        render={(r) => formatDateTime(r.created_on)}
-      />
+      <DateTimeField source="created_on" sortable={false} />
       <TextField source="invoice_number" sortable={false} />
-      <FunctionField<InvoiceRecord> source="amount" sortable={false} render={(r) => amountText(r.amount)} />
+      <MoneyField source="amount" sortable={false} />
       <FunctionField<InvoiceRecord>
         source="action"
         sortable={false}

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import {
-  FunctionField,
   TextField,
   TextInput,
   TopToolbar,
@@ -19,10 +18,10 @@ import {
 } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
 import type { AssignedNumber, NumberOptions } from '../../../contract/numbers';
-import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
+import { DateOnlyField, DateTimeField, PhoneField } from '../../components/fields';
 
 export type NumberRecord = AssignedNumber;
 
@@ -132,11 +131,11 @@ export function NumberList() {
       actions={<ExportButton />}
       emptyText="portal.common.no_data_found"
     >
-      <TextField source="tn" />
-      <FunctionField<NumberRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <PhoneField source="tn" />
+      <DateTimeField source="created_on" />
       <TextField source="voip_user.name" sortBy="voip_user" />
       <TextField source="voip_user.company" sortBy="organization" />
-      <FunctionField<NumberRecord> source="assigned_on" render={(r) => formatDateOnly(r.assigned_on)} />
+      <DateOnlyField source="assigned_on" />
     </PortalList>
   );
 }

@@ -1,11 +1,12 @@
 // /payment-listing (SPEC.md §2): the provider's payments (what each was for, docs/billing.md), newest first, 7 a
 // page, with CSV export.
 // A failed load shows its message and a Retry (PortalList, issue 14).
-import { FunctionField, TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
+import { TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { amountText, toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
+import { DateTimeField, MoneyField } from '../../components/fields';
 
 export interface PaymentRecord extends RaRecord {
   amount: number | string;
@@ -35,14 +36,10 @@ export function PaymentList() {
       exporter={paymentExporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<PaymentRecord>
-        source="created_on"
-        sortable={false}
-        render={(r) => formatDateTime(r.created_on)}
-      />
+      <DateTimeField source="created_on" sortable={false} />
       <TextField source="for" sortable={false} />
       <TextField source="transaction_id" sortable={false} />
-      <FunctionField<PaymentRecord> source="amount" sortable={false} render={(r) => amountText(r.amount)} />
+      <MoneyField source="amount" sortable={false} />
     </PortalList>
   );
 }

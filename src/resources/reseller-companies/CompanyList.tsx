@@ -20,6 +20,7 @@ import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { fillPath } from '../descriptor';
 import { PortalList } from '../PortalList';
 import { PromoCode } from './PromoCode';
+import { DateOnlyField, DateTimeField } from '../../components/fields';
 
 export type CompanyRecord = ResellerCompanyRow;
 
@@ -116,11 +117,8 @@ export function CompanyList() {
       <TextField source="ocn" />
       <TextField source="email" />
       <FunctionField<CompanyRecord> source="status" render={(r) => <CompanyStatusChip status={r.status} />} />
-      <FunctionField<CompanyRecord>
-        source="subscription_expired_on"
-        render={(r) => formatDateOnly(r.subscription_expired_on)}
-      />
-      <FunctionField<CompanyRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateOnlyField source="subscription_expired_on" />
+      <DateTimeField source="created_on" />
     </PortalList>
   );
 }

@@ -18,6 +18,7 @@ import { PortalList } from '../PortalList';
 import { PromoCode } from '../reseller-companies/PromoCode';
 import { RESELLER_PAGE_SIZE } from '../reseller-companies/CompanyList';
 import { InviteForm } from './InviteForm';
+import { DateTimeField } from '../../components/fields';
 
 export type InviteRecord = ResellerInviteRow;
 
@@ -86,7 +87,7 @@ export function InviteList() {
       <TextField source="company_name" emptyText="—" />
       <FunctionField<InviteRecord> source="status" render={(r) => <StatusChip record={r} />} />
       <TextField source="sent_count" sortable={false} />
-      <FunctionField<InviteRecord> source="sent_on" render={(r) => formatDateTime(r.sent_on)} />
+      <DateTimeField source="sent_on" />
     </PortalList>
   );
 }

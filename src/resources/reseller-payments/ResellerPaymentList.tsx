@@ -1,11 +1,12 @@
 // /reseller/payment-listing: the payments of the reseller's companies with the company name (Time, Company, For,
 // Transaction ID, Amount), newest first, 7 a page, searched and sorted by the server, with CSV export.
-import { FunctionField, TextField, TextInput, downloadCSV, type Exporter } from 'react-admin';
+import { TextField, TextInput, downloadCSV, type Exporter } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
 import type { ResellerPaymentRow } from '../../../contract/resellers';
 import { amountText, toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
+import { DateTimeField, MoneyField } from '../../components/fields';
 
 export type ResellerPaymentRecord = ResellerPaymentRow;
 
@@ -35,14 +36,11 @@ export function ResellerPaymentList() {
       exporter={resellerPaymentExporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<ResellerPaymentRecord>
-        source="created_on"
-        render={(r) => formatDateTime(r.created_on)}
-      />
+      <DateTimeField source="created_on" />
       <TextField source="company_name" />
       <TextField source="for" sortable={false} />
       <TextField source="transaction_id" />
-      <FunctionField<ResellerPaymentRecord> source="amount" render={(r) => amountText(r.amount)} />
+      <MoneyField source="amount" />
     </PortalList>
   );
 }

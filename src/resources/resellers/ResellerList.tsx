@@ -21,6 +21,7 @@ import { toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
 import { ResellerActions } from './ResellerActions';
+import { DateTimeField } from '../../components/fields';
 
 export type ResellerRecord = ResellerRow;
 
@@ -105,7 +106,7 @@ export function ResellerList() {
       />
       <TextField source="companies_count" />
       <FunctionField<ResellerRecord> source="is_active" render={(r) => <ActiveCell record={r} />} />
-      <FunctionField<ResellerRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateTimeField source="created_on" />
       <FunctionField<ResellerRecord>
         label="portal.resellers.actions"
         sortable={false}

@@ -15,6 +15,7 @@ import { fillPath } from '../descriptor';
 import { DETAILS_PATH, StatusText, csvExporter } from '../adminShared';
 import { PortalList } from '../PortalList';
 import { useResellerOptions } from './useResellerOptions';
+import { DateOnlyField, DateTimeField } from '../../components/fields';
 
 type ProviderRecord = AdminProviderRow;
 
@@ -91,11 +92,8 @@ export function ProviderList() {
       <TextField source="email" />
       <FunctionField<ProviderRecord> source="status" render={(r) => <StatusText status={r.status} />} />
       <TextField source="reseller_name" sortable />
-      <FunctionField<ProviderRecord>
-        source="subscription_expired_on"
-        render={(r) => formatDateOnly(r.subscription_expired_on)}
-      />
-      <FunctionField<ProviderRecord> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateOnlyField source="subscription_expired_on" />
+      <DateTimeField source="created_on" />
       <FunctionField<ProviderRecord>
         source="action"
         sortable={false}

@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE, type ChangeLogRow } from '../../../contract/admin';
 import { formatDateTime, withDatesOnly } from '../../components/dates';
 import { csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
+import { DateTimeField } from '../../components/fields';
 
 const exporter = csvExporter<ChangeLogRow>(
   [
@@ -31,7 +32,7 @@ export function ChangeLogList() {
       exporter={exporter}
       emptyText="portal.common.no_data_found"
     >
-      <FunctionField<ChangeLogRow> source="created_on" render={(r) => formatDateTime(r.created_on)} />
+      <DateTimeField source="created_on" />
       <TextField source="actor" />
       <TextField source="change" />
       <FunctionField<ChangeLogRow> source="from" sortable={false} render={(r) => withDatesOnly(r.from)} />

@@ -39,7 +39,7 @@ describe('payments', () => {
       '/admin/service-provider-details/sp-9',
     );
     expect(columnHeaders()).toEqual(['Time', 'Company', 'For', 'Transaction ID', 'Amount']);
-    expect(screen.getByText('$ 100')).toBeInTheDocument();
+    expect(screen.getByText('$100.00')).toBeInTheDocument();
     expect(screen.getByText('Extension, 3 months')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'admin-payments',
@@ -66,6 +66,10 @@ describe('invoices', () => {
     renderAdmin('/admin/invoice/sp-9', dataProvider);
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(columnHeaders()).toEqual(['Time', 'Company', 'Invoice Number', 'Amount', 'Status', 'Action']);
+    // the status in words, in the case every screen writes statuses; the amount as every screen writes money
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(screen.queryByText('paid')).toBeNull();
+    expect(screen.getAllByText('$500.00').length).toBeGreaterThan(0);
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'admin-invoices',
       expect.objectContaining({ filter: { service_provider_uuid: 'sp-9' } }),

@@ -53,7 +53,7 @@ describe('payment listing', () => {
     expect(await screen.findByText('pi_second')).toBeInTheDocument();
     expect(columnHeaders()).toEqual(['Time', 'For', 'Transaction ID', 'Amount']);
     expect(screen.getByText('Automatic renewal, yearly plan, 3/2/2026 – 3/2/2027')).toBeInTheDocument();
-    expect(screen.getByText('$ 500.00')).toBeInTheDocument();
+    expect(screen.getByText('$500.00')).toBeInTheDocument();
     expect(screen.getByText(new Date(PAYMENTS[0].created_on).toLocaleString('en-US'))).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'payments',
@@ -106,7 +106,7 @@ describe('invoice listing', () => {
     renderBilling('/invoice-listing', { dataProvider });
     expect(await screen.findByText('INV-0002')).toBeInTheDocument();
     expect(columnHeaders()).toEqual(['Time', 'Invoice Number', 'Amount', 'Action']);
-    expect(screen.getByText('$ 500')).toBeInTheDocument();
+    expect(screen.getByText('$500.00')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith('invoices', expect.objectContaining({ pagination: { page: 1, perPage: 7 } }));
     const row = screen.getByText('INV-0001').closest('tr') as HTMLElement;
     const view = within(row).getByRole('link', { name: 'View' });

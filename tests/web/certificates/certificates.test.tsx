@@ -54,7 +54,7 @@ describe('certificate page', () => {
       .map((o) => o.textContent);
     expect(options).toEqual(KEYS.map((k) => formatKeyLabel(k.priv_key_uuid, k.created_on)));
     expect(options[0]).toMatch(
-      new RegExp(`^${KEY_A} 20\\.11\\.2026 \\d{2}:\\d{2}:30\\.123 GMT[+-]\\d{2}:\\d{2}$`),
+      new RegExp(`^${KEY_A} 11/2[01]/2026, \\d{1,2}:\\d{2}:30\\.123 [AP]M GMT[+-]\\d{2}:\\d{2}$`),
     );
   });
 

@@ -219,7 +219,7 @@ describe('number listing', () => {
     });
     renderBilling('/number-listing', { dataProvider });
     expect(await screen.findByRole('heading', { level: 1, name: 'Number Listing' })).toBeInTheDocument();
-    expect(await screen.findByText('2015550100')).toBeInTheDocument();
+    expect(await screen.findByText('(201) 555-0100')).toBeInTheDocument();
     expect(columnHeaders()).toEqual([
       'Number',
       'Created On',
@@ -251,7 +251,7 @@ describe('number listing', () => {
       exportNumbers: async () => ({ blob: new Blob(['tn\r\n']), filename: 'numbers.csv' }),
     });
     renderBilling('/number-listing', { dataProvider });
-    await screen.findByText('2015550100');
+    await screen.findByText('(201) 555-0100');
     fireEvent.change(screen.getByLabelText('Number contains'), { target: { value: '55a5' } });
     await waitFor(
       () =>

@@ -75,7 +75,7 @@ describe('a company of the reseller', () => {
 
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(await within(payments).findByText('pi_2')).toBeInTheDocument();
-    expect(within(payments).getByText('$ 200')).toBeInTheDocument();
+    expect(within(payments).getByText('$200.00')).toBeInTheDocument();
     expect(
       within(payments)
         .getAllByRole('columnheader')

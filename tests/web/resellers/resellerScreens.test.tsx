@@ -269,7 +269,7 @@ describe('the reseller’s payments', () => {
     expect(columnHeaders(screen)).toEqual(['Time', 'Company', 'For', 'Transaction ID', 'Amount']);
     expect(screen.getByText('Active Telecom')).toBeInTheDocument();
     expect(screen.getByText('Yearly plan, 3/2/2026 – 3/2/2027')).toBeInTheDocument();
-    expect(screen.getByText('$ 500')).toBeInTheDocument();
+    expect(screen.getByText('$500.00')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'reseller-payments',
       expect.objectContaining({
@@ -295,7 +295,7 @@ describe('the reseller’s payments', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     const csv = await blobs[0].text();
     expect(csv.split(/\r?\n/)[0]).toBe('Time,Company,For,Transaction ID,Amount');
-    expect(csv).toContain('Active Telecom,"Yearly plan, 3/2/2026 – 3/2/2027",pi_second,$ 500');
+    expect(csv).toContain('Active Telecom,"Yearly plan, 3/2/2026 – 3/2/2027",pi_second,$500.00');
   });
 
   it("says 'No Data Found' when there are none", async () => {

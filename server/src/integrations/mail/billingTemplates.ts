@@ -1,17 +1,14 @@
 // The billing mails: the receipt with its invoice PDF, the renewal reminder and the failed-payment notice.
 // Each has a text and an HTML body; every value that comes from a user is escaped.
+import { dateText, moneyText } from '../../../../contract/format';
 import type { MailMessage } from './mailer';
 import { noticeMail } from './templates';
 
-/** $1,234.50 — amounts are in dollars. */
-export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-}
+/** $1,234.50 — amounts are in dollars (docs/formats.md). */
+export const formatDollars = (amount: number): string => moneyText(amount);
 
-/** November 21, 2026 — billing dates are calendar dates in UTC. */
-export function formatBillingDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
+/** 11/21/2026 — billing dates are calendar dates in UTC. */
+export const formatBillingDate = (date: Date): string => dateText(date);
 
 export const invoiceFileName = (invoiceNumber: number) => `invoice-${invoiceNumber}.pdf`;
 

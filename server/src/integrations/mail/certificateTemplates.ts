@@ -1,4 +1,5 @@
 // The certificate mails: the notice that a certificate was revoked (the subscriber agreement, clause 7.3).
+import { dateText, utcDateTimeText } from '../../../../contract/format';
 import type { MailMessage } from './mailer';
 import { noticeMail } from './templates';
 
@@ -21,8 +22,7 @@ export interface CertificateRevokedMailInput {
   link: string;
 }
 
-const formatTime = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(date);
+const formatTime = (date: Date) => utcDateTimeText(date);
 
 export function certificateRevokedMail(input: CertificateRevokedMailInput): MailMessage {
   const why = REASONS[input.reason] ?? `(${input.reason})`;
@@ -39,8 +39,7 @@ export function certificateRevokedMail(input: CertificateRevokedMailInput): Mail
   });
 }
 
-const formatDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+const formatDate = (date: Date) => dateText(date);
 
 interface CertificateMailBase {
   to: string;

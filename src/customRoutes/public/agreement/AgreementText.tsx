@@ -6,9 +6,9 @@ import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AGREEMENT, LIMITS, PRICES } from '../../../../contract/constants';
+import { moneyText } from '../../../../contract/format';
 
-const usd = (amount: number): string =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const usd = (amount: number): string => moneyText(amount);
 
 const count = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

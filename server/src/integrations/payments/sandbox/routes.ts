@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emptyResponse, fileResponse } from '../../../http/responses';
+import { moneyText } from '../../../../../contract/format';
 import type { PaymentEvent } from '../gateway';
 import {
   DECLINED_MESSAGE,
@@ -50,8 +51,7 @@ const esc = (v: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-const dollars = (n: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+const dollars = (n: number) => moneyText(n);
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f5f8;color:#1f2933;margin:0;padding:24px}
