@@ -1,6 +1,7 @@
 // The confirmation of a plan switch on /account/renewal (docs/billing.md): which plan, when the next charge is
-// made and how much it is, with Confirm / Cancel. The date and the amount are the server's: the subscription's
-// current period end and the price of the chosen plan (GET /api/payment/subscription).
+// made and how much it is ('11/28/2026', '$1,000.00': contract/format.ts), with Confirm / Cancel. The date and
+// the amount are the server's: the subscription's current period end and the price of the chosen plan
+// (GET /api/payment/subscription).
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,25 +10,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 import type { SubscriptionPlan } from '../../contract/api';
+import { dateText, moneyText } from '../../contract/format';
 import type { RecurringInterval } from '../../contract/constants';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const longDate = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '$1,000.00'; empty when the server sent no price. */
-export const usdText = (amount: number | undefined) =>
-  amount === undefined || !Number.isFinite(amount) ? '' : usd.format(amount);
-
-/** 'November 28, 2026' (UTC, as the server keeps periods); empty without a date. */
-export function nextChargeDate(iso: string | null | undefined): string {
-  const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? longDate.format(d) : '';
-}
 
 export interface PlanSwitchDialogProps {
   /** The plan asked for; the dialog is closed when null. */
@@ -41,8 +25,8 @@ export interface PlanSwitchDialogProps {
 export function PlanSwitchDialog({ target, plan, autoCharge, onConfirm, onCancel }: PlanSwitchDialogProps) {
   const translate = useTranslate();
   const planName = target ? translate(`portal.account.plan_${target}`) : '';
-  const date = nextChargeDate(plan?.current_period_end);
-  const amount = target ? usdText(plan?.prices?.[target]) : '';
+  const date = dateText(plan?.current_period_end);
+  const amount = target ? moneyText(plan?.prices?.[target]) : '';
   return (
     <Dialog open={target !== null} onClose={onCancel} aria-labelledby="plan-switch-title">
       <DialogTitle id="plan-switch-title">

@@ -1,6 +1,7 @@
 // What a payment was for, as every payments list shows it (docs/billing.md): derived in this one place from the
 // checkout the payment paid (its purpose, plan and count) and the invoice it made (its period and cycle).
 import { MONTHS_PER_INTERVAL, type RecurringInterval } from '../../../contract/constants';
+import { dateText } from '../../../contract/format';
 import type { CheckoutPurpose } from '../integrations/payments/gateway';
 import { periodsOf } from './plans';
 
@@ -28,13 +29,10 @@ export interface PaymentForFacts {
   for_months: number | null;
 }
 
-const day = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
-
+/** '11/28/2026 – 11/28/2027' (UTC calendar dates, contract/format.ts); null without both ends. */
 function periodText(start: PaymentForFacts['for_start'], end: PaymentForFacts['for_end']): string | null {
-  if (!start || !end) return null;
-  const [a, b] = [new Date(start), new Date(end)];
-  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return null;
-  return `${day.format(a)} – ${day.format(b)}`;
+  const [a, b] = [dateText(start), dateText(end)];
+  return a && b ? `${a} – ${b}` : null;
 }
 
 const planText = (interval: RecurringInterval) => (interval === 'year' ? 'Yearly plan' : 'Monthly plan');

@@ -137,7 +137,7 @@ describe('billing period', () => {
     fireEvent.click(yearly);
     const dialog = await screen.findByRole('dialog', { name: 'Switch to the yearly plan?' });
     expect(dialog).toHaveTextContent('From your next billing period you will be on the yearly plan.');
-    expect(dialog).toHaveTextContent('The next charge, on November 28, 2026, will be $1,000.00.');
+    expect(dialog).toHaveTextContent('The next charge, on 11/28/2026, will be $1,000.00.');
     expect(dialog).not.toHaveTextContent('Automatic renewal is off');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -158,7 +158,7 @@ describe('billing period', () => {
     await waitFor(() => expect(monthly).toBeEnabled());
     fireEvent.click(monthly);
     const dialog = await screen.findByRole('dialog', { name: 'Switch to the monthly plan?' });
-    expect(dialog).toHaveTextContent('The next charge, on November 28, 2026, will be $100.00.');
+    expect(dialog).toHaveTextContent('The next charge, on 11/28/2026, will be $100.00.');
     expect(dialog).toHaveTextContent('Automatic renewal is off');
   });
 
