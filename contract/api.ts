@@ -126,6 +126,8 @@ export interface SubscriptionRequest {
   recurring_interval: RecurringInterval;
   recurring_interval_count: 1;
   service_provider_uuid: string;
+  /** Keep the card paid with for automatic renewal (docs/billing.md); false when left out. */
+  save_card?: boolean;
 }
 
 /** GET /api/payment/subscription (API.md). */
@@ -134,6 +136,8 @@ export interface SubscriptionPlan {
   status?: string;
   current_period_end?: string | null;
   auto_charge?: boolean;
+  /** Dollars charged for one period of each plan; the next charge is on current_period_end (docs/billing.md). */
+  prices?: Record<RecurringInterval, number>;
 }
 
 /** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */

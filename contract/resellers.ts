@@ -208,4 +208,6 @@ export interface ResellerPaymentRow {
   created_on: string;
   service_provider_uuid: string;
   company_name: string;
+  /** What the payment was for: 'Yearly plan, 11/28/2026 – 11/28/2027', 'Extension, 3 months'… (docs/billing.md). */
+  for: string;
 }

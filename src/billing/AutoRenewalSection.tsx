@@ -1,6 +1,6 @@
 // 'Enable Auto Renewal' of /account/renewal (SPEC.md §4): the auto-charge switch, shown only while the newest
-// saved card has not expired (its expiry month still counts), the billing-period toggle, and the dialog that
-// confirms a change of auto charge.
+// saved card has not expired (its expiry month still counts), the billing-period toggle (a switch of plan is
+// confirmed first, PlanSwitchDialog), and the dialog that confirms a change of auto charge.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +17,7 @@ import { useTranslate } from 'react-admin';
 import type { SavedCard, ServiceProviderProfile } from '../../contract/api';
 import { isCardExpired } from '../../contract/cards';
 import type { RecurringInterval } from '../../contract/constants';
+import { PlanSwitchDialog } from './PlanSwitchDialog';
 import { useAutoCharge, useBillingPeriod } from './useAutoRenewal';
 
 export interface AutoRenewalSectionProps {
@@ -54,15 +55,16 @@ export function AutoRenewalSection({ profile, card, cardsLoaded }: AutoRenewalSe
           {translate('portal.account.auto_charge_needs_card')}
         </Typography>
       ) : null}
-      <BillingPeriod profile={profile} />
+      <BillingPeriod profile={profile} autoCharge={autoCharge} />
       <AutoChargeDialog confirmation={confirmation} onClose={closeConfirmation} />
     </Box>
   );
 }
 
-function BillingPeriod({ profile }: { profile: ServiceProviderProfile }) {
+function BillingPeriod({ profile, autoCharge }: { profile: ServiceProviderProfile; autoCharge: boolean }) {
   const translate = useTranslate();
-  const { period, changePeriod, disabled } = useBillingPeriod(profile);
+  const { period, plan, pending, requestPeriod, confirmPeriod, cancelPeriod, disabled } =
+    useBillingPeriod(profile);
   return (
     <Box sx={{ mt: 2 }}>
       <Typography id="billing-period-label" color="text.secondary" gutterBottom>
@@ -71,7 +73,7 @@ function BillingPeriod({ profile }: { profile: ServiceProviderProfile }) {
       <ToggleButtonGroup
         exclusive
         value={period}
-        onChange={(_, next: RecurringInterval | null) => void changePeriod(next)}
+        onChange={(_, next: RecurringInterval | null) => requestPeriod(next)}
         aria-labelledby="billing-period-label"
         disabled={disabled}
         size="small"
@@ -79,6 +81,13 @@ function BillingPeriod({ profile }: { profile: ServiceProviderProfile }) {
         <ToggleButton value="month">{translate('portal.account.period_month')}</ToggleButton>
         <ToggleButton value="year">{translate('portal.account.period_year')}</ToggleButton>
       </ToggleButtonGroup>
+      <PlanSwitchDialog
+        target={pending}
+        plan={plan}
+        autoCharge={autoCharge}
+        onConfirm={confirmPeriod}
+        onCancel={cancelPeriod}
+      />
     </Box>
   );
 }

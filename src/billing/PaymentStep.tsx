@@ -7,6 +7,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
@@ -61,7 +63,7 @@ export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
 /** The note on what happens next, the plan, the provider paid for, and Pay. */
 function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentStep> }) {
   const translate = useTranslate();
-  const { uuid, newSubscription, interval, setInterval, inFlight, failed, pay } = payment;
+  const { uuid, newSubscription, interval, setInterval, saveCard, setSaveCard, inFlight, failed, pay } = payment;
   return (
     <>
       {/* back from the payments provider without paying */}
@@ -84,6 +86,20 @@ function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentSte
         disabled={inFlight}
         labels={{ month: translate('portal.payment_step.month_option'), year: translate('portal.payment_step.year_option') }}
       />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={saveCard}
+            onChange={(event) => setSaveCard(event.target.checked)}
+            disabled={inFlight}
+            slotProps={{ input: { 'aria-describedby': 'save-card-note' } }}
+          />
+        }
+        label={translate('portal.payment_step.save_card')}
+      />
+      <Typography variant="body2" color="text.secondary" id="save-card-note" sx={{ mb: 2 }}>
+        {translate('portal.payment_step.save_card_note')}
+      </Typography>
       {uuid ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2, wordBreak: 'break-all' }} data-testid="payment-uuid">
           {translate('portal.payment_step.service_provider', { uuid })}

@@ -65,7 +65,10 @@ export function useAutoCharge(profile: ServiceProviderProfile) {
   };
 }
 
-/** The billing period, read from the plan of a started subscription and changed through the server. */
+/**
+ * The billing period, read from the plan of a started subscription and changed through the server once the
+ * provider confirms the switch (`pending` is the plan awaiting confirmation; docs/billing.md).
+ */
 export function useBillingPeriod(profile: ServiceProviderProfile) {
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -76,12 +79,24 @@ export function useBillingPeriod(profile: ServiceProviderProfile) {
   });
   const [period, setPeriod] = useState<RecurringInterval>(DEFAULT_RECURRING_INTERVAL);
   const [savingPeriod, setSavingPeriod] = useState(false);
+  const [pending, setPending] = useState<RecurringInterval | null>(null);
   useEffect(() => {
     if (plan.data) setPeriod(periodOfPlan(plan.data.plan));
   }, [plan.data]);
 
-  const changePeriod = async (next: RecurringInterval | null) => {
+  /** Asks first: the dialog names the plan, the next charge's date and amount. */
+  const requestPeriod = (next: RecurringInterval | null) => {
     if (!next || next === period) return;
+    setPending(next);
+  };
+
+  const confirmPeriod = () => {
+    const next = pending;
+    setPending(null);
+    if (next) void changePeriod(next);
+  };
+
+  const changePeriod = async (next: RecurringInterval) => {
     const previous = period;
     setPeriod(next);
     setSavingPeriod(true);
@@ -97,5 +112,13 @@ export function useBillingPeriod(profile: ServiceProviderProfile) {
     }
   };
 
-  return { period, changePeriod, disabled: !plan.isSuccess || savingPeriod };
+  return {
+    period,
+    plan: plan.data,
+    pending,
+    requestPeriod,
+    confirmPeriod,
+    cancelPeriod: () => setPending(null),
+    disabled: !plan.isSuccess || savingPeriod,
+  };
 }

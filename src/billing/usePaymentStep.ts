@@ -24,6 +24,8 @@ export function usePaymentStep(route: PaymentStepRoute) {
   const uuid = searchParams.get('uuid') ?? '';
   const newSubscription = searchParams.has('new_sub');
   const [interval, setInterval] = useState<RecurringInterval | ''>(DEFAULT_RECURRING_INTERVAL);
+  // Checked by default: the card paid with is kept for automatic renewal (docs/billing.md).
+  const [saveCard, setSaveCard] = useState(true);
   const [inFlight, setInFlight] = useState(false);
   // SPEC.md §4: the button stays disabled after a failure (the provider reloads the page to try again)
   const [failed, setFailed] = useState(false);
@@ -41,6 +43,7 @@ export function usePaymentStep(route: PaymentStepRoute) {
         recurring_interval: interval,
         recurring_interval_count: RECURRING_INTERVAL_COUNT,
         service_provider_uuid: uuid,
+        save_card: saveCard,
       });
       const url = answer?.data?.url;
       if (!url) throw new Error('The payment page address is missing');
@@ -53,5 +56,5 @@ export function usePaymentStep(route: PaymentStepRoute) {
     }
   };
 
-  return { uuid, newSubscription, interval, setInterval, inFlight, failed, close, pay };
+  return { uuid, newSubscription, interval, setInterval, saveCard, setSaveCard, inFlight, failed, close, pay };
 }

@@ -134,6 +134,7 @@ export const adminProviderResources = {
     fields: {
       created_on: 'Time',
       company_name: 'Company',
+      for: 'For',
       transaction_id: 'Transaction ID',
       amount: 'Amount',
     },

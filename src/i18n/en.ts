@@ -145,6 +145,9 @@ const portal = {
     month_option: '$100/month',
     year_option: '$500/year',
     in_flight: 'Opening the payment page…',
+    save_card: 'Save this card for automatic renewal',
+    save_card_note:
+      'We keep the card with our payment processor (not its number) and charge it when your subscription renews; you can turn this off on the Auto Renewal page.',
   },
   forgot_password: {
     title: 'Recover password',
@@ -204,6 +207,15 @@ const portal = {
     period_month: '$100/month',
     period_year: '$500/year',
     period_changed: 'Auto charge period changed successfully',
+    plan_switch_title: 'Switch to the %{plan} plan?',
+    plan_month: 'monthly',
+    plan_year: 'yearly',
+    plan_switch_text: 'From your next billing period you will be on the %{plan} plan.',
+    plan_switch_charge: 'The next charge, on %{date}, will be %{amount}.',
+    plan_switch_no_auto_charge:
+      'Automatic renewal is off: this charge is made only if you turn it on, or when you pay the renewal yourself.',
+    plan_switch_confirm: 'Confirm',
+    plan_switch_cancel: 'Cancel',
     count: 'Count',
     period: 'Period',
     total: 'Total: %{amount}',
@@ -445,7 +457,7 @@ export const en: TranslationMessages = {
   resources: {
     payments: {
       name: 'Payment |||| Payments',
-      fields: { created_on: 'Time', transaction_id: 'Transaction ID', amount: 'Amount' },
+      fields: { created_on: 'Time', for: 'For', transaction_id: 'Transaction ID', amount: 'Amount' },
     },
     invoices: {
       name: 'Invoice |||| Invoices',

@@ -113,6 +113,7 @@ export const resellerResources = {
     fields: {
       created_on: 'Time',
       company_name: 'Company',
+      for: 'For',
       transaction_id: 'Transaction ID',
       amount: 'Amount',
     },

@@ -4,8 +4,8 @@
 // active → the plan step) → pay in the sandbox (a declined card first) → the summary and its Extend modal → the
 // outcomes of a lapsed subscription (no active one → the plan step, past due; the server stopped and its database
 // changed, as time and a failed renewal would leave it) → extend
-// with a count (the total shown is what the checkout charges, and the expiry moves by it) → renewal: a card, auto
-// charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
+// with a count (the total shown is what the checkout charges, and the expiry moves by it) → renewal: the card kept at
+// checkout, another card, auto charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
 // private key → ACME: the directory URL, a credential created (its HMAC key shown once, copied) and revoked after
 // its confirmation → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
 // (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here), automatic renewal of the current one turned on with the
@@ -209,9 +209,12 @@ describe('provider flow', { timeout: 900_000 }, () => {
   it('pays the yearly plan in the sandbox, a declined card first, and signs in', { timeout: 120_000 }, async () => {
     await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
     assert.equal(await page.getByRole('radio', { name: /year/i }).isChecked(), true, 'year is preselected');
+    const saveCard = page.getByRole('checkbox', { name: 'Save this card for automatic renewal' });
+    assert.equal(await saveCard.isChecked(), true, 'keeping the card is preselected');
     await doubleClickOnce(page, page.getByRole('button', { name: 'Go to payment' }), '/api/payment/subscription');
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByText('$500.00').first().waitFor();
+    await page.getByTestId('save-card-note').waitFor();
     await check('checkout');
     await fillSandboxCard(page, '4000000000000002');
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -245,21 +248,28 @@ describe('provider flow', { timeout: 900_000 }, () => {
   it('meets the outcomes of a lapsed subscription: none active, then past due', { timeout: 120_000 }, async () => {
     // The subscription just paid, as time and a failed renewal would leave it; put back afterwards, and the invoice
     // and pay page its pay link made removed.
-    type Row = { id: string; status: string; current_period_start: Date; current_period_end: Date };
+    // Auto charge is off meanwhile: the card kept at checkout would otherwise renew it.
+    type Row = {
+      id: string;
+      status: string;
+      current_period_start: Date;
+      current_period_end: Date;
+      auto_charge: boolean;
+    };
     let paid: Row | undefined;
     const lapse = (status: string) =>
       env.portal.withDatabase(async (db) => {
         [paid] = paid
           ? [paid]
           : await db.query<Row>(
-              `SELECT id, status, current_period_start, current_period_end FROM subscriptions
+              `SELECT id, status, current_period_start, current_period_end, auto_charge FROM subscriptions
                 WHERE service_provider_id = $1 AND status = 'active'`,
               [uuid],
             );
         assert.ok(paid, 'the paid subscription');
         await db.query(
           `UPDATE subscriptions SET status = $2, current_period_start = now() - interval '2 days',
-                  current_period_end = now() - interval '1 day' WHERE id = $1`,
+                  current_period_end = now() - interval '1 day', auto_charge = false WHERE id = $1`,
           [paid.id, status],
         );
       });
@@ -319,8 +329,9 @@ describe('provider flow', { timeout: 900_000 }, () => {
         await db.query(`DELETE FROM checkouts WHERE subscription_id = $1 AND purpose = 'past_due'`, [paid.id]);
         await db.query(`DELETE FROM invoices WHERE subscription_id = $1 AND status = 'open'`, [paid.id]);
         await db.query(
-          `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4 WHERE id = $1`,
-          [paid.id, paid.status, paid.current_period_start, paid.current_period_end],
+          `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4, auto_charge = $5
+            WHERE id = $1`,
+          [paid.id, paid.status, paid.current_period_start, paid.current_period_end, paid.auto_charge],
         );
       });
     }
@@ -347,11 +358,16 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('account-summary-extended');
   });
 
-  it('adds a card and turns auto renewal on', { timeout: 90_000 }, async () => {
+  it('shows the card kept at checkout, adds a card and turns auto renewal off and on', { timeout: 90_000 }, async () => {
     await page.getByRole('link', { name: 'Auto Renewal' }).first().click();
     await page.waitForURL('**/account/renewal');
-    await page.getByLabel('Card Number').waitFor();
+    // the card paid with at checkout, kept for automatic renewal, which is on
+    await page.getByTestId('saved-card').getByText(/•••• 4242/).waitFor();
+    const autoCharge = page.getByRole('switch', { name: 'auto charge' }).or(page.getByRole('checkbox', { name: 'auto charge' })).first();
+    assert.equal(await autoCharge.isChecked(), true, 'auto charge is on with the card kept at checkout');
     await check('renewal');
+    await page.getByRole('button', { name: 'Add New Card' }).click();
+    await page.getByLabel('Card Number').waitFor();
     await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry Date').fill(`12 / ${new Date().getFullYear() + 3}`);
     await page.getByLabel('Security Code').fill('123');
@@ -363,8 +379,12 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.getByText('Your card has been successfully added').waitFor();
     await page.getByText(/4242/).first().waitFor();
     await check('renewal-card-added');
+    await autoCharge.click();
+    await page.getByRole('dialog', { name: 'Auto charge disabled' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Auto charge disabled' }).waitFor({ state: 'hidden' });
     await markScreenStart(page);
-    await page.getByRole('switch', { name: 'auto charge' }).or(page.getByRole('checkbox', { name: 'auto charge' })).first().click();
+    await autoCharge.click();
     await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor();
     await check('auto-charge-enabled');
     await page.keyboard.press('Escape');

@@ -70,6 +70,8 @@ describe('payments and invoices', () => {
       amount: 101,
       transaction_id: `tx_${two.ocn}_1`,
       created_on: expect.any(String),
+      // seeded without a checkout or an invoice: nothing known of what it paid
+      for: 'Payment',
     });
     const mine = await getList('/api/admin/payment', {
       filter: { service_provider_uuid: one.spId },

@@ -314,7 +314,11 @@ describe('payments and invoices', () => {
     expect(res.headers['content-range']).toBe('payments 0-1/2');
     const rows = res.json();
     expect(rows.map((r: { amount: number }) => r.amount)).toEqual([500, 100]);
-    expect(Object.keys(rows[0]).sort()).toEqual(['amount', 'created_on', 'id', 'transaction_id']);
+    expect(Object.keys(rows[0]).sort()).toEqual(['amount', 'created_on', 'for', 'id', 'transaction_id']);
+    expect(rows.map((r: { for: string }) => r.for)).toEqual([
+      'Extension, 12 months',
+      expect.stringMatching(/^Monthly plan, \d+\/\d+\/\d{4} – \d+\/\d+\/\d{4}$/),
+    ]);
     const page = await a.get(`/api/service_provider/payments?range=${encodeURIComponent('[1,1]')}`);
     expect(page.headers['content-range']).toBe('payments 1-1/2');
     expect(page.json()).toHaveLength(1);

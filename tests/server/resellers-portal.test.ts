@@ -278,6 +278,35 @@ describe('the reseller’s payments', () => {
   });
 });
 
+describe('what each of the reseller’s payments was for', () => {
+  it('says it on the list and on the company’s filtered list (CompanyPayments reads it)', async () => {
+    const [inv] = await t.db.query<{ id: string }>(
+      `INSERT INTO invoices (service_provider_id, invoice_number, amount, status, description, start_billing_cycle,
+         end_billing_cycle, billing_cycle_months, created_on, paid_on)
+       VALUES ($1, 9100, 500, 'paid', 'Subscription', '2030-01-15', '2031-01-15', 12, now(), now()) RETURNING id`,
+      [companies.active.spId],
+    );
+    await t.db.query('UPDATE payments SET invoice_id = $1 WHERE service_provider_id = $2 AND amount = 500', [
+      inv.id,
+      companies.active.spId,
+    ]);
+    try {
+      const filter = { service_provider_uuid: companies.active.spId };
+      for (const q of [{}, { filter }]) {
+        const res = await as(t, mine.token).get(`/api/reseller/users/payment${listQuery(q)}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().map((r: { amount: number; for: string }) => [r.amount, r.for])).toEqual([
+          [500, 'Automatic renewal, yearly plan, 1/15/2030 – 1/15/2031'],
+          [100, 'Payment'],
+        ]);
+      }
+    } finally {
+      await t.db.query('UPDATE payments SET invoice_id = NULL WHERE invoice_id = $1', [inv.id]);
+      await t.db.query('DELETE FROM invoices WHERE id = $1', [inv.id]);
+    }
+  });
+});
+
 describe('the reseller’s companies’ invoices', () => {
   const invoice = (spId: string, n: number, amount: number) =>
     t.db.query(

@@ -387,6 +387,10 @@ export class StripeStandIn {
       this.sessions.set(id, s);
       return s;
     }
+    if ((m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)) && method === 'GET') {
+      // As stored: a test that pays a session puts the expanded objects (payment_intent, subscription) on it.
+      return this.get(this.sessions, m[1], 'checkout.session');
+    }
     // Subscriptions
     if (method === 'GET' && path === '/v1/subscriptions') {
       const data = [...this.subscriptions.values()].filter((s) => !p.customer || s.customer === p.customer);

@@ -1,6 +1,12 @@
 // SQL of the admin's read-only lists: a provider's change log, every payment and invoice with its company, the CA
 // audit log, and a provider's certificates. Each takes a parsed list query whose parameters it binds after its own.
 import type { Queryable } from '../db';
+import {
+  PAYMENT_FOR_COLUMNS,
+  PAYMENT_FOR_JOINS,
+  paymentForColumnsOf,
+  type PaymentForFacts,
+} from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 
 const page = pageWithTotal;
@@ -46,11 +52,13 @@ export function listAllChanges(q: Queryable, list: ListQuery) {
 }
 
 const PAYMENTS = `(
-  SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, sp.company_name, sp.ocn
+  SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, sp.company_name, sp.ocn,
+         ${PAYMENT_FOR_COLUMNS}
     FROM payments p JOIN service_providers sp ON sp.id = p.service_provider_id
+    ${PAYMENT_FOR_JOINS}
 ) p`;
 
-export interface AdminPaymentRecord {
+export interface AdminPaymentRecord extends PaymentForFacts {
   id: string;
   service_provider_uuid: string;
   company_name: string;
@@ -65,7 +73,8 @@ export function listPayments(q: Queryable, list: ListQuery) {
   return page<AdminPaymentRecord>(
     q,
     PAYMENTS,
-    'p.id, p.service_provider_id AS service_provider_uuid, p.company_name, p.ocn, p.amount, p.transaction_id, p.created_on',
+    `p.id, p.service_provider_id AS service_provider_uuid, p.company_name, p.ocn, p.amount, p.transaction_id,
+     p.created_on, ${paymentForColumnsOf('p')}`,
     list.where,
     list.params,
     list,

@@ -8,6 +8,7 @@ import type { ListQuery } from '../http/list';
 import { MAX_PAGE_ROWS } from '../http/list';
 import { listImports, listNumbers, numberTotal, visibleReads } from '../numbers/store';
 import type { AdminActor, AdminDeps } from './deps';
+import { withPaymentFor } from '../billing/paymentFor';
 import * as store from './listStore';
 import { resellerOf } from '../resellers/portal';
 import { existingProvider } from './providers';
@@ -51,8 +52,9 @@ export async function providerNumbers(deps: AdminDeps, providerId: string, list:
   return { rows, total };
 }
 
-export function payments(deps: AdminDeps, list: ListQuery) {
-  return store.listPayments(deps.db, list);
+export async function payments(deps: AdminDeps, list: ListQuery) {
+  const { total, rows } = await store.listPayments(deps.db, list);
+  return { total, rows: rows.map(withPaymentFor) };
 }
 
 export async function invoices(deps: AdminDeps, list: ListQuery) {

@@ -77,6 +77,7 @@ export const adminPaymentsResponse = arrayOf(
     amount: num,
     transaction_id: str,
     created_on: str,
+    for: str,
   }),
 );
 

@@ -21,6 +21,10 @@ export interface CheckoutPageData {
   description: string;
   status: store.CheckoutRow['status'];
   company_name: string;
+  /** The payer asked to keep the card for automatic renewal: the page saves it (docs/billing.md). */
+  save_card: boolean;
+  /** The provider's customer the card is saved for. */
+  customer_ref: string | null;
   /** Where the page sends the payer back, paid or not (the addresses a real provider is given). */
   success_url: string;
   cancel_url: string;
@@ -73,6 +77,7 @@ async function openSession(
       amount: checkout.amount,
       description: invoiceDescription(checkout.purpose, checkout.recurring_interval, periods),
       customerRef,
+      saveCard: checkout.save_card,
       ...returnUrls(deps, checkout.purpose, checkout.service_provider_id),
     });
   } catch (err) {
@@ -93,11 +98,14 @@ async function reuseOpenCheckout(
   tx: Queryable,
   spId: string,
   purpose: CheckoutPurpose,
-  want: { interval: RecurringInterval; amount: number },
+  want: { interval: RecurringInterval; amount: number; saveCard: boolean },
 ): Promise<string | null> {
   const open = await store.openCheckoutFor(tx, spId, purpose, deps.now(), CHECKOUT_MAX_AGE_MS);
   if (!open) return null;
-  const same = open.recurring_interval === want.interval && Number(open.amount) === want.amount;
+  const same =
+    open.recurring_interval === want.interval &&
+    Number(open.amount) === want.amount &&
+    open.save_card === want.saveCard;
   if (same && open.url) return open.url;
   if (open.provider_ref && deps.payments.expireCheckout) {
     try {
@@ -122,13 +130,14 @@ export async function newCheckout(
   interval: RecurringInterval,
   subscriptionId: string | null,
   periods = 1,
+  saveCard = false,
 ): Promise<string> {
   const customerRef = await customerRefOf(deps, provider);
   const amount = priceOf(interval) * periods;
   return deps.db.transaction(async (tx) => {
     // Under the provider's lock: at most one open checkout per purpose, whichever server takes the request.
     await store.lockProvider(tx, provider.id);
-    const open = await reuseOpenCheckout(deps, tx, provider.id, purpose, { interval, amount });
+    const open = await reuseOpenCheckout(deps, tx, provider.id, purpose, { interval, amount, saveCard });
     if (open) return open;
     const checkout = await store.insertCheckout(tx, {
       spId: provider.id,
@@ -136,6 +145,7 @@ export async function newCheckout(
       purpose,
       interval,
       amount,
+      saveCard,
       now: deps.now(),
     });
     return openSession(deps, tx, checkout, customerRef);
@@ -145,11 +155,19 @@ export async function newCheckout(
 /** POST /api/payment/subscription (public): the registration's (or a new subscription's) payment page. */
 export async function startSubscription(
   deps: BillingDeps,
-  input: { recurring_interval: RecurringInterval; service_provider_uuid: string },
+  input: { recurring_interval: RecurringInterval; service_provider_uuid: string; save_card?: boolean },
 ) {
   const provider = await providerOr404(deps, input.service_provider_uuid);
   if (await store.isActive(deps.db, provider.id)) throw new HttpError(422, BILLING_MESSAGES.alreadyActive);
-  const url = await newCheckout(deps, provider, 'subscription', input.recurring_interval, null);
+  const url = await newCheckout(
+    deps,
+    provider,
+    'subscription',
+    input.recurring_interval,
+    null,
+    1,
+    input.save_card ?? false,
+  );
   return { data: { url } };
 }
 
@@ -238,6 +256,8 @@ export async function checkoutPage(deps: BillingDeps, id: string): Promise<Check
     description: invoiceDescription(c.purpose, c.recurring_interval, periodsOf(c)),
     status: c.status,
     company_name: provider?.company_name ?? '',
+    save_card: c.save_card,
+    customer_ref: provider?.payment_customer_ref ?? null,
     ...backAddresses(returnUrls(deps, c.purpose, c.service_provider_id)),
   };
 }

@@ -49,6 +49,28 @@ export async function onCheckoutPaid(s: EventScope, e: EventOf<'checkout.paid'>)
   }
   const period = await periodPaidBy(s, checkout, e);
   if (period) await recordCheckoutPayment(s, checkout, period, e.transactionId);
+  if (checkout.save_card && checkout.provider_ref) await keepCheckoutCard(s, checkout);
+}
+
+/**
+ * The card a checkout was paid with becomes the provider's saved card where the payments provider needs to be
+ * told (Stripe); the sandbox's page saved it already. A failure is logged: the payment stands.
+ */
+async function keepCheckoutCard(s: EventScope, checkout: store.CheckoutRow): Promise<void> {
+  const { deps } = s;
+  const save = deps.payments.saveCheckoutCard?.bind(deps.payments);
+  if (!save) return;
+  const provider = await store.findProvider(s.tx, checkout.service_provider_id);
+  const customerRef = provider?.payment_customer_ref;
+  const checkoutRef = checkout.provider_ref as string;
+  if (!customerRef) return;
+  s.after.push(async () => {
+    try {
+      await save(customerRef, checkoutRef);
+    } catch (err) {
+      deps.log.error({ err, checkoutId: checkout.id }, 'could not keep the card of a paid checkout');
+    }
+  });
 }
 
 /** The period a checkout pays: a new subscription, or the current one moved on. */
@@ -86,8 +108,9 @@ async function startPaidSubscription(
     start,
     end,
     providerRef: e.subscriptionRef ?? `sub_${randomBytes(12).toString('hex')}`,
-    // A provider-side recurring subscription renews by itself; a sandbox one once a card is saved and it is on.
-    autoCharge: Boolean(e.subscriptionRef),
+    // A provider-side recurring subscription renews by itself; a sandbox one once a card is saved and it is on
+    // (at once when the card paid with was kept for it).
+    autoCharge: Boolean(e.subscriptionRef) || checkout.save_card,
     now,
   });
   await store.logChange(tx, {

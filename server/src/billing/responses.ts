@@ -15,6 +15,7 @@ export const subscriptionResponse = object({
   status: str,
   current_period_end: nullableStr,
   auto_charge: bool,
+  prices: object({ month: num, year: num }),
 });
 
 export const autoChargeResponse = object({ message: str, auto_charge: bool });
@@ -28,7 +29,7 @@ const savedCard = object({
 
 export const cardsResponse = object({ data: { type: 'array', items: savedCard } as const });
 
-const payment = object({ id: str, amount: num, transaction_id: str, created_on: str });
+const payment = object({ id: str, amount: num, transaction_id: str, created_on: str, for: str });
 
 export const paymentsResponse = { type: 'array', items: payment } as const;
 

@@ -110,6 +110,13 @@ async function paymentPageRoutes(app: FastifyInstance, deps: BillingDeps) {
       now: deps.now,
       checkoutPage: (id) => checkoutPage(deps, id),
       handlePaymentEvent: (event) => handlePaymentEvent(deps, event),
+      // No billing address is asked on the payment page; the card form of the renewal page can add one.
+      saveCard: (customerRef, card) =>
+        deps.payments.addCard(
+          customerRef,
+          { kind: 'raw', ...card },
+          { line1: '', state: '', city: '', postal_code: '' },
+        ),
     });
   }
 }

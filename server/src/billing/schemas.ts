@@ -19,8 +19,20 @@ const count = yup
   .default(RECURRING_INTERVAL_COUNT);
 const spUuid = yup.string().trim().required('service_provider_uuid is a required field');
 
+/** Keep the card paid with for automatic renewal (docs/billing.md); a JSON boolean, false when left out. */
+const saveCard = yup
+  .boolean()
+  .strict()
+  .typeError('save_card must be true or false')
+  .default(false);
+
 export const subscriptionRequestSchema = yup
-  .object({ recurring_interval: interval, recurring_interval_count: count, service_provider_uuid: spUuid })
+  .object({
+    recurring_interval: interval,
+    recurring_interval_count: count,
+    service_provider_uuid: spUuid,
+    save_card: saveCard,
+  })
   .noUnknown(true, unknownField);
 
 export const planChangeSchema = yup

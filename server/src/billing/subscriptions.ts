@@ -9,7 +9,7 @@ import { cardsOf } from './cards';
 import { newCheckout } from './checkouts';
 import { providerOr404 } from './customers';
 import { providerIdOf, type Actor, type BillingDeps } from './deps';
-import { BILLING_MESSAGES, iso } from './plans';
+import { BILLING_MESSAGES, iso, priceOf } from './plans';
 import * as store from './store';
 
 /** A change logged under its own name (plan, auto charge, canceled at provider) rather than as period or status. */
@@ -97,6 +97,8 @@ export async function showSubscription(deps: BillingDeps, user: Actor): Promise<
     status: sub.status,
     current_period_end: iso(sub.current_period_end),
     auto_charge: sub.auto_charge,
+    // What one period of each plan is charged: a plan switch says what the next charge will be.
+    prices: { month: priceOf('month'), year: priceOf('year') },
   };
 }
 

@@ -16,6 +16,7 @@ import { noticeMail } from '../integrations/mail/templates';
 import { HttpError, conflict } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { sendMail } from '../accounts/deps';
+import { paymentFor } from '../billing/paymentFor';
 import * as accounts from '../accounts/store';
 import { resellerRow, type ResellerDeps } from './admin';
 import * as store from './store';
@@ -139,6 +140,7 @@ const paymentRow = (r: store.PaymentDbRow): ResellerPaymentRow => ({
   created_on: iso(r.created_on),
   service_provider_uuid: r.service_provider_uuid,
   company_name: r.company_name,
+  for: paymentFor(r),
 });
 
 export async function listPayments(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {

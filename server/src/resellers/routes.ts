@@ -86,6 +86,7 @@ const payment = object({
   created_on: str,
   service_provider_uuid: str,
   company_name: str,
+  for: str,
 });
 
 type IdParams = { Params: { id: string } };

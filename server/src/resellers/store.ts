@@ -1,6 +1,7 @@
 // SQL of resellers as the admin manages them and of the signed-in reseller's own rows. Parameterized statements
 // only; the list parts (`where`, `params`, `orderBy`) come from http/list.ts and bind after the fixed parameters.
 import type { Queryable } from '../db';
+import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, type PaymentForFacts } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 
 /** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
@@ -237,11 +238,13 @@ export async function upsertInvite(
 
 /** The payments of the reseller's companies (bound to $1), each with its company. */
 export const PAYMENTS_SOURCE = `
-  SELECT p.id, p.amount, p.transaction_id, p.created_on, sp.id AS service_provider_uuid, sp.company_name
+  SELECT p.id, p.amount, p.transaction_id, p.created_on, sp.id AS service_provider_uuid, sp.company_name,
+         ${PAYMENT_FOR_COLUMNS}
     FROM payments p JOIN service_providers sp ON sp.id = p.service_provider_id
+    ${PAYMENT_FOR_JOINS}
    WHERE sp.reseller_id = $1`;
 
-export interface PaymentDbRow {
+export interface PaymentDbRow extends PaymentForFacts {
   id: string;
   amount: number;
   transaction_id: string;

@@ -16,6 +16,8 @@ export interface AdminPaymentRecord {
   amount: number;
   transaction_id: string;
   created_on: string;
+  /** What the payment was for, in the server's words (docs/billing.md). */
+  for?: string;
 }
 
 const exporter = csvExporter<AdminPaymentRecord>(
@@ -23,6 +25,7 @@ const exporter = csvExporter<AdminPaymentRecord>(
     ['Time', (r) => formatDateTime(r.created_on)],
     ['Company', (r) => r.company_name],
     ['OCN', (r) => r.ocn],
+    ['For', (r) => r.for ?? ''],
     ['Transaction ID', (r) => r.transaction_id],
     ['Amount', (r) => amountText(r.amount)],
   ],
@@ -46,6 +49,7 @@ export function AdminPaymentList() {
         source="company_name"
         render={(r) => <CompanyLink id={r.service_provider_uuid} name={r.company_name} />}
       />
+      <TextField source="for" sortable={false} />
       <TextField source="transaction_id" />
       <MoneyField source="amount" />
     </PortalList>

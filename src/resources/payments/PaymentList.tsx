@@ -1,4 +1,5 @@
-// /payment-listing (SPEC.md §2): the provider's payments, newest first, 7 a page, with CSV export.
+// /payment-listing (SPEC.md §2): the provider's payments (what each was for, docs/billing.md), newest first, 7 a
+// page, with CSV export.
 // A failed load shows its message and a Retry (PortalList, issue 14).
 import { TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -11,13 +12,16 @@ export interface PaymentRecord extends RaRecord {
   amount: number | string;
   transaction_id: string;
   created_on: string;
+  /** What the payment was for, in the server's words (docs/billing.md). */
+  for?: string;
 }
 
-const CSV_COLUMNS = ['Time', 'Transaction ID', 'Amount'] as const;
+const CSV_COLUMNS = ['Time', 'For', 'Transaction ID', 'Amount'] as const;
 
 export const paymentExporter: Exporter<PaymentRecord> = (records) => {
   const rows = records.map((r) => ({
     Time: formatDateTime(r.created_on),
+    For: r.for ?? '',
     'Transaction ID': r.transaction_id,
     Amount: amountText(r.amount),
   }));
@@ -33,6 +37,7 @@ export function PaymentList() {
       emptyText="portal.common.no_data_found"
     >
       <DateTimeField source="created_on" sortable={false} />
+      <TextField source="for" sortable={false} />
       <TextField source="transaction_id" sortable={false} />
       <MoneyField source="amount" sortable={false} />
     </PortalList>

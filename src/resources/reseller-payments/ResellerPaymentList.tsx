@@ -1,4 +1,4 @@
-// /reseller/payment-listing: the payments of the reseller's companies with the company name (Time, Company,
+// /reseller/payment-listing: the payments of the reseller's companies with the company name (Time, Company, For,
 // Transaction ID, Amount), newest first, 7 a page, searched and sorted by the server, with CSV export.
 import { TextField, TextInput, downloadCSV, type Exporter } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
@@ -14,12 +14,13 @@ const filters = [
   <TextInput key="q" source="q" label="portal.reseller_payments.search" alwaysOn resettable />,
 ];
 
-const CSV_COLUMNS = ['Time', 'Company', 'Transaction ID', 'Amount'] as const;
+const CSV_COLUMNS = ['Time', 'Company', 'For', 'Transaction ID', 'Amount'] as const;
 
 export const resellerPaymentExporter: Exporter<ResellerPaymentRecord> = (records) => {
   const rows = records.map((r) => ({
     Time: formatDateTime(r.created_on),
     Company: r.company_name,
+    For: r.for,
     'Transaction ID': r.transaction_id,
     Amount: amountText(r.amount),
   }));
@@ -37,6 +38,7 @@ export function ResellerPaymentList() {
     >
       <DateTimeField source="created_on" />
       <TextField source="company_name" />
+      <TextField source="for" sortable={false} />
       <TextField source="transaction_id" />
       <MoneyField source="amount" />
     </PortalList>

@@ -15,6 +15,7 @@ const PAYMENT = {
   amount: 100,
   transaction_id: 'tx_nine',
   created_on: '2026-02-01T10:00:00Z',
+  for: 'Extension, 3 months',
 };
 
 const INVOICE = {
@@ -37,8 +38,9 @@ describe('payments', () => {
       'href',
       '/admin/service-provider-details/sp-9',
     );
-    expect(columnHeaders()).toEqual(['Time', 'Company', 'Transaction ID', 'Amount']);
+    expect(columnHeaders()).toEqual(['Time', 'Company', 'For', 'Transaction ID', 'Amount']);
     expect(screen.getByText('$100.00')).toBeInTheDocument();
+    expect(screen.getByText('Extension, 3 months')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'admin-payments',
       expect.objectContaining({ pagination: { page: 1, perPage: 25 }, filter: {} }),

@@ -59,8 +59,9 @@ export function billingDataProvider(
     getPlan: async () => ({
       plan: { interval: 'year', interval_count: 1 },
       status: 'active',
-      current_period_end: null,
+      current_period_end: '2026-11-28T10:00:00.000Z',
       auto_charge: false,
+      prices: { month: 100, year: 500 },
     }),
     changePlan: async () => ({ message: 'Auto charge period changed successfully' }),
     setAutoCharge: async () => ({ message: '' }),

@@ -4,8 +4,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { billingDataProvider, currentLocation, httpError, renderBilling } from './harness';
 
 const PAYMENTS = [
-  { id: 'p2', amount: '500.00', transaction_id: 'pi_second', created_on: '2026-03-02T15:04:00Z' },
-  { id: 'p1', amount: '100.00', transaction_id: 'pi_first', created_on: '2026-02-01T10:00:00Z' },
+  {
+    id: 'p2',
+    amount: '500.00',
+    transaction_id: 'pi_second',
+    created_on: '2026-03-02T15:04:00Z',
+    for: 'Automatic renewal, yearly plan, 3/2/2026 – 3/2/2027',
+  },
+  {
+    id: 'p1',
+    amount: '100.00',
+    transaction_id: 'pi_first',
+    created_on: '2026-02-01T10:00:00Z',
+    for: 'Monthly plan, 2/1/2026 – 3/1/2026',
+  },
 ];
 
 const INVOICES = [
@@ -34,12 +46,13 @@ const INVOICES = [
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
 
 describe('payment listing', () => {
-  it('shows Time, Transaction ID and Amount, 7 a page, newest first', async () => {
+  it('shows Time, For, Transaction ID and Amount, 7 a page, newest first', async () => {
     const dataProvider = billingDataProvider({ getList: async () => ({ data: PAYMENTS, total: 2 }) });
     renderBilling('/payment-listing', { dataProvider });
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Listing' })).toBeInTheDocument();
     expect(await screen.findByText('pi_second')).toBeInTheDocument();
-    expect(columnHeaders()).toEqual(['Time', 'Transaction ID', 'Amount']);
+    expect(columnHeaders()).toEqual(['Time', 'For', 'Transaction ID', 'Amount']);
+    expect(screen.getByText('Automatic renewal, yearly plan, 3/2/2026 – 3/2/2027')).toBeInTheDocument();
     expect(screen.getByText('$500.00')).toBeInTheDocument();
     expect(screen.getByText(new Date(PAYMENTS[0].created_on).toLocaleString('en-US'))).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(

@@ -40,9 +40,29 @@ describe('payment step (/register/payment)', () => {
       recurring_interval: 'month',
       recurring_interval_count: 1,
       service_provider_uuid: 'sp-1',
+      save_card: true,
     });
     await act(async () => answer({ data: { url: 'https://pay.example.test/checkout/9' } }));
     expect(assign).toHaveBeenCalledWith('https://pay.example.test/checkout/9');
+  });
+
+  it('offers to save the card, checked by default, with what it means; unchecked sends save_card false', async () => {
+    stubAssign();
+    const dataProvider = billingDataProvider({
+      createSubscriptionCheckout: async () => ({ data: { url: 'https://pay.example.test/checkout/1' } }),
+    });
+    renderBilling('/register/payment?uuid=sp-1', { dataProvider });
+    const box = await screen.findByRole('checkbox', { name: 'Save this card for automatic renewal' });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/charge it when your subscription renews/);
+    expect(screen.getByText(/not its number/)).toBeInTheDocument();
+    fireEvent.click(box);
+    expect(box).not.toBeChecked();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(dataProvider.createSubscriptionCheckout).toHaveBeenCalledTimes(1));
+    expect(dataProvider.createSubscriptionCheckout).toHaveBeenCalledWith(
+      expect.objectContaining({ save_card: false }),
+    );
   });
 
   it('stays disabled after a failure, with the server message in a toast and the console', async () => {
@@ -100,6 +120,7 @@ describe('payment step (/account/payment, account-price-fee)', () => {
       recurring_interval: 'year',
       recurring_interval_count: 1,
       service_provider_uuid: 'sp-1',
+      save_card: true,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(authProvider.logout).toHaveBeenCalled());

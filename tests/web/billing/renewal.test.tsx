@@ -105,16 +105,61 @@ describe('billing period', () => {
     const monthly = await screen.findByRole('button', { name: '$100/month' });
     await waitFor(() => expect(monthly).toBeEnabled());
     fireEvent.click(monthly);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Auto charge period changed successfully')).toBeInTheDocument();
     expect(dataProvider.changePlan).toHaveBeenCalledWith('month');
     await waitFor(() => expect(monthly).toHaveAttribute('aria-pressed', 'true'));
 
     fail = true;
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const yearly = screen.getByRole('button', { name: '$500/year' });
     await waitFor(() => expect(yearly).toBeEnabled());
     fireEvent.click(yearly);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Plan change refused')).toBeInTheDocument();
     await waitFor(() => expect(monthly).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('asks first: the dialog names the plan, the next charge date and amount; Cancel sends nothing', async () => {
+    const dataProvider = billingDataProvider({
+      getPlan: async () => ({
+        plan: { interval: 'month', interval_count: 1 },
+        status: 'active',
+        current_period_end: '2026-11-28T10:00:00.000Z',
+        auto_charge: true,
+        prices: { month: 100, year: 1000 },
+      }),
+      getProfile: async () => ({ ...PROFILE, auto_charge: true }),
+    });
+    renderBilling('/account/renewal', { dataProvider });
+    const yearly = await screen.findByRole('button', { name: '$500/year' });
+    await waitFor(() => expect(yearly).toBeEnabled());
+    fireEvent.click(yearly);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to the yearly plan?' });
+    expect(dialog).toHaveTextContent('From your next billing period you will be on the yearly plan.');
+    expect(dialog).toHaveTextContent('The next charge, on 11/28/2026, will be $1,000.00.');
+    expect(dialog).not.toHaveTextContent('Automatic renewal is off');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(dataProvider.changePlan).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '$100/month' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(yearly);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(dataProvider.changePlan).toHaveBeenCalledTimes(1));
+    expect(dataProvider.changePlan).toHaveBeenCalledWith('year');
+    await waitFor(() => expect(yearly).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('says when auto renewal is off that the charge is made only if it is turned on', async () => {
+    const dataProvider = billingDataProvider();
+    renderBilling('/account/renewal', { dataProvider });
+    const monthly = await screen.findByRole('button', { name: '$100/month' });
+    await waitFor(() => expect(monthly).toBeEnabled());
+    fireEvent.click(monthly);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to the monthly plan?' });
+    expect(dialog).toHaveTextContent('The next charge, on 11/28/2026, will be $100.00.');
+    expect(dialog).toHaveTextContent('Automatic renewal is off');
   });
 
   it('does not load the plan before the subscription started, and defaults to yearly', async () => {

@@ -66,6 +66,7 @@ const PAYMENTS = [
     created_on: '2026-03-02T15:04:00Z',
     service_provider_uuid: 'sp-1',
     company_name: 'Active Telecom',
+    for: 'Yearly plan, 3/2/2026 – 3/2/2027',
   },
 ];
 
@@ -260,13 +261,14 @@ describe('inviting a company', () => {
 });
 
 describe('the reseller’s payments', () => {
-  it('shows Time, Company, Transaction ID and Amount, 7 a page, newest first', async () => {
+  it('shows Time, Company, For, Transaction ID and Amount, 7 a page, newest first', async () => {
     const dataProvider = testDataProvider({ getList: async () => ({ data: PAYMENTS, total: 1 }) });
     renderAs('reseller', '/reseller/payment-listing', dataProvider);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Listing' })).toBeInTheDocument();
     expect(await screen.findByText('pi_second')).toBeInTheDocument();
-    expect(columnHeaders(screen)).toEqual(['Time', 'Company', 'Transaction ID', 'Amount']);
+    expect(columnHeaders(screen)).toEqual(['Time', 'Company', 'For', 'Transaction ID', 'Amount']);
     expect(screen.getByText('Active Telecom')).toBeInTheDocument();
+    expect(screen.getByText('Yearly plan, 3/2/2026 – 3/2/2027')).toBeInTheDocument();
     expect(screen.getByText('$500.00')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'reseller-payments',
@@ -292,8 +294,8 @@ describe('the reseller’s payments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     const csv = await blobs[0].text();
-    expect(csv.split(/\r?\n/)[0]).toBe('Time,Company,Transaction ID,Amount');
-    expect(csv).toContain('Active Telecom,pi_second,$500.00');
+    expect(csv.split(/\r?\n/)[0]).toBe('Time,Company,For,Transaction ID,Amount');
+    expect(csv).toContain('Active Telecom,"Yearly plan, 3/2/2026 – 3/2/2027",pi_second,$500.00');
   });
 
   it("says 'No Data Found' when there are none", async () => {

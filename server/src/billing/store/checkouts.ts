@@ -14,10 +14,12 @@ export interface CheckoutRow {
   provider_ref: string | null;
   url: string | null;
   invoice_id: string | null;
+  /** Keep the card paid with for automatic renewal (docs/billing.md). */
+  save_card: boolean;
 }
 
 const CHECKOUT_COLUMNS =
-  'id, service_provider_id, subscription_id, purpose, recurring_interval, amount, status, provider_ref, url, invoice_id';
+  'id, service_provider_id, subscription_id, purpose, recurring_interval, amount, status, provider_ref, url, invoice_id, save_card';
 
 export async function insertCheckout(
   q: Queryable,
@@ -28,13 +30,15 @@ export async function insertCheckout(
     interval: RecurringInterval;
     amount: number;
     invoiceId?: string | null;
+    saveCard?: boolean;
     now: Date;
   },
 ): Promise<CheckoutRow> {
   const rows = await q.query<CheckoutRow>(
-    `INSERT INTO checkouts (service_provider_id, subscription_id, purpose, recurring_interval, amount, invoice_id, created_on)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${CHECKOUT_COLUMNS}`,
-    [c.spId, c.subscriptionId, c.purpose, c.interval, c.amount, c.invoiceId ?? null, c.now],
+    `INSERT INTO checkouts (service_provider_id, subscription_id, purpose, recurring_interval, amount, invoice_id,
+       save_card, created_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${CHECKOUT_COLUMNS}`,
+    [c.spId, c.subscriptionId, c.purpose, c.interval, c.amount, c.invoiceId ?? null, c.saveCard ?? false, c.now],
   );
   return rows[0];
 }

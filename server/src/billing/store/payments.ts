@@ -1,6 +1,7 @@
 // SQL of payments (one per provider transaction) and of the provider events seen (the webhook's dedupe).
 import type { Queryable } from '../../db';
 import type { ListQuery } from '../../http/list';
+import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, type PaymentForFacts } from '../paymentFor';
 import { countAndRows } from './pages';
 
 /** A payment, once per provider transaction; null when that transaction was already recorded. */
@@ -28,7 +29,7 @@ export async function paymentExists(q: Queryable, transactionId: string): Promis
   return (await q.query('SELECT 1 FROM payments WHERE transaction_id = $1', [transactionId])).length > 0;
 }
 
-export interface PaymentListRow {
+export interface PaymentListRow extends PaymentForFacts {
   id: string;
   amount: number;
   transaction_id: string;
@@ -39,8 +40,10 @@ export interface PaymentListRow {
 export function listPayments(q: Queryable, spId: string, list: ListQuery) {
   return countAndRows<PaymentListRow>(
     q,
-    'payments',
-    'id, amount, transaction_id, created_on',
+    // With the facts of what each payment was for (paymentFor.ts).
+    `(SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, ${PAYMENT_FOR_COLUMNS}
+        FROM payments p ${PAYMENT_FOR_JOINS}) payments`,
+    'id, amount, transaction_id, created_on, for_purpose, for_interval, for_checkout_amount, for_start, for_end, for_months',
     ['service_provider_id = $1', ...list.where],
     [spId, ...list.params],
     list,

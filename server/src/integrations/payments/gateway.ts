@@ -24,6 +24,11 @@ export interface CheckoutRequest {
   amount: number;
   description: string;
   customerRef: string;
+  /**
+   * Keep the card paid with as the customer's saved card, for automatic renewal (Stripe: the payment is set up
+   * for off-session use). The sandbox's page saves it itself.
+   */
+  saveCard?: boolean;
   successUrl: string;
   cancelUrl: string;
 }
@@ -93,6 +98,11 @@ export interface PaymentGateway {
    */
   expireCheckout?(ref: string): Promise<void>;
   listCards(customerRef: string): Promise<SavedCard[]>;
+  /**
+   * After a checkout paid with `saveCard`: the card it was paid with becomes the customer's saved card (the one
+   * renewals charge). Not needed where the payment page saves the card itself (the sandbox).
+   */
+  saveCheckoutCard?(customerRef: string, checkoutRef: string): Promise<void>;
   /** Throws PaymentDeclined with a message the user can read when the card is refused. */
   addCard(customerRef: string, card: NewCard, billing: BillingAddress): Promise<SavedCard>;
   updateCard(

@@ -21,6 +21,9 @@ export interface SandboxCheckoutView {
   description: string;
   status: 'open' | 'paid' | 'expired' | 'failed';
   company_name: string;
+  /** Keep the card paid with for automatic renewal, for this customer. */
+  save_card: boolean;
+  customer_ref: string | null;
   /** The portal's pages to return to, as a real provider is told them: paid, or given up. */
   success_url: string;
   cancel_url: string;
@@ -30,6 +33,15 @@ export interface SandboxRouteDeps {
   now: () => Date;
   checkoutPage(id: string): Promise<SandboxCheckoutView | null>;
   handlePaymentEvent(event: PaymentEvent): Promise<unknown>;
+  /** Saves the card a checkout is paid with as the customer's card (brand, last four, expiry; never the number). */
+  saveCard(customerRef: string, card: RawCard): Promise<unknown>;
+}
+
+export interface RawCard {
+  number: string;
+  cvc: string;
+  exp_month: number;
+  exp_year: number;
 }
 
 const esc = (v: string) =>
@@ -80,6 +92,9 @@ const BANNER = `<p class="banner" role="note"><strong>Sandbox payment page.</str
 Test cards: <code>${SANDBOX_CARD_OK}</code> succeeds, <code>${SANDBOX_CARD_DECLINED}</code> is declined
 (and <code>${SANDBOX_CARD_CHARGE_FAILS}</code>, saved as a card, fails its later charges). Any future expiry date and any 3-digit CVC.</p>`;
 
+const SAVE_NOTE = `<p data-testid="save-card-note">This card will be kept for automatic renewal (brand, last four
+digits and expiry only).</p>`;
+
 export function checkoutHtml(
   c: SandboxCheckoutView,
   opts: { error?: string; values?: Record<string, string> } = {},
@@ -104,6 +119,7 @@ ${field('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" m
 <div>${field('exp_year', 'Expiry year (YYYY)', 'inputmode="numeric" autocomplete="cc-exp-year" maxlength="4"')}</div>
 </div>
 ${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}
+${c.save_card ? SAVE_NOTE : ''}
 <button type="submit">Pay ${esc(dollars(c.amount))}</button>
 </form>
 <p class="back"><a href="${esc(c.cancel_url)}">Cancel and return to the portal</a></p>`,
@@ -182,15 +198,13 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
           exp_month: (form.exp_month ?? '').slice(0, 2),
           exp_year: (form.exp_year ?? '').slice(0, 4),
         };
-        const check = checkRawCard(
-          {
-            number: form.number ?? '',
-            cvc: (form.cvc ?? '').trim(),
-            exp_month: Number(form.exp_month),
-            exp_year: Number(form.exp_year),
-          },
-          deps.now(),
-        );
+        const card: RawCard = {
+          number: form.number ?? '',
+          cvc: (form.cvc ?? '').trim(),
+          exp_month: Number(form.exp_month),
+          exp_year: Number(form.exp_year),
+        };
+        const check = checkRawCard(card, deps.now());
         if (!check.ok) {
           const messages: Record<string, string> = {
             number: 'Your card number is invalid.',
@@ -206,6 +220,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
         if (check.digits === SANDBOX_CARD_DECLINED) {
           return sendPage(reply, 402, checkoutHtml(c, { error: DECLINED_MESSAGE, values }));
         }
+        if (c.save_card && c.customer_ref) await deps.saveCard(c.customer_ref, card);
         await deps.handlePaymentEvent({
           id: `evt_sb_${randomBytes(12).toString('hex')}`,
           type: 'checkout.paid',

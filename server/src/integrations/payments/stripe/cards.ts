@@ -77,6 +77,37 @@ async function sameCardSaved(
   );
 }
 
+/** The card renewals charge: the customer's default, and every live subscription's own default. */
+async function makeCurrentCard(stripe: Stripe, customerRef: string, cardId: string): Promise<void> {
+  await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: cardId } });
+  // Checkout sets the subscription's own default card, which wins over the customer's: move it too.
+  const subs = await stripe.subscriptions.list({ customer: customerRef, status: 'all', limit: 100 });
+  for (const sub of subs.data) {
+    if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
+    if (idOf(sub.default_payment_method) === cardId) continue;
+    await stripe.subscriptions.update(sub.id, { default_payment_method: cardId });
+  }
+}
+
+/**
+ * The card a Checkout Session was paid with (its PaymentIntent's payment method, set up for off-session use, or
+ * the subscription's) becomes the customer's saved, current card.
+ */
+export async function saveCheckoutCard(stripe: Stripe, customerRef: string, sessionRef: string): Promise<void> {
+  const session = await stripe.checkout.sessions.retrieve(sessionRef, {
+    expand: ['payment_intent', 'subscription'],
+  });
+  const intent = session.payment_intent as Stripe.PaymentIntent | string | null;
+  const sub = session.subscription as Stripe.Subscription | string | null;
+  const pmId =
+    (intent && typeof intent === 'object' ? idOf(intent.payment_method) : undefined) ??
+    (sub && typeof sub === 'object' ? idOf(sub.default_payment_method) : undefined);
+  if (!pmId) return;
+  const pm = await stripe.paymentMethods.retrieve(pmId);
+  if (idOf(pm.customer) !== customerRef) await stripe.paymentMethods.attach(pmId, { customer: customerRef });
+  await makeCurrentCard(stripe, customerRef, pmId);
+}
+
 export async function addCard(
   stripe: Stripe,
   customerRef: string,
@@ -94,14 +125,7 @@ export async function addCard(
     const pm = await stripe.paymentMethods.update(cardId, {
       billing_details: { address: address(billing) },
     });
-    await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: cardId } });
-    // Checkout sets the subscription's own default card, which wins over the customer's: move it too.
-    const subs = await stripe.subscriptions.list({ customer: customerRef, status: 'all', limit: 100 });
-    for (const sub of subs.data) {
-      if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
-      if (idOf(sub.default_payment_method) === cardId) continue;
-      await stripe.subscriptions.update(sub.id, { default_payment_method: cardId });
-    }
+    await makeCurrentCard(stripe, customerRef, cardId);
     return toSavedCard(pm);
   } catch (err) {
     return declined(err);

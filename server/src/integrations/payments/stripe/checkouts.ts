@@ -21,7 +21,11 @@ export async function createCheckout(
   prices: PriceCatalog,
   req: CheckoutRequest,
 ): Promise<CheckoutSession> {
-  const metadata = { checkout_id: req.checkoutId, purpose: req.purpose };
+  const metadata = {
+    checkout_id: req.checkoutId,
+    purpose: req.purpose,
+    ...(req.saveCard ? { save_card: 'yes' } : {}),
+  };
   const common = {
     customer: req.customerRef,
     client_reference_id: req.checkoutId,
@@ -53,7 +57,12 @@ export async function createCheckout(
           },
         },
       ],
-      payment_intent_data: { metadata, description: req.description },
+      payment_intent_data: {
+        metadata,
+        description: req.description,
+        // Kept with Stripe for automatic renewal, charged off-session (docs/billing.md).
+        ...(req.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+      },
       invoice_creation: { enabled: true, invoice_data: { metadata, description: req.description } },
     };
   }

@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import type { RecurringInterval } from '../../../../../contract/constants';
 import type { Config } from '../../../config';
 import type { PaymentGateway } from '../gateway';
-import { addCard, listCards, updateCard } from './cards';
+import { addCard, listCards, saveCheckoutCard, updateCard } from './cards';
 import { createCheckout, ensureCustomer } from './checkouts';
 import { createStripeClient } from './client';
 import { parseStripeWebhook } from './events';
@@ -52,6 +52,7 @@ export function createStripeGateway(config: Config, opts: { client?: Stripe } = 
       await stripe.checkout.sessions.expire(ref);
     },
     listCards: (customerRef) => listCards(stripe, customerRef),
+    saveCheckoutCard: (customerRef, sessionRef) => saveCheckoutCard(stripe, customerRef, sessionRef),
     addCard: (customerRef, card, billing) => addCard(stripe, customerRef, card, billing),
     updateCard: (customerRef, cardId, update) => updateCard(stripe, customerRef, cardId, update),
     async chargeRenewal() {
