@@ -210,7 +210,7 @@ describe('the details page', () => {
         filter: {},
       }),
     );
-    fireEvent.click(within(imports).getByRole('button', { name: /File name/i }));
+    fireEvent.click(within(imports).getByRole('button', { name: /sort by file name/i }));
     await waitFor(() =>
       expect(dataProvider.providerRows).toHaveBeenLastCalledWith(
         'sp-1',
@@ -219,7 +219,7 @@ describe('the details page', () => {
       ),
     );
     // counts are not sorted by the server: their headers are no buttons
-    expect(within(imports).queryByRole('button', { name: /^Count/ })).not.toBeInTheDocument();
+    expect(within(imports).queryByRole('button', { name: /sort by count/i })).not.toBeInTheDocument();
   });
 
   it('asks before deactivating; Cancel changes nothing, Confirm sends is_active false', async () => {
