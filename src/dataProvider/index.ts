@@ -8,6 +8,7 @@ import { certificateCalls } from './certificateCalls';
 import { createCrud } from './crud';
 import { dashboardCalls } from './dashboardCalls';
 import { numberCalls } from './numberCalls';
+import { withProviderParts } from './providerParts';
 import { resellerCalls } from './resellerCalls';
 import type { PortalDataProvider } from './types';
 
@@ -23,15 +24,19 @@ export { RESOURCE_CONFIG, resourcePath } from './resources';
 export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 export function createDataProvider(): PortalDataProvider {
+  const crud = createCrud();
+  const admin = adminCalls();
   return {
-    ...createCrud(),
+    ...crud,
+    // the lists under one provider are read by reference to it (providerParts.ts)
+    getManyReference: withProviderParts(crud.getManyReference, admin.providerRows),
     ...accountCalls(),
     ...billingCalls(),
     ...certificateCalls(),
     ...numberCalls(),
     ...resellerCalls(),
     // ---- the admin's provider screens ----
-    ...adminCalls(),
+    ...admin,
     ...dashboardCalls(),
   };
 }

@@ -47,7 +47,8 @@ export interface PortalListProps {
   children: ReactNode;
 }
 
-function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' | 'children'>) {
+/** A list's rows from its list context: the failure with a Retry, a bar while loading, a table or stacked rows. */
+export function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' | 'children'>) {
   const translate = useTranslate();
   const phone = useIsPhone();
   const { data, error, isFetching, refetch } = useListContext();
@@ -144,7 +145,7 @@ export const pageSizeChoices = (perPage: number) =>
  * The pager with a rows-per-page choice (react-admin leaves the choice out on a phone), but for a failed load: no
  * "1-7 of 7" of rows that are not there.
  */
-function PortalPagination({ perPage }: { perPage: number }) {
+export function PortalPagination({ perPage }: { perPage: number }) {
   const { error } = useListContext();
   if (error) return null;
   return <Pagination rowsPerPageOptions={pageSizeChoices(perPage)} />;

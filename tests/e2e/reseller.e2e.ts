@@ -148,6 +148,18 @@ describe('reseller flow', { timeout: 600_000 }, () => {
     await check('payments', 'Payment Listing');
   });
 
+  it('opens its company’s page with the company’s payment', { timeout: 60_000 }, async () => {
+    await menu('Companies');
+    await page.waitForURL('**/reseller/sp');
+    await page.getByRole('row').filter({ hasText: provider.email }).getByRole('link', { name: provider.company }).click();
+    await page.waitForURL(/\/reseller\/sp\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: provider.company }).waitFor();
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.getByText(/\$\s?500/).first().waitFor();
+    // 1280 and 375 px: nothing scrolls sideways, the Amount is not cut off (the rows stack on a phone)
+    await check('company', provider.company);
+  });
+
   it('is sent home from the admin pages, and refused their routes', { timeout: 60_000 }, async () => {
     for (const path of ['/admin/service-provider', '/admin/resellers', '/admin']) {
       await page.goto(url(path));

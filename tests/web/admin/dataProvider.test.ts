@@ -38,6 +38,39 @@ describe('the admin calls', () => {
     expect(result).toEqual({ data: [{ id: 'c1' }], total: 6 });
   });
 
+  it('reads the lists under a provider by reference: page, sort and filter on its route', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer([{ id: 'n1', tn: '2015550100' }], { 'Content-Range': 'provider-numbers 25-25/26' }),
+    );
+    const result = await createDataProvider().getManyReference('provider-numbers', {
+      target: 'service_provider_uuid',
+      id: 'sp-1',
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'tn', order: 'ASC' },
+      filter: {},
+    });
+    const { url } = call();
+    expect(url.pathname).toBe('/api/admin/service_provider/sp-1/tn/assigned');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ range: '[25,49]', sort: '["tn","ASC"]' });
+    expect(result).toEqual({ data: [{ id: 'n1', tn: '2015550100' }], total: 26 });
+  });
+
+  it("reads a company's payments by reference: the reseller's payments filtered by the company", async () => {
+    fetchMock.mockResolvedValueOnce(answer([{ id: 'p1' }], { 'Content-Range': 'payments 0-0/1' }));
+    await createDataProvider().getManyReference('reseller-payments', {
+      target: 'service_provider_uuid',
+      id: 'c-1',
+      pagination: { page: 1, perPage: 7 },
+      sort: { field: 'amount', order: 'ASC' },
+      filter: {},
+    });
+    const { url } = call();
+    expect(url.pathname).toBe('/api/reseller/users/payment');
+    expect(JSON.parse(url.searchParams.get('filter') ?? '')).toEqual({ service_provider_uuid: 'c-1' });
+    expect(url.searchParams.get('sort')).toBe('["amount","ASC"]');
+    expect(url.searchParams.get('range')).toBe('[0,6]');
+  });
+
   it('posts the extension, the confirmation mail, the revocation and the import to their routes', async () => {
     const dp = createDataProvider();
     fetchMock.mockImplementation(async () => answer({ message: 'ok' }));

@@ -9,6 +9,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import type { AdminProviderDetails } from '../../../contract/admin';
 import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
 import { en } from '../../../src/i18n/en';
+import { withProviderParts } from '../../../src/dataProvider/providerParts';
 import { testAuthProvider, testDataProvider, type TestDataProvider } from '../public/harness';
 
 export { httpError } from '../public/harness';
@@ -50,7 +51,7 @@ export const PROVIDER: AdminProviderDetails = {
 export function adminDataProvider(
   overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
 ): TestDataProvider {
-  return testDataProvider({
+  const dataProvider: TestDataProvider = testDataProvider({
     getList: async () => ({ data: [], total: 0 }),
     getOne: async () => ({ data: PROVIDER }),
     update: async (_resource: string, params: { data: object }) => ({
@@ -68,6 +69,16 @@ export function adminDataProvider(
     getFile: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
     ...overrides,
   });
+  // the lists under a provider are read by reference, through providerRows, as the app's dataProvider reads them
+  if (!overrides.getManyReference) {
+    dataProvider.getManyReference.mockImplementation(
+      withProviderParts(
+        () => Promise.reject(new Error('no such list')),
+        (...args) => dataProvider.providerRows(...args),
+      ) as any,
+    );
+  }
+  return dataProvider;
 }
 
 function LocationProbe() {

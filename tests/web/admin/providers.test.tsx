@@ -142,18 +142,20 @@ describe('the details page', () => {
       },
     });
     renderAdmin('/admin/service-provider-details/sp-1', dataProvider);
-    expect(await screen.findByText('2015550100')).toBeInTheDocument();
+    expect(await screen.findByText('(201) 555-0100')).toBeInTheDocument();
     const numbers = screen.getByRole('region', { name: 'Numbers' });
-    expect(within(numbers).getByText('1–5 of 12')).toBeInTheDocument();
+    expect(within(numbers).getByText('1-5 of 12')).toBeInTheDocument();
     expect(dataProvider.providerRows).toHaveBeenCalledWith('sp-1', 'tn/assigned', {
       page: 1,
       perPage: 5,
       sort: { field: 'tn', order: 'ASC' },
+      filter: {},
     });
     expect(dataProvider.providerRows).toHaveBeenCalledWith('sp-1', 'certificates', {
       page: 1,
       perPage: 5,
       sort: { field: 'created_on', order: 'DESC' },
+      filter: {},
     });
     fireEvent.click(within(numbers).getByRole('button', { name: 'Go to next page' }));
     await waitFor(() =>
@@ -169,6 +171,55 @@ describe('the details page', () => {
     expect(
       await within(screen.getByRole('region', { name: 'Private Keys' })).findByText('keys unavailable'),
     ).toBeInTheDocument();
+  });
+
+  it('reads more rows a page when asked, and sorts a section by a column on the server', async () => {
+    const dataProvider = adminDataProvider({
+      providerRows: async (_id: string, part: string) =>
+        part === 'tn/import-history'
+          ? {
+              data: [
+                {
+                  id: 'i1',
+                  imported_on: '2026-02-01T00:00:00Z',
+                  filename: 'numbers.csv',
+                  status: 'done',
+                  count: 1200,
+                  success_count: 1200,
+                  fail_count: 0,
+                },
+              ],
+              total: 30,
+            }
+          : { data: [], total: 0 },
+    });
+    renderAdmin('/admin/service-provider-details/sp-1', dataProvider);
+    expect(await screen.findByText('numbers.csv')).toBeInTheDocument();
+    const imports = screen.getByRole('region', { name: 'Imports' });
+    expect(within(imports).getAllByText('1,200')).toHaveLength(2);
+    // the rows-per-page choices of every list
+    fireEvent.mouseDown(within(imports).getByRole('combobox'));
+    const choices = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(choices).toEqual(['5', '25', '50', '100']);
+    fireEvent.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() =>
+      expect(dataProvider.providerRows).toHaveBeenLastCalledWith('sp-1', 'tn/import-history', {
+        page: 1,
+        perPage: 25,
+        sort: { field: 'imported_on', order: 'DESC' },
+        filter: {},
+      }),
+    );
+    fireEvent.click(within(imports).getByRole('button', { name: /sort by file name/i }));
+    await waitFor(() =>
+      expect(dataProvider.providerRows).toHaveBeenLastCalledWith(
+        'sp-1',
+        'tn/import-history',
+        expect.objectContaining({ sort: { field: 'filename', order: 'ASC' } }),
+      ),
+    );
+    // counts are not sorted by the server: their headers are no buttons
+    expect(within(imports).queryByRole('button', { name: /sort by count/i })).not.toBeInTheDocument();
   });
 
   it('asks before deactivating; Cancel changes nothing, Confirm sends is_active false', async () => {

@@ -126,8 +126,9 @@ describe('invoice listing', () => {
 });
 
 describe('single invoice', () => {
+  /** The value under a label of the page's fields (react-admin's Labeled). */
   function valueOf(label: string): string {
-    return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+    return screen.getByText(label).closest('.ra-field')?.lastElementChild?.textContent ?? '';
   }
 
   it('shows the yearly invoice with the provider company and address, and downloads the file in a new tab', async () => {
@@ -176,5 +177,16 @@ describe('single invoice', () => {
     renderBilling('/invoice-listing/inv-1', { dataProvider });
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     await waitFor(() => expect(currentLocation()).toBe('/invoice-listing'));
+  });
+
+  it('says so when the invoice cannot be loaded', async () => {
+    const dataProvider = billingDataProvider({
+      getOne: async () => {
+        throw httpError(404, { message: 'Invoice not found' });
+      },
+    });
+    renderBilling('/invoice-listing/nope', { dataProvider });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invoice could not be loaded.');
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 });

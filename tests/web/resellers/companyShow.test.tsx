@@ -2,8 +2,13 @@
 // company, its contact and subscription, and its payments (the reseller's payments filtered by the company, paged
 // by the server); a company that is not the reseller's (404) or an id that is no uuid is "not found".
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubPhoneWidth } from '../public/harness';
 import { currentLocation, httpError, renderAs, testDataProvider } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -34,7 +39,8 @@ const payment = (n: number) => ({
 // the pages are lazy chunks: their first render may take a while on a busy machine
 const SLOW = { timeout: 5000 };
 
-const definition = (label: string) => screen.getByText(label).nextElementSibling as HTMLElement;
+/** The value shown under a label of the page's fields (react-admin's Labeled). */
+const definition = (label: string) => screen.getByText(label).closest('.ra-field') as HTMLElement;
 
 describe('a company of the reseller', () => {
   it('is opened from the companies list by its name', async () => {
@@ -53,7 +59,7 @@ describe('a company of the reseller', () => {
   it('shows the company, its contact, status, expiry and created, and its payments', async () => {
     const dataProvider = testDataProvider({
       getOne: async () => ({ data: COMPANY }),
-      getList: async () => ({ data: [payment(2), payment(1)], total: 9 }),
+      getManyReference: async () => ({ data: [payment(2), payment(1)], total: 9 }),
     });
     renderAs('reseller', `/reseller/sp/${ID}`, dataProvider);
     expect(
@@ -67,7 +73,7 @@ describe('a company of the reseller', () => {
     expect(definition('OCN')).toHaveTextContent('901A');
     expect(definition('Email')).toHaveTextContent('ops@active.test');
     expect(definition('Contact Name')).toHaveTextContent('Ada Active');
-    expect(definition('Phone Number')).toHaveTextContent('+1 201 555 0100');
+    expect(definition('Phone Number')).toHaveTextContent('+1 (201) 555-0100');
     expect(definition('Status')).toHaveTextContent('Active');
     expect(definition('Expiry')).toHaveTextContent('1/15/2027');
     expect(definition('Created')).toHaveTextContent('2026');
@@ -81,10 +87,11 @@ describe('a company of the reseller', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Time', 'Transaction ID', 'Amount']);
-    expect(dataProvider.getList).toHaveBeenCalledWith(
+    expect(dataProvider.getManyReference).toHaveBeenCalledWith(
       'reseller-payments',
       expect.objectContaining({
-        filter: { service_provider_uuid: ID },
+        target: 'service_provider_uuid',
+        id: ID,
         pagination: { page: 1, perPage: 7 },
         sort: { field: 'created_on', order: 'DESC' },
       }),
@@ -92,11 +99,82 @@ describe('a company of the reseller', () => {
     // the next page comes from the server
     fireEvent.click(within(payments).getByRole('button', { name: /next page/i }));
     await waitFor(() =>
-      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+      expect(dataProvider.getManyReference).toHaveBeenLastCalledWith(
         'reseller-payments',
         expect.objectContaining({ pagination: { page: 2, perPage: 7 } }),
       ),
     );
+  });
+
+  it('reads more payments a page when asked, and sorts them on the server', async () => {
+    const dataProvider = testDataProvider({
+      getOne: async () => ({ data: COMPANY }),
+      getManyReference: async () => ({ data: [payment(2), payment(1)], total: 9 }),
+    });
+    renderAs('reseller', `/reseller/sp/${ID}`, dataProvider);
+    const payments = await screen.findByRole('region', { name: 'Payments' }, SLOW);
+    await within(payments).findByText('pi_2');
+    fireEvent.mouseDown(within(payments).getByRole('combobox'));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '7',
+      '25',
+      '50',
+      '100',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() =>
+      expect(dataProvider.getManyReference).toHaveBeenLastCalledWith(
+        'reseller-payments',
+        expect.objectContaining({ pagination: { page: 1, perPage: 25 } }),
+      ),
+    );
+    fireEvent.click(within(payments).getByRole('button', { name: /sort by amount/i }));
+    await waitFor(() =>
+      expect(dataProvider.getManyReference).toHaveBeenLastCalledWith(
+        'reseller-payments',
+        expect.objectContaining({ sort: { field: 'amount', order: 'ASC' } }),
+      ),
+    );
+  });
+
+  it('shows a failed read of the payments with its message and a Retry', async () => {
+    let calls = 0;
+    const dataProvider = testDataProvider({
+      getOne: async () => ({ data: COMPANY }),
+      getManyReference: async () => {
+        calls += 1;
+        if (calls === 1) throw httpError(500, { message: 'Payments unavailable' });
+        return { data: [payment(1)], total: 1 };
+      },
+    });
+    renderAs('reseller', `/reseller/sp/${ID}`, dataProvider);
+    const payments = await screen.findByRole('region', { name: 'Payments' }, SLOW);
+    const alert = await within(payments).findByRole('alert');
+    expect(alert).toHaveTextContent('Payments unavailable');
+    expect(within(payments).queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(payments).findByText('pi_1')).toBeInTheDocument();
+  });
+
+  it('stacks the payments on a phone, the amount on a line of its own', async () => {
+    stubPhoneWidth();
+    renderAs(
+      'reseller',
+      `/reseller/sp/${ID}`,
+      testDataProvider({
+        getOne: async () => ({ data: COMPANY }),
+        getManyReference: async () => ({ data: [payment(1)], total: 1 }),
+      }),
+    );
+    const payments = await screen.findByRole('region', { name: 'Payments' }, SLOW);
+    const [row] = await within(payments).findAllByTestId('stacked-row');
+    expect(within(payments).queryByRole('table')).not.toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Time', 'Transaction ID', 'Amount']);
+    expect(within(row).getByText('$100.00')).toBeInTheDocument();
   });
 
   it('says when the company has no payments yet', async () => {
@@ -105,12 +183,12 @@ describe('a company of the reseller', () => {
       `/reseller/sp/${ID}`,
       testDataProvider({
         getOne: async () => ({ data: { ...COMPANY, subscription_expired_on: null } }),
-        getList: async () => ({ data: [], total: 0 }),
+        getManyReference: async () => ({ data: [], total: 0 }),
       }),
     );
     const payments = await screen.findByRole('region', { name: 'Payments' }, SLOW);
     expect(await within(payments).findByText('No Data Found')).toBeInTheDocument();
-    expect(definition('Expiry')).toHaveTextContent('—');
+    expect(definition('Expiry')).toHaveTextContent(/^Expiry$/);
   });
 
   it('is "not found" for another reseller’s company (404), without retrying', async () => {
@@ -120,7 +198,7 @@ describe('a company of the reseller', () => {
     renderAs('reseller', `/reseller/sp/${ID}`, dataProvider);
     expect(await screen.findByText('This company could not be found.', {}, SLOW)).toBeInTheDocument();
     expect(dataProvider.getOne).toHaveBeenCalledTimes(1);
-    expect(dataProvider.getList).not.toHaveBeenCalled();
+    expect(dataProvider.getManyReference).not.toHaveBeenCalled();
   });
 
   it('is "not found" for a path that names no company, without asking the server', async () => {
