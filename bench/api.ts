@@ -5,7 +5,9 @@
 // each list's ratio to the bare route (docs/performance.md says what to expect and why). The world is
 // bench/api-lists.ts.
 // Run: npm run bench:api   (DATABASES=pg,pglite CONCURRENCY=4 DURATION_MS=3000 ROUNDS=5 by default; the PostgreSQL
-// server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+// server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; ROUTES, a
+// comma-separated list of substrings, measures only the routes whose role and path (`admin /api/admin/payment`)
+// hold one of them)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -20,6 +22,7 @@ const DURATION_MS = Number(process.env.DURATION_MS ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 /** The rows a list shows at first (react-admin's and PortalList's default page). */
 const PAGE = 25;
+const ROUTES = process.env.ROUTES ? process.env.ROUTES.split(',').filter(Boolean) : null;
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -63,7 +66,11 @@ async function benchOne(kind: 'pg' | 'pglite') {
   const bare = Fastify();
   bare.get('/bare', async () => (await t.db.query<{ one: number }>('SELECT 1 AS one'))[0]);
   try {
-    const { tokens, routes } = await listWorld(t);
+    const world = await listWorld(t);
+    const { tokens } = world;
+    const routes = world.routes.filter(
+      (r) => !ROUTES || ROUTES.some((s) => `${r.role} ${r.path}`.includes(s)),
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const appPort = (t.app.server.address() as AddressInfo).port;
