@@ -1,11 +1,13 @@
 // Every list of every role beside a bare route, on the same database in the same run: how many requests a second
 // each list (the session check, the list protocol, a first page of 25 rows out of more, and the total) answers,
 // and how many a bare Fastify route that runs `SELECT 1` on the same database answers, with the same client
-// (keep-alive, CONCURRENCY requests in flight) for DURATION_MS each, ROUNDS times in turn. Prints the medians and
-// each list's ratio to the bare route (docs/performance.md says what to expect and why). The world is
-// bench/api-lists.ts.
+// (keep-alive, CONCURRENCY requests in flight) for DURATION_MS each, ROUNDS times in turn, each list right after a
+// bare measure of its own. Prints the medians and each list's median ratio to the bare measure before it
+// (docs/performance.md says what to expect and why). The world is bench/api-lists.ts.
 // Run: npm run bench:api   (DATABASES=pg,pglite CONCURRENCY=4 DURATION_MS=3000 ROUNDS=5 by default; the PostgreSQL
-// server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+// server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; ROUTES, a
+// comma-separated list of substrings, measures only the routes whose role and path (`admin /api/admin/payment`)
+// hold one of them)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -20,6 +22,7 @@ const DURATION_MS = Number(process.env.DURATION_MS ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 /** The rows a list shows at first (react-admin's and PortalList's default page). */
 const PAGE = 25;
+const ROUTES = process.env.ROUTES ? process.env.ROUTES.split(',').filter(Boolean) : null;
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -63,7 +66,11 @@ async function benchOne(kind: 'pg' | 'pglite') {
   const bare = Fastify();
   bare.get('/bare', async () => (await t.db.query<{ one: number }>('SELECT 1 AS one'))[0]);
   try {
-    const { tokens, routes } = await listWorld(t);
+    const world = await listWorld(t);
+    const { tokens } = world;
+    const routes = world.routes.filter(
+      (r) => !ROUTES || ROUTES.some((s) => `${r.role} ${r.path}`.includes(s)),
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const appPort = (t.app.server.address() as AddressInfo).port;
@@ -81,22 +88,37 @@ async function benchOne(kind: 'pg' | 'pglite') {
       counts.push([(await res.json()) as unknown].flat().length);
       await rate(appPort, url(r), tokens[r.role], 300);
     }
+    // each list is measured right after a bare measure of its own, and its ratio taken to that one: on a shared
+    // machine whose load moves within seconds, a ratio to one baseline of the round says more about the load
     const bares: number[] = [];
     const lists = routes.map(() => [] as number[]);
+    const ratios = routes.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round++) {
-      bares.push(await rate(barePort, '/bare', null));
-      for (const [i, r] of routes.entries()) lists[i].push(await rate(appPort, url(r), tokens[r.role]));
+      for (const [i, r] of routes.entries()) {
+        const bareRate = await rate(barePort, '/bare', null);
+        const listRate = await rate(appPort, url(r), tokens[r.role]);
+        bares.push(bareRate);
+        lists[i].push(listRate);
+        ratios[i].push(listRate / bareRate);
+      }
     }
     const b = median(bares);
     console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'PGlite'}`);
-    console.log(`baseline: bare Fastify route running SELECT 1: median ${Math.round(b)} req/s\n`);
+    console.log(`baseline: bare Fastify route running SELECT 1: median ${Math.round(b)} req/s`);
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    );
     console.log(`| role | list (${PAGE} rows) | req/s | ratio |\n|---|---|---:|---:|`);
     for (const [i, r] of routes.entries()) {
       const l = median(lists[i]);
+      const ratio = median(ratios[i]);
       const flag =
-        (l / b < 0.5 ? ' (under 0.5)' : '') + (counts[i] < PAGE ? ` (only ${counts[i]} rows)` : '');
+        (ratio < 0.5 ? ' (under 0.5)' : '') + (counts[i] < PAGE ? ` (only ${counts[i]} rows)` : '');
       console.log(
-        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${Math.round(l)} | ${(l / b).toFixed(2)}×${flag} |`,
+        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${Math.round(l)} | ${ratio.toFixed(2)}×${flag} |`,
       );
     }
   } finally {

@@ -8,6 +8,7 @@ import {
   type PaymentForFacts,
 } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
+import { OWN_RESELLER } from '../resellers/store';
 
 const page = pageWithTotal;
 
@@ -102,16 +103,16 @@ export interface AdminInvoiceRecord {
 }
 
 /**
- * One page of every invoice with its company; `list` binds from $1. With a reseller, only its companies' invoices:
- * the reseller binds $1 and `list` from $2.
+ * One page of every invoice with its company; `list` binds from $1. With a reseller's account, only the invoices
+ * of the companies of its active reseller: the account binds $1 and `list` from $2.
  */
-export function listInvoices(q: Queryable, list: ListQuery, resellerId?: string) {
+export function listInvoices(q: Queryable, list: ListQuery, resellerAccountId?: string) {
   const [where, params] =
-    resellerId === undefined
+    resellerAccountId === undefined
       ? [list.where, list.params]
       : [
-          ['i.reseller_id = $1', ...list.where],
-          [resellerId, ...list.params],
+          [`i.reseller_id = ${OWN_RESELLER}`, ...list.where],
+          [resellerAccountId, ...list.params],
         ];
   return page<AdminInvoiceRecord>(
     q,

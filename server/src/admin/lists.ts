@@ -2,19 +2,37 @@
 // 404 otherwise), every payment and invoice (and a reseller's companies' invoices), the CA audit log; and the revocation an admin asks for, through the
 // provider's own revocation code path (the audit log names the admin).
 import type { TokenClaims } from '../../../contract/api';
+import { isUuid } from '../../../contract/ids';
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
 import type { ListQuery } from '../http/list';
 import { MAX_PAGE_ROWS } from '../http/list';
+import { countedNumberPage } from '../numbers/pageStore';
 import { listImports, listNumbers, numberTotal, visibleReads } from '../numbers/store';
 import type { AdminActor, AdminDeps } from './deps';
 import { withPaymentFor } from '../billing/paymentFor';
 import * as store from './listStore';
-import { resellerOf } from '../resellers/portal';
+import { ownPage } from '../resellers/portal';
 import { existingProvider } from './providers';
 
+/**
+ * A page of one provider's rows, read at once by the id asked for: only an empty page asks whether the provider
+ * exists (404 when it does not), so that a page costs one statement (docs/performance.md).
+ */
+async function ofProvider<P extends { rows: unknown[] }>(
+  deps: AdminDeps,
+  providerId: string,
+  read: (spId: string) => Promise<P>,
+): Promise<P> {
+  // not an id: existingProvider answers the 404
+  const spId = isUuid(providerId) ? providerId.toLowerCase() : await existingProvider(deps, providerId);
+  const page = await read(spId);
+  if (!page.rows.length) await existingProvider(deps, spId);
+  return page;
+}
+
 export async function changeLog(deps: AdminDeps, providerId: string, list: ListQuery) {
-  return store.listChanges(deps.db, await existingProvider(deps, providerId), list);
+  return ofProvider(deps, providerId, (spId) => store.listChanges(deps.db, spId, list));
 }
 
 export function allChanges(deps: AdminDeps, list: ListQuery) {
@@ -22,25 +40,31 @@ export function allChanges(deps: AdminDeps, list: ListQuery) {
 }
 
 export async function providerCertificates(deps: AdminDeps, providerId: string, list: ListQuery) {
-  return store.listCertificates(deps.db, await existingProvider(deps, providerId), list);
+  return ofProvider(deps, providerId, (spId) => store.listCertificates(deps.db, spId, list));
 }
 
 export async function providerKeys(deps: AdminDeps, providerId: string, list: ListQuery) {
-  const { total, rows } = await listKeys(deps.db, await existingProvider(deps, providerId), list);
+  const { total, rows } = await ofProvider(deps, providerId, (spId) => listKeys(deps.db, spId, list));
   return { total, rows: rows.map((r) => ({ id: r.id, priv_key_uuid: r.id, created_on: r.created_on })) };
 }
 
 export async function providerImports(deps: AdminDeps, providerId: string, list: ListQuery) {
-  return listImports(deps.db, await existingProvider(deps, providerId), list);
+  return ofProvider(deps, providerId, (spId) => listImports(deps.db, spId, list));
 }
 
 /** One page of the provider's numbers (never the whole list: at most a page of MAX_PAGE_ROWS without a range). */
 export async function providerNumbers(deps: AdminDeps, providerId: string, list: ListQuery) {
-  const spId = await existingProvider(deps, providerId);
-  const { page, total } = await visibleReads(deps.db, spId, async (tx, hidden) => ({
-    page: await listNumbers(tx, spId, hidden, { ...list, limit: list.limit ?? MAX_PAGE_ROWS }),
-    total: await numberTotal(tx, spId),
-  }));
+  const asked = { ...list, limit: list.limit ?? MAX_PAGE_ROWS };
+  const read = async (spId: string) => {
+    // one statement, unless an import not completed hides rows
+    const counted = await countedNumberPage(deps.db, spId, asked);
+    if (counted) return counted;
+    return visibleReads(deps.db, spId, async (tx, hidden) => ({
+      ...(await listNumbers(tx, spId, hidden, asked)),
+      total: await numberTotal(tx, spId),
+    }));
+  };
+  const page = await ofProvider(deps, providerId, read);
   const rows = page.rows.map((r) => ({
     id: r.id,
     tn: r.tn,
@@ -49,7 +73,7 @@ export async function providerNumbers(deps: AdminDeps, providerId: string, list:
     voip_user: r.voip_user,
     organization: r.organization,
   }));
-  return { rows, total };
+  return { rows, total: page.total };
 }
 
 export async function payments(deps: AdminDeps, list: ListQuery) {
@@ -67,8 +91,7 @@ export async function invoices(deps: AdminDeps, list: ListQuery) {
  * none, as the reseller's payments do); `list` binds from $2. No invoice_path: the PDF route is the admin's.
  */
 export async function resellerInvoices(deps: AdminDeps, user: TokenClaims, list: ListQuery) {
-  const reseller = await resellerOf(deps.accounts, user);
-  return store.listInvoices(deps.db, list, reseller.id);
+  return ownPage(deps.accounts, user, (accountId) => store.listInvoices(deps.db, list, accountId));
 }
 
 export function auditLog(deps: AdminDeps, list: ListQuery) {

@@ -13,6 +13,7 @@ import { deferNextCharge } from '../billing/paidEvents';
 import type { Queryable } from '../db';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
+import { providerExists } from '../numbers/store';
 import type { AdminActor, AdminDeps } from './deps';
 import * as store from './providerStore';
 
@@ -31,9 +32,11 @@ async function providerOrNotFound(deps: AdminDeps, q: Queryable, id: string, for
   return provider;
 }
 
-/** The provider's id when it exists (the lists of one provider's rows); 404 otherwise. */
+/** The provider's id when it exists (the lists of one provider's rows): one read by primary key; 404 otherwise. */
 export async function existingProvider(deps: AdminDeps, id: string): Promise<string> {
-  return (await providerOrNotFound(deps, deps.db, id)).id;
+  const spId = isUuid(id) ? id.toLowerCase() : null;
+  if (!spId || !(await providerExists(deps.db, spId))) throw notFound(ADMIN_MESSAGES.providerNotFound);
+  return spId;
 }
 
 /** Everything the details page shows at the top: the row, the profile, the subscription and the counts. */

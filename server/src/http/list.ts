@@ -199,7 +199,9 @@ export function pageClause(q: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>): 
  * the filtered rows, in one round trip: the total is an uncorrelated subquery on each row, which PostgreSQL runs once
  * (an InitPlan) with a plan of its own, while the page keeps its ordered, limited one. A page past the end has no
  * row to carry the total; only then is it counted by a second statement. LIMIT and OFFSET are bound, so that the
- * text of a list depends only on its sort and the filters given: `prepare` (see QueryOptions) may keep it prepared.
+ * text of a list depends only on its sort and the filters given, a finite set the code spells out: it is kept
+ * prepared (QueryOptions.prepare) unless `opts` says otherwise, as planning the text again is most of what a short
+ * page costs the database (docs/performance.md).
  */
 export async function pageWithTotal<T>(
   q: Queryable,
@@ -208,7 +210,7 @@ export async function pageWithTotal<T>(
   where: string[],
   params: unknown[],
   list: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
-  opts: QueryOptions = {},
+  opts: QueryOptions = { prepare: true },
 ): Promise<{ rows: T[]; total: number }> {
   const count = `SELECT count(*)::int AS n FROM ${from}${whereClause(where)}`;
   const page =

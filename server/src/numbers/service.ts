@@ -18,6 +18,7 @@ import type { ListQuery } from '../http/list';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { ERROR_REPORT_RETENTION_DAYS } from './errorStore';
+import { countedNumberPage } from './pageStore';
 import * as store from './store';
 import type { UploadedFile } from './upload';
 
@@ -174,21 +175,25 @@ export async function listNumbers(
   asked: NumberListQuery,
 ): Promise<NumberPage> {
   const sp = actor.serviceProviderId;
-  const { page, total } = await store.visibleReads(deps.db, sp, async (tx, hidden) => {
-    const digits = asked.contains?.digits;
-    const search =
-      digits && digits.length >= BLOCK_SEARCH_DIGITS
-        ? await blockSearch(tx, sp, hidden, asked, digits)
-        : null;
-    const list = search?.list ?? asked;
-    let total: number | null;
-    if (!list.where.length) total = await store.numberTotal(tx, sp);
-    else if (search && search.matches === null) total = null;
-    // the search alone: its (visible) matches are the total, nothing to count
-    else if (search && asked.contains?.alone) total = search.matches;
-    else total = await filteredTotal(tx, sp, hidden, list);
-    return { page: await store.listNumbers(tx, sp, hidden, list), total };
-  });
+  // unfiltered (the list as it opens): one statement, unless an import not completed hides rows
+  const counted = asked.where.length ? null : await countedNumberPage(deps.db, sp, asked);
+  const { page, total } = counted
+    ? { page: counted, total: counted.total }
+    : await store.visibleReads(deps.db, sp, async (tx, hidden) => {
+        const digits = asked.contains?.digits;
+        const search =
+          digits && digits.length >= BLOCK_SEARCH_DIGITS
+            ? await blockSearch(tx, sp, hidden, asked, digits)
+            : null;
+        const list = search?.list ?? asked;
+        let total: number | null;
+        if (!list.where.length) total = await store.numberTotal(tx, sp);
+        else if (search && search.matches === null) total = null;
+        // the search alone: its (visible) matches are the total, nothing to count
+        else if (search && asked.contains?.alone) total = search.matches;
+        else total = await filteredTotal(tx, sp, hidden, list);
+        return { page: await store.listNumbers(tx, sp, hidden, list), total };
+      });
   return {
     total,
     hasNext: page.hasNext,

@@ -2,7 +2,7 @@
 // completed yet (visibleReads); only the importer writes numbers (runStore.ts).
 import type { ImportStatus, NumberImport } from '../../../contract/numbers';
 import type { Database, Queryable } from '../db';
-import { type ListQuery, pageClause, whereClause } from '../http/list';
+import { type ListQuery, pageClause, pageWithTotal, whereClause } from '../http/list';
 
 export * from './runStore';
 
@@ -31,7 +31,9 @@ const IMPORT_FIELDS = `id, imported_on, filename, status, count, success_count, 
      FROM number_import_error_counts c WHERE c.import_id = number_imports.id) AS more_errors`;
 
 export async function providerExists(db: Queryable, providerId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM service_providers WHERE id = $1', [providerId]);
+  const rows = await db.query('SELECT 1 FROM service_providers WHERE id = $1', [providerId], {
+    prepare: true,
+  });
   return rows.length > 0;
 }
 
@@ -69,18 +71,16 @@ export async function importOf(db: Queryable, providerId: string, id: string): P
   return row ?? null;
 }
 
+/** One page of the provider's imports with their total, in one prepared statement (pageWithTotal). */
 export async function listImports(db: Queryable, providerId: string, list: ListQuery) {
-  const where = whereClause(['service_provider_id = $1', ...list.where]);
-  const params = [providerId, ...list.params];
-  const rows = await db.query<NumberImport>(
-    `SELECT ${IMPORT_FIELDS} FROM number_imports${where}${pageClause(list)}`,
-    params,
+  return pageWithTotal<NumberImport>(
+    db,
+    'number_imports',
+    IMPORT_FIELDS,
+    ['service_provider_id = $1', ...list.where],
+    [providerId, ...list.params],
+    list,
   );
-  const [{ total }] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM number_imports${where}`,
-    params,
-  );
-  return { rows, total };
 }
 
 export interface ErrorRow {
@@ -112,7 +112,7 @@ export interface NumberRow {
 }
 
 /** A number's fields; its id is derived from the provider and the number (stable, nothing to generate or store). */
-function numberFields(t: string): string {
+export function numberFields(t: string): string {
   const id = `md5(${t}.service_provider_id::text || '/' || ${t}.tn)::uuid`;
   return `${id} AS id, ${id} AS tn_uuid, ${t}.tn, ${t}.created_on, ${t}.assigned_on, ${t}.voip_user, ${t}.organization`;
 }

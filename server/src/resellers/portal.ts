@@ -39,6 +39,20 @@ export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
   return resellerRow(await resellerOf(deps, user));
 }
 
+/**
+ * A page of the signed-in reseller's rows, read in one statement scoped by its account; only an empty page reads
+ * the reseller, to answer 404 when it is not (or no longer) active, as before the page.
+ */
+export async function ownPage<P extends { rows: unknown[] }>(
+  deps: Pick<ResellerDeps, 'db'>,
+  user: TokenClaims,
+  read: (accountId: string) => Promise<P>,
+): Promise<P> {
+  const page = await read(user.sub);
+  if (!page.rows.length) await resellerOf(deps, user);
+  return page;
+}
+
 const companyRow = (r: store.CompanyDbRow): ResellerCompanyDetails => ({
   id: r.id,
   company_name: r.company_name,
@@ -55,8 +69,9 @@ const companyRow = (r: store.CompanyDbRow): ResellerCompanyDetails => ({
 });
 
 export async function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
-  const reseller = await resellerOf(deps, user);
-  const { rows, total } = await store.listCompanies(deps.db, reseller.id, list);
+  const { rows, total } = await ownPage(deps, user, (accountId) =>
+    store.listCompanies(deps.db, accountId, list),
+  );
   return { rows: rows.map(companyRow), total };
 }
 
@@ -81,8 +96,9 @@ const inviteRow = (r: store.InviteDbRow): ResellerInviteRow => ({
 });
 
 export async function listInvites(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
-  const reseller = await resellerOf(deps, user);
-  const { rows, total } = await store.listInvites(deps.db, reseller.id, list);
+  const { rows, total } = await ownPage(deps, user, (accountId) =>
+    store.listInvites(deps.db, accountId, list),
+  );
   return { rows: rows.map(inviteRow), total };
 }
 
@@ -144,7 +160,8 @@ const paymentRow = (r: store.PaymentDbRow): ResellerPaymentRow => ({
 });
 
 export async function listPayments(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
-  const reseller = await resellerOf(deps, user);
-  const { rows, total } = await store.listPayments(deps.db, reseller.id, list);
+  const { rows, total } = await ownPage(deps, user, (accountId) =>
+    store.listPayments(deps.db, accountId, list),
+  );
   return { rows: rows.map(paymentRow), total };
 }

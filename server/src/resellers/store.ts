@@ -14,6 +14,15 @@ export async function pageOf<T>(
   return pageWithTotal<T>(q, `(${source}) x`, 'x.*', list.where, [...fixed, ...list.params], list);
 }
 
+/**
+ * The id of the active reseller of the account bound to $1: the signed-in reseller's lists bind its account, not
+ * its reseller id, so that a page is one statement with no read of the reseller before it (docs/performance.md).
+ */
+export const OWN_RESELLER = '(SELECT own.id FROM resellers own WHERE own.account_id = $1 AND own.is_active)';
+
+/** A source of one reseller's rows (its id bound to $1) for the active reseller of the account bound to $1. */
+const ofAccount = (source: string) => source.replace(/\$1(?!\d)/g, OWN_RESELLER);
+
 // ---- resellers (admin) ----
 
 export interface ResellerDbRow {
@@ -164,8 +173,9 @@ export interface CompanyDbRow {
   state: string;
 }
 
-export function listCompanies(q: Queryable, resellerId: string, list: ListQuery) {
-  return pageOf<CompanyDbRow>(q, COMPANIES_SOURCE, [resellerId], list);
+/** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
+export function listCompanies(q: Queryable, accountId: string, list: ListQuery) {
+  return pageOf<CompanyDbRow>(q, ofAccount(COMPANIES_SOURCE), [accountId], list);
 }
 
 /** One company, only when it is this reseller's. */
@@ -202,8 +212,9 @@ export interface InviteDbRow {
   status: string;
 }
 
-export function listInvites(q: Queryable, resellerId: string, list: ListQuery) {
-  return pageOf<InviteDbRow>(q, INVITES_SOURCE, [resellerId], list);
+/** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
+export function listInvites(q: Queryable, accountId: string, list: ListQuery) {
+  return pageOf<InviteDbRow>(q, ofAccount(INVITES_SOURCE), [accountId], list);
 }
 
 /** Records an invitation, or counts one more mail to an address invited before; returns the row. */
@@ -253,6 +264,7 @@ export interface PaymentDbRow extends PaymentForFacts {
   company_name: string;
 }
 
-export function listPayments(q: Queryable, resellerId: string, list: ListQuery) {
-  return pageOf<PaymentDbRow>(q, PAYMENTS_SOURCE, [resellerId], list);
+/** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
+export function listPayments(q: Queryable, accountId: string, list: ListQuery) {
+  return pageOf<PaymentDbRow>(q, ofAccount(PAYMENTS_SOURCE), [accountId], list);
 }
