@@ -5,6 +5,7 @@ import { accountCalls } from './accountCalls';
 import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
+import { certificateGetList } from './certificateLists';
 import { createCrud } from './crud';
 import { dashboardCalls } from './dashboardCalls';
 import { numberCalls } from './numberCalls';
@@ -23,11 +24,16 @@ export { RESOURCE_CONFIG, resourcePath } from './resources';
 export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './types';
 
 export function createDataProvider(): PortalDataProvider {
+  const crud = createCrud();
+  const certificates = certificateCalls();
   return {
-    ...createCrud(),
+    ...crud,
+    // the keys' and certificates' lists go through their own calls (certificateLists.ts)
+    getList: (resource, params) =>
+      certificateGetList(certificates, resource, params) ?? crud.getList(resource, params),
     ...accountCalls(),
     ...billingCalls(),
-    ...certificateCalls(),
+    ...certificates,
     ...numberCalls(),
     ...resellerCalls(),
     // ---- the admin's provider screens ----

@@ -10,7 +10,7 @@ import { PAGE_SIZES } from '../../../contract/constants';
 import { useCertificateNotify } from '../../components/certificates';
 import { useProfile } from '../../authProvider/useProfile';
 import type { PortalDataProvider } from '../../dataProvider/types';
-import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/usePrivateKeyList';
+import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/useReloadKeys';
 
 export const CERTIFICATES_QUERY_KEY = ['portal', 'certificates'] as const;
 
