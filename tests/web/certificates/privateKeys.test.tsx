@@ -1,4 +1,4 @@
-// /sti-certificate/private-key (SPEC.md §2, §7, §8, §9): the keys list on react-admin's List (PortalList),
+// /sti-certificate/private-key: the keys list on react-admin's List (PortalList),
 // server-side paging (skip/take) and sorting, rows per page, Download under the server's file name, the delete
 // confirmation and its refusal toast, Create New, Import.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
