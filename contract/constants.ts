@@ -56,6 +56,8 @@ export const PAGE_SIZES = {
   imports: 7,
   numbers: 7,
   privateKeys: 10,
+  /** The certificates of one key, a page (more on request, as on the other provider lists). */
+  certificates: 7,
   /** A provider holds at most 20 live ACME credentials (the server's limit), and those it revoked. */
   acmeCredentials: 10,
   /** The certificate page loads up to this many keys for its dropdown. */

@@ -68,16 +68,19 @@ async function getCertificateChain(crUrl: string): Promise<string[]> {
 const autoRenewalUrl = (serialNumber: string) =>
   apiUrl(`service_provider/sti_spc_cert/${encodeURIComponent(serialNumber)}/auto_renewal`);
 
+const listPrivateKeys: PortalDataProvider['listPrivateKeys'] = async ({ skip, take, sort }) => {
+  const order = sort ? JSON.stringify([sort.field, sort.order]) : undefined;
+  const { json } = await httpClient<{ total?: number; data?: PrivateKeyRow[] } | PrivateKeyRow[]>(
+    apiUrl('service_provider/sti_priv_key', { skip, take, sort: order }),
+  );
+  if (Array.isArray(json)) return { total: json.length, data: json };
+  const data = Array.isArray(json?.data) ? json.data : [];
+  return { total: typeof json?.total === 'number' ? json.total : data.length, data };
+};
+
 export function certificateCalls(): CertificateCalls {
   return {
-    async listPrivateKeys({ skip, take }) {
-      const { json } = await httpClient<{ total?: number; data?: PrivateKeyRow[] } | PrivateKeyRow[]>(
-        apiUrl('service_provider/sti_priv_key', { skip, take }),
-      );
-      if (Array.isArray(json)) return { total: json.length, data: json };
-      const data = Array.isArray(json?.data) ? json.data : [];
-      return { total: typeof json?.total === 'number' ? json.total : data.length, data };
-    },
+    listPrivateKeys,
 
     async createPrivateKey() {
       return postIdempotent<PrivateKeyRow | undefined>('service_provider/generate_sti_priv_key');

@@ -5,6 +5,7 @@ import { accountCalls } from './accountCalls';
 import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
+import { certificateGetList } from './certificateLists';
 import { createCrud } from './crud';
 import { dashboardCalls } from './dashboardCalls';
 import { numberCalls } from './numberCalls';
@@ -26,13 +27,17 @@ export type { PortalDataProvider, PortalHttpError, RegisterPayload } from './typ
 export function createDataProvider(): PortalDataProvider {
   const crud = createCrud();
   const admin = adminCalls();
+  const certificates = certificateCalls();
   return {
     ...crud,
     // the lists under one provider are read by reference to it (providerParts.ts)
     getManyReference: withProviderParts(crud.getManyReference, admin.providerRows),
+    // the keys' and certificates' lists go through their own calls (certificateLists.ts)
+    getList: (resource, params) =>
+      certificateGetList(certificates, resource, params) ?? crud.getList(resource, params),
     ...accountCalls(),
     ...billingCalls(),
-    ...certificateCalls(),
+    ...certificates,
     ...numberCalls(),
     ...resellerCalls(),
     // ---- the admin's provider screens ----

@@ -1,7 +1,7 @@
 // The app-specific calls beside ra-data-simple-rest's CRUD verbs, typed once and used through
 // useDataProvider<PortalDataProvider>(). The shapes on the wire are contract/api.ts's; only what the web
 // app alone holds (a Blob, its error object) is declared here.
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, SortPayload } from 'react-admin';
 import type {
   AvailabilityResponse,
   CertificateRow,
@@ -102,8 +102,12 @@ export interface PortalDataProvider extends DataProvider {
   getFile(path: string): Promise<Blob>;
 
   // ---- private keys and certificates (API.md, provider rows) ----
-  /** GET /api/service_provider/sti_priv_key?skip=&take=. */
-  listPrivateKeys(params: { skip: number; take: number }): Promise<{ total: number; data: PrivateKeyRow[] }>;
+  /** GET /api/service_provider/sti_priv_key?skip=&take=, and sort=["field","ASC"|"DESC"] when given. */
+  listPrivateKeys(params: {
+    skip: number;
+    take: number;
+    sort?: SortPayload;
+  }): Promise<{ total: number; data: PrivateKeyRow[] }>;
   /** POST /api/service_provider/generate_sti_priv_key (no body). */
   createPrivateKey(): Promise<PrivateKeyRow | undefined>;
   /** POST /api/service_provider/sti_priv_key/import {pem}: an existing P-256 key (PKCS#8 or SEC1 PEM). */

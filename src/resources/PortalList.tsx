@@ -15,6 +15,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { ListLoadError, StackedRows, useIsPhone } from '../components/lists';
 import {
   Datagrid,
+  DatagridBody,
+  DatagridRow,
   ExportButton,
   FilterForm,
   List,
@@ -43,22 +45,35 @@ export interface PortalListProps {
   before?: ReactNode;
   /** Message key of the text shown when there are no rows. */
   emptyText: string;
+  /** The rows are read only once enabled (say, once what the filter needs is known); a failed read is also told. */
+  queryOptions?: { enabled?: boolean; onError?: (error: Error) => void };
+  /** Stands in place of the rows and the pager (a failure of what the list depends on). */
+  inPlaceOfRows?: ReactNode;
+  /** The data-testid of each table row. */
+  rowTestId?: string;
   /** The columns (react-admin fields). */
   children: ReactNode;
 }
 
 /** A list's rows from its list context: the failure with a Retry, a bar while loading, a table or stacked rows. */
-export function PortalRows({ emptyText, children }: Pick<PortalListProps, 'emptyText' | 'children'>) {
+export function PortalRows({
+  emptyText,
+  inPlaceOfRows,
+  rowTestId,
+  children,
+}: Pick<PortalListProps, 'emptyText' | 'inPlaceOfRows' | 'rowTestId' | 'children'>) {
   const translate = useTranslate();
   const phone = useIsPhone();
   const { data, error, isFetching, refetch } = useListContext();
+  if (inPlaceOfRows) return <>{inPlaceOfRows}</>;
   if (error) return <ListLoadError error={error} onRetry={refetch} retrying={isFetching} />;
   if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
   const empty = <Typography sx={{ p: 2 }}>{translate(emptyText)}</Typography>;
   if (phone) return <StackedRows empty={empty}>{children}</StackedRows>;
+  const body = rowTestId ? <DatagridBody row={<DatagridRow data-testid={rowTestId} />} /> : undefined;
   return (
     <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={empty}>
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={empty} body={body}>
         {children}
       </Datagrid>
     </Box>
@@ -145,9 +160,9 @@ export const pageSizeChoices = (perPage: number) =>
  * The pager with a rows-per-page choice (react-admin leaves the choice out on a phone), but for a failed load: no
  * "1-7 of 7" of rows that are not there.
  */
-export function PortalPagination({ perPage }: { perPage: number }) {
+export function PortalPagination({ perPage, hidden = false }: { perPage: number; hidden?: boolean }) {
   const { error } = useListContext();
-  if (error) return null;
+  if (error || hidden) return null;
   return <Pagination rowsPerPageOptions={pageSizeChoices(perPage)} />;
 }
 
@@ -164,9 +179,13 @@ export function PortalList({
   actions,
   before,
   emptyText,
+  queryOptions,
+  inPlaceOfRows,
+  rowTestId,
   children,
 }: PortalListProps) {
   const translate = useTranslate();
+  const onError = queryOptions?.onError;
   return (
     <List
       resource={resource}
@@ -179,8 +198,15 @@ export function PortalList({
       actions={false}
       empty={false}
       error={false}
-      queryOptions={{ onError: (error: Error) => console.error(error) }}
-      pagination={<PortalPagination perPage={perPage} />}
+      queryOptions={{
+        // react-admin's own condition (the auth check) stands unless the list adds one
+        ...(queryOptions?.enabled === false ? { enabled: false } : {}),
+        onError: (error: Error) => {
+          console.error(error);
+          onError?.(error);
+        },
+      }}
+      pagination={<PortalPagination perPage={perPage} hidden={Boolean(inPlaceOfRows)} />}
       // react-admin's list is a row of flex boxes that grow to their widest content: bounded by the window here,
       // so that a wide table scrolls inside its card instead of widening the page
       sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
@@ -190,7 +216,9 @@ export function PortalList({
       </Typography>
       {before}
       <ListToolbarRow filters={filters} actions={actions} exporter={exporter} />
-      <PortalRows emptyText={emptyText}>{children}</PortalRows>
+      <PortalRows emptyText={emptyText} inPlaceOfRows={inPlaceOfRows} rowTestId={rowTestId}>
+        {children}
+      </PortalRows>
     </List>
   );
 }

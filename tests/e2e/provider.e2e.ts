@@ -651,7 +651,11 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: false }).waitFor();
 
     await markScreenStart(page);
-    await page.getByRole('button', { name: 'Revoke' }).first().click();
+    // Revoke is the row's third action: in its "More actions" menu, opened and chosen from the keyboard
+    await rows.nth(0).getByRole('button', { name: /^More actions/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Revoke' }).waitFor();
+    await page.keyboard.press('Enter');
     const revokeDialog = page.getByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
     await revokeDialog.waitFor();
     await check('certificate-revoke');
@@ -664,6 +668,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await revokedMarks.nth(1).waitFor();
     assert.equal(await revokedMarks.count(), 2);
     assert.equal(await page.getByRole('button', { name: 'Revoke' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^More actions/ }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Renew' }).count(), 0);
     assert.equal(await page.getByRole('switch').count(), 0, 'no current certificate: no automatic renewal');
     assert.equal(await page.getByRole('button', { name: 'View' }).count(), 2);

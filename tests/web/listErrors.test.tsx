@@ -154,7 +154,7 @@ describe('below 960 px', () => {
     const terms = within(row)
       .getAllByRole('term')
       .map((t) => t.textContent);
-    expect(terms).toEqual(['Time', 'Transaction ID', 'Amount']);
+    expect(terms).toEqual(['Time', 'For', 'Transaction ID', 'Amount']);
     expect(within(row).getByText('pi_first')).toBeInTheDocument();
     expect(within(row).getByText('$100.00')).toBeInTheDocument();
   });

@@ -1,23 +1,24 @@
-// /sti-certificate/certificate (SPEC.md §2, §4, §8): a private key dropdown (up to 9999 keys, labelled with
-// the key id and its creation time), the key's last certificates with View, Renew and Revoke (and the current
-// one's "Renew automatically" switch), and the generate modal. Create New is disabled with no keys or when the profile may not create certificates.
-// A failed key or certificate list shows its message and a Retry in place of the rows (issue 14, over SPEC.md §8's
-// empty list); every toast here is 3000 ms, top-center.
-import { useId, useState } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
-import { Title, useTranslate } from 'react-admin';
-import { ListLoadError } from '../../components/lists';
+// /sti-certificate/certificate: the private key dropdown (keys labelled with their id and creation time), then the
+// chosen key's last certificates on the shared provider list (PortalList, see docs/web.md, Keys and certificates
+// lists): 7 a page with a rows-per-page choice, sorted by any dated column, CSV export, with View, Renew and Revoke
+// (in the row's menu) and the current one's "Renew automatically" switch, and Create New with its generate dialog.
+// A failed key list or certificate list shows its message and a Retry in place of the rows; each action's dialog
+// reads the list again once done. Every toast here is 3000 ms, top-center.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import { FunctionField } from 'react-admin';
 import type { CertificateRow } from '../../../contract/api';
-import {
-  CertificateViewDialog,
-  GenerateCertificateDialog,
-  RenewCertificateDialog,
-} from '../../components/certificates';
+import { PAGE_SIZES } from '../../../contract/constants';
+import { CertificateViewDialog, RenewCertificateDialog } from '../../components/certificates';
+import { DateTimeField } from '../../components/fields';
+import { ListLoadError } from '../../components/lists';
+import { PortalList } from '../PortalList';
+import { certificateExporter } from './certificateExporter';
 import { CertificateKeySelect } from './CertificateKeySelect';
 import { CertificateListActions } from './CertificateListActions';
-import { CertificateTable } from './CertificateTable';
+import { CertificateRowActions } from './CertificateRowActions';
+import { CertificateStatus } from './CertificateStatus';
+import { CrUrlField } from './CrUrlField';
 import { DisableAutoRenewalDialog } from './DisableAutoRenewalDialog';
 import { EnableAutoRenewalDialog } from './EnableAutoRenewalDialog';
 import { RevokeCertificateDialog } from './RevokeCertificateDialog';
@@ -25,54 +26,109 @@ import { useAutoRenewal } from './useAutoRenewal';
 import { useCertificateList } from './useCertificateList';
 import { useCertificateRevocation } from './useCertificateRevocation';
 
+export const CERTIFICATES_PER_PAGE = PAGE_SIZES.certificates;
+
+type PageData = ReturnType<typeof useCertificateList>;
+
+function KeyPicker({ list }: { list: PageData }) {
+  return (
+    <Box sx={{ px: 2 }}>
+      <CertificateKeySelect
+        value={list.keyUuid}
+        choices={list.choices}
+        noKeys={list.noKeys}
+        onChange={list.selectKey}
+      />
+    </Box>
+  );
+}
+
+/** A failed key list, with the retry of the keys, in place of the rows. */
+function keysFailure({ failure }: PageData) {
+  if (!failure) return undefined;
+  return <ListLoadError error={failure.error} onRetry={failure.retry} retrying={failure.retrying} />;
+}
+
+/** Revoke's question, and automatic renewal's: on asks for the STI-PA credentials, off asks first. */
+function RowQuestionDialogs({
+  revocation,
+  autoRenewal,
+}: {
+  revocation: ReturnType<typeof useCertificateRevocation>;
+  autoRenewal: ReturnType<typeof useAutoRenewal>;
+}) {
+  return (
+    <>
+      <RevokeCertificateDialog revocation={revocation} />
+      <EnableAutoRenewalDialog
+        serial={autoRenewal.enabling}
+        onClose={autoRenewal.cancelEnable}
+        onEnabled={autoRenewal.enabled}
+      />
+      <DisableAutoRenewalDialog autoRenewal={autoRenewal} />
+    </>
+  );
+}
+
 export function CertificateList() {
-  const translate = useTranslate();
-  const titleId = useId();
   const list = useCertificateList();
-  const { keyUuid, choices, certificates, reloadCertificates } = list;
+  const { keyUuid, choices, reloadCertificates } = list;
   const revocation = useCertificateRevocation(reloadCertificates);
   const autoRenewal = useAutoRenewal(reloadCertificates);
   const [viewUrl, setViewUrl] = useState<string | null>(null);
   const [toRenew, setToRenew] = useState<CertificateRow | null>(null);
-  const [generateOpen, setGenerateOpen] = useState(false);
 
-  const title = translate('portal.pages.certificates');
   return (
-    <Card sx={{ mt: 2 }} component="section" aria-labelledby={titleId}>
-      <Title title={title} />
-      <CardContent>
-        <CertificateListActions
-          title={title}
-          titleId={titleId}
-          blocker={list.blocker}
-          canCreate={list.canCreate}
-          onCreate={() => setGenerateOpen(true)}
-        />
-        <CertificateKeySelect
-          value={keyUuid}
-          choices={choices}
-          noKeys={list.noKeys}
-          onChange={list.selectKey}
-        />
-        {list.loading ? <LinearProgress aria-label={translate('portal.common.loading')} /> : null}
-        {list.failure ? (
-          <ListLoadError
-            error={list.failure.error}
-            onRetry={list.failure.retry}
-            retrying={list.failure.retrying}
+    <>
+      <PortalList
+        resource="certificates"
+        title="portal.pages.certificates"
+        perPage={CERTIFICATES_PER_PAGE}
+        filter={{ priv_key_uuid: keyUuid }}
+        exporter={certificateExporter}
+        actions={
+          <CertificateListActions
+            blocker={list.blocker}
+            canCreate={list.canCreate}
+            keys={choices}
+            keyUuid={keyUuid}
+            onGenerated={(uuid) => {
+              list.selectKey(uuid);
+              void reloadCertificates();
+            }}
           />
-        ) : (
-          <CertificateTable
-            titleId={titleId}
-            certificates={certificates}
-            empty={list.empty}
-            onView={setViewUrl}
-            onRenew={setToRenew}
-            onRevoke={revocation.ask}
-            onAutoRenew={autoRenewal.toggle}
-          />
-        )}
-      </CardContent>
+        }
+        before={<KeyPicker list={list} />}
+        // the certificates are read once the keys are: without them there is no key to read them of
+        queryOptions={{ enabled: list.keysRead }}
+        inPlaceOfRows={keysFailure(list)}
+        emptyText="portal.common.no_data_found"
+        rowTestId="certificate-row"
+      >
+        <DateTimeField source="created_on" />
+        <DateTimeField source="sti_cert_start_date" />
+        <DateTimeField source="sti_cert_expire_date" />
+        <CrUrlField source="cr_path" />
+        <FunctionField<CertificateRow>
+          source="status"
+          sortable={false}
+          render={(row) => <CertificateStatus row={row} />}
+        />
+        <FunctionField<CertificateRow>
+          label="portal.certificates.actions"
+          sortable={false}
+          textAlign="right"
+          render={(row) => (
+            <CertificateRowActions
+              row={row}
+              onView={setViewUrl}
+              onRenew={setToRenew}
+              onRevoke={revocation.ask}
+              onAutoRenew={autoRenewal.toggle}
+            />
+          )}
+        />
+      </PortalList>
 
       <CertificateViewDialog url={viewUrl} onClose={() => setViewUrl(null)} />
       <RenewCertificateDialog
@@ -83,26 +139,8 @@ export function CertificateList() {
           void reloadCertificates();
         }}
       />
-      <RevokeCertificateDialog revocation={revocation} />
-      <EnableAutoRenewalDialog
-        serial={autoRenewal.enabling}
-        onClose={autoRenewal.cancelEnable}
-        onEnabled={autoRenewal.enabled}
-      />
-      <DisableAutoRenewalDialog autoRenewal={autoRenewal} />
-      <GenerateCertificateDialog
-        open={generateOpen}
-        first={certificates.length === 0}
-        keys={choices}
-        defaultKey={keyUuid}
-        onClose={() => setGenerateOpen(false)}
-        onGenerated={(uuid) => {
-          setGenerateOpen(false);
-          list.selectKey(uuid);
-          void reloadCertificates();
-        }}
-      />
-    </Card>
+      <RowQuestionDialogs revocation={revocation} autoRenewal={autoRenewal} />
+    </>
   );
 }
 

@@ -1,18 +1,19 @@
-// The data of the certificate page (SPEC.md §2, §8): the provider's keys for the dropdown (up to 9999), the
-// chosen key's last certificates, and why Create New is disabled. A failed key list toasts; either failure is
-// then the page's error, with a retry of what failed (issue 14, over SPEC.md §8's empty certificate list).
+// What the certificate page needs besides its rows (docs/web.md, Keys and certificates lists): the provider's keys
+// for the dropdown (up to 9999), the chosen key, and why Create New is disabled. A failed key list toasts, and is
+// then the page's error with a retry (issue 14); the chosen key's certificates are react-admin's list of
+// 'certificates' (CertificateList).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { certificateBlocker, formatKeyLabel } from '../../../contract/certificates';
-import type { CertificateRow } from '../../../contract/api';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { useCertificateNotify } from '../../components/certificates';
 import { useProfile } from '../../authProvider/useProfile';
 import type { PortalDataProvider } from '../../dataProvider/types';
-import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/usePrivateKeyList';
+import { CERTIFICATE_KEYS_QUERY_KEY } from '../private-keys/useReloadKeys';
 
-export const CERTIFICATES_QUERY_KEY = ['portal', 'certificates'] as const;
+/** react-admin's queries of the certificate list: every page and key of it. */
+export const CERTIFICATES_QUERY_KEY = ['certificates'] as const;
 
 function useCertificateKeys() {
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -28,16 +29,6 @@ function useCertificateKeys() {
         throw error;
       }
     },
-  });
-}
-
-function useLastCertificates(keyUuid: string) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  return useQuery({
-    queryKey: [...CERTIFICATES_QUERY_KEY, keyUuid],
-    retry: false,
-    queryFn: (): Promise<CertificateRow[]> => dataProvider.lastCertificates(keyUuid),
-    enabled: Boolean(keyUuid),
   });
 }
 
@@ -57,12 +48,7 @@ export function useCertificateList() {
     name: formatKeyLabel(k.priv_key_uuid, k.created_on),
   }));
 
-  const certificatesQuery = useLastCertificates(keyUuid);
-  const certificates = certificatesQuery.data ?? [];
-
   const reloadCertificates = () => queryClient.invalidateQueries({ queryKey: CERTIFICATES_QUERY_KEY });
-  // the keys first: without them there is no certificate list to read
-  const failed = keysQuery.error ? keysQuery : keyUuid && certificatesQuery.error ? certificatesQuery : null;
 
   const noKeys = keysQuery.isSuccess && keys.length === 0;
   // no reason is given while the keys or the profile are still loading: the button just waits
@@ -73,16 +59,16 @@ export function useCertificateList() {
     choices,
     selectKey: setSelected,
     noKeys,
-    certificates,
+    /** The keys are read: the certificates of the chosen one (none without keys) can be. */
+    keysRead: keysQuery.isSuccess,
     blocker,
     canCreate: keys.length > 0 && !profilePending && blocker === null,
-    loading: !failed && (keysQuery.isPending || Boolean(keyUuid && certificatesQuery.isFetching)),
-    empty:
-      !failed &&
-      ((keysQuery.isSuccess && !keyUuid) ||
-        Boolean(keyUuid && !certificatesQuery.isPending && certificates.length === 0)),
-    /** The failed load and its retry, or null. */
-    failure: failed && { error: failed.error, retry: () => failed.refetch(), retrying: failed.isFetching },
+    /** The failed key list and its retry, or null. */
+    failure: keysQuery.error && {
+      error: keysQuery.error,
+      retry: () => keysQuery.refetch(),
+      retrying: keysQuery.isFetching,
+    },
     reloadCertificates,
   };
 }

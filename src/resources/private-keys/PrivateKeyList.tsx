@@ -1,74 +1,51 @@
-// /sti-certificate/private-key (SPEC.md §2): the provider's private keys, 10 a page with server-side paging
-// (skip/take), Import, Create New, and per key Download (saved under the server's file name) and Delete
-// (confirmed). Failures of the key calls are toasts through the shared message extractor (§8); a failed list also
-// shows its message and a Retry in place of the rows (issue 14).
-import { useState } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
-import { Title, useTranslate } from 'react-admin';
-import { ListLoadError } from '../../components/lists';
-import { ConfirmDialog, ImportKeyDialog } from '../../components/certificates';
+// /sti-certificate/private-key: the provider's private keys on the shared provider list (PortalList, see docs/web.md,
+// Keys and certificates lists): 10 a page, paged and sorted by the server, newest first, with a rows-per-page choice,
+// CSV export, Import and Create New, and per key Download and Delete. A failed list shows its message and a Retry in
+// place of the rows, and is also a toast through the shared message extractor, as the key calls' failures are.
+import { FunctionField, TextField, downloadCSV, type Exporter } from 'react-admin';
+import type { PrivateKeyRow } from '../../../contract/api';
+import { PAGE_SIZES } from '../../../contract/constants';
+import { dateTimeText } from '../../../contract/format';
+import { toCsv } from '../../billing/format';
+import { useCertificateNotify } from '../../components/certificates';
+import { DateTimeField } from '../../components/fields';
+import { PortalList } from '../PortalList';
 import { PrivateKeyListActions } from './PrivateKeyListActions';
-import { PrivateKeyPagination, PrivateKeyTable } from './PrivateKeyTable';
-import { usePrivateKeyActions } from './usePrivateKeyActions';
-import { usePrivateKeyList } from './usePrivateKeyList';
+import { PrivateKeyRowActions } from './PrivateKeyRowActions';
 
-const TITLE_ID = 'private-keys-title';
+export const PRIVATE_KEYS_PER_PAGE = PAGE_SIZES.privateKeys;
+
+const CSV_COLUMNS = ['Created On', 'Key UUID'] as const;
+
+export const privateKeyExporter: Exporter<PrivateKeyRow & { id: string }> = (records) => {
+  const rows = records.map((r) => ({
+    'Created On': dateTimeText(r.created_on),
+    'Key UUID': r.priv_key_uuid,
+  }));
+  downloadCSV(toCsv(CSV_COLUMNS, rows), 'private-keys');
+};
 
 export function PrivateKeyList() {
-  const translate = useTranslate();
-  const list = usePrivateKeyList();
-  const actions = usePrivateKeyActions(list);
-  const [importing, setImporting] = useState(false);
-
-  const title = translate('portal.menu.private_key');
+  const { failure } = useCertificateNotify();
   return (
-    <Card sx={{ mt: 2 }} component="section" aria-labelledby={TITLE_ID}>
-      <Title title={title} />
-      <CardContent>
-        <PrivateKeyListActions
-          title={title}
-          titleId={TITLE_ID}
-          creating={actions.creating}
-          onImport={() => setImporting(true)}
-          onCreate={actions.create}
-        />
-        {list.error ? (
-          <ListLoadError error={list.error} onRetry={list.retry} retrying={list.isFetching} />
-        ) : (
-          <>
-            {list.isPending || list.isFetching ? (
-              <LinearProgress aria-label={translate('portal.common.loading')} />
-            ) : null}
-            <PrivateKeyTable
-              titleId={TITLE_ID}
-              rows={list.rows}
-              empty={!list.isPending && list.rows.length === 0}
-              downloading={actions.downloading}
-              onDownload={actions.download}
-              onDelete={actions.setToDelete}
-            />
-            <PrivateKeyPagination page={list.page} total={list.total} onPageChange={list.setPage} />
-          </>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={Boolean(actions.toDelete)}
-        question="portal.certificates.delete_question"
-        busy={actions.deleting}
-        onConfirm={actions.confirmDelete}
-        onCancel={() => actions.setToDelete(null)}
+    <PortalList
+      resource="private-keys"
+      title="portal.menu.private_key"
+      perPage={PRIVATE_KEYS_PER_PAGE}
+      exporter={privateKeyExporter}
+      actions={<PrivateKeyListActions />}
+      emptyText="portal.common.no_data_found"
+      queryOptions={{ onError: failure }}
+    >
+      <DateTimeField source="created_on" />
+      <TextField source="priv_key_uuid" sx={{ fontFamily: 'monospace' }} />
+      <FunctionField
+        label="portal.certificates.actions"
+        textAlign="right"
+        sortable={false}
+        render={() => <PrivateKeyRowActions />}
       />
-      <ImportKeyDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={() => {
-          setImporting(false);
-          void list.reload(0);
-        }}
-      />
-    </Card>
+    </PortalList>
   );
 }
 

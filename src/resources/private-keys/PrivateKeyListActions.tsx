@@ -1,48 +1,57 @@
-// The page's heading with Import and Create New.
-import Box from '@mui/material/Box';
+// The keys list's actions, in its toolbar: Import (its dialog), Create New and the CSV export. A new key is the
+// newest: either brings the first page back, read again.
+import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { ExportButton, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { ImportKeyDialog, useCertificateNotify } from '../../components/certificates';
 import { MainButton } from '../../components/MainButton';
+import type { PortalDataProvider } from '../../dataProvider/types';
+import { useReloadKeys } from './useReloadKeys';
 
-export interface PrivateKeyListActionsProps {
-  title: string;
-  titleId: string;
-  creating: boolean;
-  onImport: () => void;
-  onCreate: () => void;
-}
-
-export function PrivateKeyListActions({
-  title,
-  titleId,
-  creating,
-  onImport,
-  onCreate,
-}: PrivateKeyListActionsProps) {
+export function PrivateKeyListActions() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { toast, failure } = useCertificateNotify();
+  const { setPage } = useListContext();
+  const reload = useReloadKeys();
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const firstPage = async () => {
+    setPage(1);
+    await reload();
+  };
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      await dataProvider.createPrivateKey();
+      toast('portal.certificates.key_created', 'success');
+      await firstPage();
+    } catch (error) {
+      failure(error);
+    } finally {
+      setCreating(false);
+    }
+  };
+
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 2,
-        flexWrap: 'wrap',
-        mb: 2,
-      }}
-    >
-      <Typography component="h1" variant="h5" id={titleId}>
-        {title}
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" onClick={onImport}>
-          {translate('portal.certificates.import')}
-        </Button>
-        <MainButton onClick={onCreate} loading={creating}>
-          {translate('portal.certificates.create_new')}
-        </MainButton>
-      </Box>
-    </Box>
+    <>
+      <Button variant="outlined" onClick={() => setImporting(true)}>
+        {translate('portal.certificates.import')}
+      </Button>
+      <MainButton onClick={() => void create()} loading={creating}>
+        {translate('portal.certificates.create_new')}
+      </MainButton>
+      <ExportButton />
+      <ImportKeyDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => {
+          setImporting(false);
+          void firstPage();
+        }}
+      />
+    </>
   );
 }

@@ -20,6 +20,7 @@ export function CompanyPayments() {
       emptyText="portal.common.no_data_found"
     >
       <DateTimeField source="created_on" label={label('created_on')} />
+      <TextField source="for" label={label('for')} sortable={false} />
       <TextField source="transaction_id" label={label('transaction_id')} />
       <MoneyField source="amount" label={label('amount')} />
     </RecordRows>

@@ -19,10 +19,17 @@ import {
 const PATH = '/sti-certificate/certificate';
 const combobox = (name: string) => screen.getByRole('combobox', { name: new RegExp(`^${name}`) });
 const rows = () => screen.getAllByTestId('certificate-row');
+/** Each button of a row by its text, or its name when it has none (the "More actions" menu's). */
 const rowButtons = (row: HTMLElement) =>
   within(row)
     .queryAllByRole('button')
-    .map((b) => b.textContent);
+    .map((b) => b.textContent || b.getAttribute('aria-label'));
+
+/** Revoke is the third action of a row: it is in the row's "More actions" menu. */
+async function clickRevoke(row: HTMLElement) {
+  fireEvent.click(within(row).getByRole('button', { name: /^More actions/ }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Revoke' }));
+}
 
 function stubClipboard(writeText: (text: string) => Promise<void>) {
   const spy = vi.fn(writeText);
@@ -90,7 +97,7 @@ describe('certificate page', () => {
     renderCertificates(PATH, { dataProvider: certificatesDataProvider() });
     await waitFor(() => expect(rows()).toHaveLength(3));
     const [withSerial, withoutSerial, notCreated] = rows();
-    expect(rowButtons(withSerial)).toEqual(['View', 'Renew', 'Revoke']);
+    expect(rowButtons(withSerial)).toEqual(['View', 'Renew', 'More actions: 3A']);
     expect(rowButtons(withoutSerial)).toEqual(['View']);
     expect(rowButtons(notCreated)).toEqual([]);
     expect(within(notCreated).getByText('not created')).toBeInTheDocument();
@@ -112,7 +119,7 @@ describe('certificate page', () => {
     const [revokedRow, issuedRow] = rows();
     expect(rowButtons(revokedRow)).toEqual(['View']);
     expect(within(revokedRow).getByText('Revoked · Key compromise, 3/1/2026')).toBeInTheDocument();
-    expect(rowButtons(issuedRow)).toEqual(['View', 'Renew', 'Revoke']);
+    expect(rowButtons(issuedRow)).toEqual(['View', 'Renew', 'More actions: 3A']);
     expect(within(issuedRow).queryByText(/Revoked/)).not.toBeInTheDocument();
   });
 
@@ -260,7 +267,7 @@ describe('certificate page', () => {
     const dataProvider = certificatesDataProvider();
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
-    fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Revoke' }));
+    await clickRevoke(rows()[0]);
     let dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to revoke this certificate?',
     });
@@ -286,7 +293,7 @@ describe('certificate page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // opened again: the last choice is not kept
-    fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Revoke' }));
+    await clickRevoke(rows()[0]);
     dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
     expect(within(dialog).getByRole('radio', { name: 'Key compromise' })).not.toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
@@ -303,7 +310,7 @@ describe('certificate page', () => {
     });
     renderCertificates(PATH, { dataProvider });
     await waitFor(() => expect(rows()).toHaveLength(3));
-    fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Revoke' }));
+    await clickRevoke(rows()[0]);
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to revoke this certificate?',
     });

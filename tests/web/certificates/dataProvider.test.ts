@@ -42,6 +42,24 @@ describe('private key calls', () => {
     expect(lastCall().headers.get('Authorization')).toBe('Bearer tok.en.value');
   });
 
+  it("getList('private-keys') pages with skip/take and sorts on the server, each key's id its uuid", async () => {
+    const data = [{ priv_key_uuid: KEY, created_on: '2026-11-20T00:00:00Z' }];
+    fetchMock.mockResolvedValueOnce(json(200, { total: 26, data }));
+    const result = await createDataProvider().getList('private-keys', {
+      pagination: { page: 3, perPage: 25 },
+      sort: { field: 'priv_key_uuid', order: 'ASC' },
+      filter: {},
+    });
+    expect(result).toEqual({ total: 26, data: [{ ...data[0], id: KEY }] });
+    const url = new URL(lastCall().url, 'http://portal.test');
+    expect(url.pathname).toBe('/api/service_provider/sti_priv_key');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      skip: '50',
+      take: '25',
+      sort: '["priv_key_uuid","ASC"]',
+    });
+  });
+
   it('createPrivateKey posts no body; deletePrivateKey deletes by uuid', async () => {
     fetchMock.mockResolvedValueOnce(json(201, { priv_key_uuid: KEY, created_on: '2026-11-21T00:00:00Z' }));
     expect(await createDataProvider().createPrivateKey()).toEqual({
@@ -105,6 +123,33 @@ describe('certificate calls', () => {
       url: `/api/service_provider/sti_spc_cert/last/${KEY}`,
       method: 'GET',
     });
+  });
+
+  it("getList('certificates') reads the key's last certificates once, then sorts and pages them", async () => {
+    const rows = ['2026-11-01', '2026-11-03', '2026-11-02'].map((day, i) => ({
+      id: `c${i}`,
+      created_on: `${day}T00:00:00Z`,
+      serial_number: `S${i}`,
+      cr_path: 'not created',
+    }));
+    fetchMock.mockResolvedValueOnce(json(200, rows));
+    const result = await createDataProvider().getList('certificates', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'created_on', order: 'DESC' },
+      filter: { priv_key_uuid: KEY },
+    });
+    expect(lastCall().url).toBe(`/api/service_provider/sti_spc_cert/last/${KEY}`);
+    expect(result.total).toBe(3);
+    expect(result.data.map((r) => r.id)).toEqual(['c1', 'c2']);
+    // no key: no certificate, and no call
+    fetchMock.mockClear();
+    const none = await createDataProvider().getList('certificates', {
+      pagination: { page: 1, perPage: 7 },
+      sort: { field: 'created_on', order: 'DESC' },
+      filter: { priv_key_uuid: '' },
+    });
+    expect(none).toEqual({ data: [], total: 0 });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('generateCertificate posts the credentials and the key and answers success or error_cause', async () => {

@@ -2,6 +2,7 @@
 // AdminContext on a memory router), with the key and certificate calls of a test dataProvider.
 import { vi } from 'vitest';
 import { billingDataProvider, type TestDataProvider } from '../billing/harness';
+import { certificateGetList } from '../../../src/dataProvider/certificateLists';
 
 import CertificateList from '../../../src/resources/certificates/CertificateList';
 import PrivateKeyList from '../../../src/resources/private-keys/PrivateKeyList';
@@ -65,11 +66,17 @@ export const CERT_TEXT = 'Certificate:\n    Data:\n        Serial Number: 3a\n';
 export const LEAF_PEM = '-----BEGIN CERTIFICATE-----\nTUlJQmxlYWY=\n-----END CERTIFICATE-----';
 export const INTERMEDIATE_PEM = '-----BEGIN CERTIFICATE-----\nTUlJQmludGVy\n-----END CERTIFICATE-----';
 
-/** The key and certificate calls with harmless answers; each test overrides what it looks at. */
+/**
+ * The key and certificate calls with harmless answers; each test overrides what it looks at. The lists' getList
+ * goes through those calls as the app's dataProvider does (certificateLists.ts).
+ */
 export function certificatesDataProvider(
   overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
 ): TestDataProvider {
-  return billingDataProvider({
+  const provider: TestDataProvider = billingDataProvider({
+    getList: (resource: string, params: any) =>
+      certificateGetList(provider, resource, params) ??
+      Promise.reject(new Error(`no list of ${resource} here`)),
     listPrivateKeys: async () => ({ total: KEYS.length, data: KEYS }),
     createPrivateKey: async () => ({ priv_key_uuid: 'new', created_on: new Date().toISOString() }),
     importPrivateKey: async () => ({ priv_key_uuid: 'imported', created_on: new Date().toISOString() }),
@@ -88,6 +95,7 @@ export function certificatesDataProvider(
     getCertificateChain: async () => [LEAF_PEM, INTERMEDIATE_PEM],
     ...overrides,
   });
+  return provider;
 }
 
 /** Captures what saveFile hands the browser: the object URL's blob and the link's download name. */

@@ -1,5 +1,6 @@
-// /sti-certificate/private-key (SPEC.md §2, §7, §8, §9): the keys table, server-side paging (skip/take),
-// Download under the server's file name, the delete confirmation and its refusal toast, Create New.
+// /sti-certificate/private-key: the keys list on react-admin's List (PortalList),
+// server-side paging (skip/take) and sorting, rows per page, Download under the server's file name, the delete
+// confirmation and its refusal toast, Create New, Import.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   renderCertificates,
 } from './harness';
 
+const NEWEST_FIRST = { field: 'created_on', order: 'DESC' };
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
 const manyKeys = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({
@@ -35,7 +37,8 @@ describe('private keys page', () => {
     expect(screen.getByText(new Date(KEYS[0].created_on).toLocaleString('en-US'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Download key ${KEY_A}` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Delete key ${KEY_A}` })).toBeInTheDocument();
-    expect(dataProvider.listPrivateKeys).toHaveBeenCalledWith({ skip: 0, take: 10 });
+    expect(dataProvider.listPrivateKeys).toHaveBeenCalledWith({ skip: 0, take: 10, sort: NEWEST_FIRST });
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 
   it("says 'No Data Found' without keys", async () => {
@@ -53,14 +56,51 @@ describe('private keys page', () => {
     });
     renderCertificates('/sti-certificate/private-key', { dataProvider });
     expect(await screen.findByText(manyKeys(0, 1)[0].priv_key_uuid)).toBeInTheDocument();
-    expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
+    expect(screen.getByText('1-10 of 23')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText(manyKeys(10, 1)[0].priv_key_uuid)).toBeInTheDocument();
-    expect(dataProvider.listPrivateKeys).toHaveBeenLastCalledWith({ skip: 10, take: 10 });
+    expect(dataProvider.listPrivateKeys).toHaveBeenLastCalledWith({ skip: 10, take: 10, sort: NEWEST_FIRST });
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText(manyKeys(20, 1)[0].priv_key_uuid)).toBeInTheDocument();
-    expect(dataProvider.listPrivateKeys).toHaveBeenLastCalledWith({ skip: 20, take: 10 });
+    expect(dataProvider.listPrivateKeys).toHaveBeenLastCalledWith({ skip: 20, take: 10, sort: NEWEST_FIRST });
     expect(screen.getAllByRole('button', { name: /^Download key/ })).toHaveLength(3);
+  });
+
+  it('asks the server for more rows when the person chooses 25, 50 or 100 a page', async () => {
+    const dataProvider = certificatesDataProvider({
+      listPrivateKeys: async ({ skip, take }: { skip: number; take: number }) => ({
+        total: 60,
+        data: manyKeys(skip, take),
+      }),
+    });
+    renderCertificates('/sti-certificate/private-key', { dataProvider });
+    await screen.findByText(manyKeys(0, 1)[0].priv_key_uuid);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['10', '25', '50', '100']);
+    fireEvent.click(options[1]);
+    await waitFor(() =>
+      expect(dataProvider.listPrivateKeys).toHaveBeenLastCalledWith({
+        skip: 0,
+        take: 25,
+        sort: NEWEST_FIRST,
+      }),
+    );
+    expect(await screen.findByText(manyKeys(24, 1)[0].priv_key_uuid)).toBeInTheDocument();
+  });
+
+  it('sorts on the server: the Key UUID header asks for the keys by id', async () => {
+    const dataProvider = certificatesDataProvider();
+    renderCertificates('/sti-certificate/private-key', { dataProvider });
+    await screen.findByText(KEY_A);
+    fireEvent.click(screen.getByText('Key UUID'));
+    await waitFor(() =>
+      expect(dataProvider.listPrivateKeys).toHaveBeenLastCalledWith({
+        skip: 0,
+        take: 10,
+        sort: { field: 'priv_key_uuid', order: 'ASC' },
+      }),
+    );
   });
 
   it("downloads the key under the server's file name", async () => {

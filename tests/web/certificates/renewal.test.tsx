@@ -144,7 +144,8 @@ describe('certificate status column', () => {
       within(replaced).getByText(`Revocation scheduled ${new Date(scheduledOn).toLocaleString('en-US')}`),
     ).toBeInTheDocument();
     // still valid: it can be revoked by hand before its time
-    expect(within(replaced).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
+    fireEvent.click(within(replaced).getByRole('button', { name: /^More actions/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Revoke' })).toBeInTheDocument();
 
     expect(within(revoked).getByText('Revoked · Superseded, 11/21/2026')).toBeInTheDocument();
     expect(within(revoked).queryByText('Current')).not.toBeInTheDocument();

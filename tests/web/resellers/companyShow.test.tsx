@@ -31,6 +31,7 @@ const payment = (n: number) => ({
   id: `p-${n}`,
   amount: 100 * n,
   transaction_id: `pi_${n}`,
+  for: `Extension, ${n} months`,
   created_on: `2026-0${n}-02T15:04:00Z`,
   service_provider_uuid: ID,
   company_name: 'Active Telecom',
@@ -82,11 +83,12 @@ describe('a company of the reseller', () => {
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(await within(payments).findByText('pi_2')).toBeInTheDocument();
     expect(within(payments).getByText('$200.00')).toBeInTheDocument();
+    expect(within(payments).getByText('Extension, 2 months')).toBeInTheDocument();
     expect(
       within(payments)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Time', 'Transaction ID', 'Amount']);
+    ).toEqual(['Time', 'For', 'Transaction ID', 'Amount']);
     expect(dataProvider.getManyReference).toHaveBeenCalledWith(
       'reseller-payments',
       expect.objectContaining({
@@ -173,7 +175,7 @@ describe('a company of the reseller', () => {
       within(row)
         .getAllByRole('term')
         .map((t) => t.textContent),
-    ).toEqual(['Time', 'Transaction ID', 'Amount']);
+    ).toEqual(['Time', 'For', 'Transaction ID', 'Amount']);
     expect(within(row).getByText('$100.00')).toBeInTheDocument();
   });
 
