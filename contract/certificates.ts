@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import type { CertificateRow } from './api';
 import { UUID_RE } from './ids';
-import { LOCALE } from './format';
+import { DATE_TIME_PARTS, LOCALE } from './format';
 import { SAFE_TEXT_RE } from './schemas';
 
 export { DEFAULT_KEY_FILE_NAME } from './constants';
@@ -216,16 +216,7 @@ export function formatKeyLabel(
   const date = createdOn instanceof Date ? createdOn : new Date(createdOn);
   if (Number.isNaN(date.getTime())) return uuid;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat(LOCALE, {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: true,
-    })
+    new Intl.DateTimeFormat(LOCALE, { ...DATE_TIME_PARTS, timeZone, hour12: true })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   ) as Record<string, string>;

@@ -47,7 +47,8 @@ export function dateText(value: Date | string | null | undefined): string {
   return date ? calendarDate.format(date) : '';
 }
 
-const TIME: Intl.DateTimeFormatOptions = {
+/** The parts of a date and time as the portal writes them (a key's label adds milliseconds and the offset). */
+export const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
@@ -55,8 +56,8 @@ const TIME: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
   second: '2-digit',
 };
-const localTime = new Intl.DateTimeFormat(LOCALE, TIME);
-const utcTime = new Intl.DateTimeFormat(LOCALE, { ...TIME, timeZone: 'UTC' });
+const localTime = new Intl.DateTimeFormat(LOCALE, DATE_TIME_PARTS);
+const utcTime = new Intl.DateTimeFormat(LOCALE, { ...DATE_TIME_PARTS, timeZone: 'UTC' });
 
 /** Date and time: in the reader's time zone on a screen ('12/21/2026, 3:04:00 PM'). Empty for no or a bad date. */
 export function dateTimeText(value: Date | string | null | undefined): string {
