@@ -10,7 +10,7 @@ import { migrate } from '../server/src/db/migrate';
 import { createJobQueue } from '../server/src/jobs/pgBoss';
 import { createServices } from '../server/src/services';
 import type { Config } from '../server/src/config';
-import { testConfig, type TestApp } from '../tests/server/helpers';
+import { injectFetch, testConfig, type TestApp } from '../tests/server/helpers';
 
 /** `keepData`: close() leaves the data folder for a server to start from (the web bench's seeded world). */
 export async function pgliteApp(
@@ -22,7 +22,9 @@ export async function pgliteApp(
   await migrate(db);
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const jobs = createJobQueue(db, { log, pollingIntervalSeconds: 1, stopTimeoutMs: 2_000 });
-  const services = await createServices({ config, db, jobs, logger: false });
+  // the embedded STI-PA answers at the public URL, which nothing listens on here: its requests go to the app
+  const stiPaFetch = injectFetch(() => app);
+  const services = await createServices({ config, db, jobs, logger: false, stiPaFetch });
   const app = await buildHttpApp(services, { logger: false });
   await app.ready();
   await jobs.start();
