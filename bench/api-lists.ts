@@ -1,6 +1,9 @@
 // The world the list bench measures: one tenant of each role whose every list has more than a page (25 rows) of
 // realistic rows. Records are made the way the portal makes them (a key, a certificate, an import, a company, an
 // invitation, an extension), then copied in SQL with fresh ids, which is quicker than making each one.
+import { ADMIN_PAGE_SIZE, DETAILS_PAGE_SIZE } from '../contract/admin';
+import { PAGE_SIZES } from '../contract/constants';
+import { RESELLER_PAGE_SIZE } from '../contract/resellers';
 import type { Database } from '../server/src/db';
 import { seedProvider } from '../tests/server/admin-fixtures';
 import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
@@ -19,6 +22,8 @@ export const ROWS = 40;
 export interface ListRoute {
   role: 'provider' | 'reseller' | 'admin';
   path: string;
+  /** The rows its screen asks for first (PAGE= measures every list at that many instead). */
+  page: number;
 }
 
 /**
@@ -51,7 +56,9 @@ export async function listWorld(
     sti_pa_password: 'demo-pass',
     private_key_uuid: key.json().priv_key_uuid,
   });
-  if (cert.statusCode !== 200) throw new Error(`certificate: ${cert.statusCode} ${cert.body}`);
+  // a refusal (the STI-PA's, the account's) is a 200 with success false
+  if (cert.statusCode !== 200 || cert.json().success !== true)
+    throw new Error(`certificate: ${cert.statusCode} ${cert.body}`);
   const eab = await http.post('/api/service_provider/acme/eab');
   if (eab.statusCode >= 300) throw new Error(`eab: ${eab.statusCode} ${eab.body}`);
   const session = {
@@ -72,18 +79,10 @@ export async function listWorld(
     if (ext.statusCode !== 200) throw new Error(`extension: ${ext.statusCode} ${ext.body}`);
   }
   const sp = [p.spId];
-  // the certificate is written when the authority answers
-  for (let i = 0; i < 100; i++) {
-    const [{ n }] = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM certificates WHERE service_provider_id = $1',
-      sp,
-    );
-    if (n) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   await copies(t.db, 'private_keys', 'service_provider_id = $1', sp, ROWS);
   await copies(t.db, 'certificates', 'service_provider_id = $1', sp, ROWS, {
-    serial_number: `x.serial_number || '0' || g`,
+    // still 16 to 40 lower-case hex digits, and unique
+    serial_number: `left(x.serial_number, 32) || lpad(to_hex(g), 8, '0')`,
   });
   await copies(t.db, 'number_imports', 'service_provider_id = $1', sp, ROWS);
   await copies(t.db, 'acme_eab_keys', 'service_provider_id = $1', sp, ROWS, { key_id: `x.key_id || g` });
@@ -132,22 +131,24 @@ export async function listWorld(
     tokens: { provider: token, reseller: reseller.token, admin },
     routes: [
       // not lists: the app's fixed cost (every hook, no session) and a session-checked one-row read, for reference
-      { role: 'provider' as const, path: '/api/health' },
-      { role: 'provider' as const, path: '/api/service_provider' },
-      ...[
-        '/api/service_provider/payments',
-        '/api/service_provider/invoices',
-        '/api/service_provider/sti_priv_key',
-        '/api/service_provider/acme/eab',
-        '/api/service_provider/tn/import-history',
-        '/api/service_provider/tn/assigned',
-      ].map((path) => ({ role: 'provider' as const, path })),
+      { role: 'provider' as const, path: '/api/health', page: 1 },
+      { role: 'provider' as const, path: '/api/service_provider', page: 1 },
+      ...(
+        [
+          ['/api/service_provider/payments', PAGE_SIZES.payments],
+          ['/api/service_provider/invoices', PAGE_SIZES.invoices],
+          ['/api/service_provider/sti_priv_key', PAGE_SIZES.privateKeys],
+          ['/api/service_provider/acme/eab', PAGE_SIZES.acmeCredentials],
+          ['/api/service_provider/tn/import-history', PAGE_SIZES.imports],
+          ['/api/service_provider/tn/assigned', PAGE_SIZES.numbers],
+        ] as const
+      ).map(([path, page]) => ({ role: 'provider' as const, path, page })),
       ...[
         '/api/reseller/service_provider',
         '/api/reseller/service_provider/invite',
         '/api/reseller/users/payment',
         '/api/payment/invoices_list',
-      ].map((path) => ({ role: 'reseller' as const, path })),
+      ].map((path) => ({ role: 'reseller' as const, path, page: RESELLER_PAGE_SIZE })),
       ...[
         '/api/admin/service_provider',
         '/api/admin/reseller/list',
@@ -155,12 +156,15 @@ export async function listWorld(
         '/api/payment/invoices_list',
         '/api/admin/subscription_change_log',
         '/api/admin/audit_log',
+      ].map((path) => ({ role: 'admin' as const, path, page: ADMIN_PAGE_SIZE })),
+      // a provider's records on the admin's page of that provider
+      ...[
         byId('subscription_change_log'),
         byId('certificates'),
         byId('private_keys'),
         byId('tn/import-history'),
         byId('tn/assigned'),
-      ].map((path) => ({ role: 'admin' as const, path })),
+      ].map((path) => ({ role: 'admin' as const, path, page: DETAILS_PAGE_SIZE })),
     ],
   };
 }

@@ -1,5 +1,5 @@
 // Every list of every role beside a bare route, on the same database in the same run: how many requests a second
-// each list (the session check, the list protocol, a first page of 25 rows out of more, and the total) answers,
+// each list (the session check, the list protocol, the first page its screen asks for, out of more, and the total) answers,
 // and how many a bare Fastify route that runs `SELECT 1` on the same database answers, with the same client
 // (keep-alive, CONCURRENCY requests in flight) for DURATION_MS each, ROUNDS times in turn, each list right after a
 // bare measure of its own. Prints the medians and each list's median ratio to the bare measure before it
@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import Fastify from 'fastify';
-import { createTestApp, type TestApp } from '../tests/server/helpers';
+import { createTestApp, injectFetch, type TestApp } from '../tests/server/helpers';
 import { listWorld, type ListRoute } from './api-lists';
 import { pgliteApp } from './pgliteApp';
 
@@ -20,8 +20,8 @@ const DATABASES = (process.env.DATABASES ?? 'pg,pglite').split(',');
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const DURATION_MS = Number(process.env.DURATION_MS ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-/** The rows a list shows at first (react-admin's and PortalList's default page). */
-const PAGE = 25;
+/** PAGE=n: every list's first n rows, instead of the rows its screen asks for first. */
+const PAGE = process.env.PAGE ? Number(process.env.PAGE) : null;
 const ROUTES = process.env.ROUTES ? process.env.ROUTES.split(',').filter(Boolean) : null;
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
@@ -62,7 +62,9 @@ async function rate(port: number, path: string, token: string | null, ms = DURAT
 async function benchOne(kind: 'pg' | 'pglite') {
   if (kind === 'pg') process.env.TEST_DATABASE_URL = PG_URL;
   else delete process.env.TEST_DATABASE_URL;
-  const t: TestApp = kind === 'pg' ? await createTestApp() : await pgliteApp();
+  // the embedded STI-PA is reached through the app itself (pgliteApp does the same)
+  const t: TestApp =
+    kind === 'pg' ? await createTestApp({ stiPaFetch: injectFetch(() => t.app) }) : await pgliteApp();
   const bare = Fastify();
   bare.get('/bare', async () => (await t.db.query<{ one: number }>('SELECT 1 AS one'))[0]);
   try {
@@ -75,8 +77,8 @@ async function benchOne(kind: 'pg' | 'pglite') {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const appPort = (t.app.server.address() as AddressInfo).port;
     const barePort = (bare.server.address() as AddressInfo).port;
-    const page = `range=${encodeURIComponent(`[0,${PAGE - 1}]`)}`;
-    const url = (r: ListRoute) => `${r.path}?${page}`;
+    const rowsOf = (r: ListRoute) => PAGE ?? r.page;
+    const url = (r: ListRoute) => `${r.path}?range=${encodeURIComponent(`[0,${rowsOf(r) - 1}]`)}`;
     // warm-up: plans, caches, the JIT; and every list must answer a full page
     await rate(barePort, '/bare', null, 1000);
     const counts: number[] = [];
@@ -111,14 +113,15 @@ async function benchOne(kind: 'pg' | 'pglite') {
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
     );
-    console.log(`| role | list (${PAGE} rows) | req/s | ratio |\n|---|---|---:|---:|`);
+    console.log(`| role | list | rows | req/s | ratio |\n|---|---|---:|---:|---:|`);
     for (const [i, r] of routes.entries()) {
       const l = median(lists[i]);
       const ratio = median(ratios[i]);
       const flag =
-        (ratio < 0.5 ? ' (under 0.5)' : '') + (counts[i] < PAGE ? ` (only ${counts[i]} rows)` : '');
+        (ratio < 0.5 ? ' (under 0.5)' : '') + (counts[i] < rowsOf(r) ? ` (only ${counts[i]} rows)` : '');
       console.log(
-        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${Math.round(l)} | ${ratio.toFixed(2)}×${flag} |`,
+        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${rowsOf(r)} | ${Math.round(l)} | ` +
+          `${ratio.toFixed(2)}×${flag} |`,
       );
     }
   } finally {

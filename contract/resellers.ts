@@ -118,6 +118,9 @@ export type CompanyInviteInput = yup.InferType<typeof companyInviteSchema>;
  * A company's standing as a reseller (or the admin) sees it, derived from its account and subscriptions:
  * disabled account, email not confirmed, active subscription, past due, had one that ended, never paid.
  */
+/** Rows of a reseller's screens: 7 a page, as the other listings. */
+export const RESELLER_PAGE_SIZE = 7;
+
 export const COMPANY_STATUSES = [
   'active',
   'past_due',

@@ -14,7 +14,12 @@ import {
   useTranslate,
   type Exporter,
 } from 'react-admin';
-import { COMPANY_STATUSES, type CompanyStatus, type ResellerCompanyRow } from '../../../contract/resellers';
+import {
+  COMPANY_STATUSES,
+  RESELLER_PAGE_SIZE,
+  type CompanyStatus,
+  type ResellerCompanyRow,
+} from '../../../contract/resellers';
 import { toCsv } from '../../billing/format';
 import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { fillPath } from '../descriptor';
@@ -26,9 +31,6 @@ export type CompanyRecord = ResellerCompanyRow;
 
 /** One company's page. */
 export const COMPANY_PATH = '/reseller/sp/:id';
-
-/** Rows of a reseller's screens: 7 a page, as the other listings. */
-export const RESELLER_PAGE_SIZE = 7;
 
 const STATUS_COLORS: Record<CompanyStatus, 'success' | 'warning' | 'error' | 'default'> = {
   active: 'success',

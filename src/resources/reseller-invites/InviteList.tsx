@@ -16,7 +16,7 @@ import { toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
 import { PortalList } from '../PortalList';
 import { PromoCode } from '../reseller-companies/PromoCode';
-import { RESELLER_PAGE_SIZE } from '../reseller-companies/CompanyList';
+import { RESELLER_PAGE_SIZE } from '../../../contract/resellers';
 import { InviteForm } from './InviteForm';
 import { DateTimeField } from '../../components/fields';
 
