@@ -5,7 +5,7 @@
 // outcomes of a lapsed subscription (no active one → the plan step, past due; the server stopped and its database
 // changed, as time and a failed renewal would leave it) → extend
 // with a count (the total shown is what the checkout charges, and the expiry moves by it) → renewal: the card kept at
-// checkout, another card, auto charge → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
+// checkout, another card, auto charge, a plan switch (asked first; Cancel sends nothing) → payments → invoices, one opened and its PDF → import a file and the numbers it gave, filtered → a
 // private key → ACME: the directory URL, a credential created (its HMAC key shown once, copied) and revoked after
 // its confirmation → certificates: generate, view, copy and download, renew revoking the old one "in 24 hours"
 // (RENEWAL_REVOKE_DELAY_SECONDS is a few seconds here), automatic renewal of the current one turned on with the
@@ -358,7 +358,7 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('account-summary-extended');
   });
 
-  it('shows the card kept at checkout, adds a card and turns auto renewal off and on', { timeout: 90_000 }, async () => {
+  it('shows the card kept at checkout, adds a card, turns auto renewal off and on, switches the plan', { timeout: 90_000 }, async () => {
     await page.getByRole('link', { name: 'Auto Renewal' }).first().click();
     await page.waitForURL('**/account/renewal');
     // the card paid with at checkout, kept for automatic renewal, which is on
@@ -389,6 +389,37 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('auto-charge-enabled');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor({ state: 'hidden' });
+
+    // A plan switch says what it does before it does it: the plan, the next charge's date and amount; Cancel
+    // sends nothing, Confirm one request.
+    const planChanges: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && new URL(r.url()).pathname === '/api/payment/sp/subscription') planChanges.push(r.method());
+    });
+    const yearly = page.getByRole('button', { name: '$500/year' });
+    const monthly = page.getByRole('button', { name: '$100/month' });
+    const chosen = (label: string) => page.locator('[role="group"] [aria-pressed="true"]', { hasText: label }).waitFor();
+    await chosen('$500/year');
+    await monthly.click();
+    const toMonthly = page.getByRole('dialog', { name: 'Switch to the monthly plan?' });
+    await toMonthly.getByText(/^The next charge, on \d{1,2}\/\d{1,2}\/\d{4}, will be \$100\.00\.$/).waitFor();
+    await check('plan-switch');
+    await toMonthly.getByRole('button', { name: 'Cancel' }).click();
+    await toMonthly.waitFor({ state: 'hidden' });
+    assert.equal(await yearly.getAttribute('aria-pressed'), 'true', 'Cancel keeps the yearly plan');
+    assert.deepEqual(planChanges, [], 'Cancel sends nothing');
+    await monthly.click();
+    await toMonthly.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Auto charge period changed successfully').first().waitFor();
+    assert.equal(await monthly.getAttribute('aria-pressed'), 'true', 'the monthly plan is chosen');
+    assert.equal(planChanges.length, 1, 'Confirm sends one request');
+    // back to the yearly plan, through the same question, for the rest of the flow
+    await yearly.click();
+    const toYearly = page.getByRole('dialog', { name: 'Switch to the yearly plan?' });
+    await toYearly.getByText(/will be \$500\.00\.$/).waitFor();
+    await toYearly.getByRole('button', { name: 'Confirm' }).click();
+    await chosen('$500/year');
+    assert.equal(planChanges.length, 2, 'each Confirm sends one request');
   });
 
   it('lists the payments and invoices, and opens an invoice as a PDF', { timeout: 90_000 }, async () => {
