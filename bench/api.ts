@@ -7,13 +7,14 @@
 // Run: npm run bench:api   (DATABASES=pg,pglite CONCURRENCY=4 DURATION_MS=3000 ROUNDS=5 by default; the PostgreSQL
 // server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; ROUTES, a
 // comma-separated list of substrings, measures only the routes whose role and path (`admin /api/admin/payment`)
-// hold one of them)
+// hold one of them; PROFILE, such a substring, prints a CPU profile of that route's first measure)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import Fastify from 'fastify';
 import { createTestApp, injectFetch, type TestApp } from '../tests/server/helpers';
 import { listWorld, type ListRoute } from './api-lists';
+import { profiled } from './cpuProfile';
 import { pgliteApp } from './pgliteApp';
 
 const DATABASES = (process.env.DATABASES ?? 'pg,pglite').split(',');
@@ -98,7 +99,10 @@ async function benchOne(kind: 'pg' | 'pglite') {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, r] of routes.entries()) {
         const bareRate = await rate(barePort, '/bare', null);
-        const listRate = await rate(appPort, url(r), tokens[r.role]);
+        const measure = () => rate(appPort, url(r), tokens[r.role]);
+        const profile =
+          round === 0 && process.env.PROFILE && `${r.role} ${r.path}`.includes(process.env.PROFILE);
+        const listRate = await (profile ? profiled(`${r.role} ${r.path}`, measure) : measure());
         bares.push(bareRate);
         lists[i].push(listRate);
         ratios[i].push(listRate / bareRate);
