@@ -321,6 +321,7 @@ export async function findServiceProviderProfile(
        JOIN service_provider_state st ON st.service_provider_id = sp.id
       WHERE sp.id = $1 AND sp.account_id = $2`,
     [serviceProviderId, accountId],
+    { prepare: true },
   );
   return rows[0];
 }
