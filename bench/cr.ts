@@ -60,12 +60,12 @@ async function listen(app: FastifyInstance): Promise<number> {
   return (app.server.address() as AddressInfo).port;
 }
 
-// ---- the baseline ----
+// the baseline
 const hello = Fastify({ logger: false });
 hello.get('/', async () => 'hello world');
 const helloPort = await listen(hello);
 
-// ---- the real app with one issued certificate ----
+// the real app with one issued certificate
 const t = await createTestApp();
 const ca = await createCaHierarchy({
   organization: 'Bench STI-CA',

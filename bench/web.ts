@@ -9,8 +9,8 @@
 //   visit to /login downloads again (hashed assets are cached as immutable, so nothing but index.html);
 // - every signed-in screen of every role (bench/webScreens.ts): reload to content and in-app navigation (a click
 //   on its link to content), median of RUNS, beside the baseline page's reload.
-// Goals: at most 200 kB of JavaScript gzipped on /login, LCP at most 1 s (issue 14); a signed-in screen's content
-// within 0.8 s of a reload (issue 27).
+// Goals: at most 200 kB of JavaScript gzipped on /login, LCP at most 1 s; a signed-in screen's content
+// within 0.8 s of a reload.
 // Run: npm run bench:web   (builds the web app and the server first; RUNS=5 by default, FILES=8 the largest
 // files of /login listed; SCREENS=0 leaves the signed-in screens out, ROLES=admin,provider measures those roles'
 // screens alone; CHROMIUM_PATH=/usr/bin/chromium)

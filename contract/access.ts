@@ -2,7 +2,7 @@
 // (to hide what a role cannot do) and by the server's guard (every /api route names its resource and action).
 import { roleOf, type Role } from './constants';
 
-/** The standard react-admin actions plus the domain verbs of SPEC.md. */
+/** The standard react-admin actions plus the portal's own verbs. */
 export const ACTIONS = [
   'list',
   'show',
@@ -32,7 +32,7 @@ export const RESOURCES = [
   'reseller-profile',
   'reseller-companies',
   'reseller-payments',
-  // the companies a reseller invited by email, sent or registered (issue 13)
+  // the companies a reseller invited by email, sent or registered
   'reseller-invites',
   // the invoices of a reseller's companies: read through the API only, no page of the web app
   'reseller-invoices',
@@ -43,14 +43,13 @@ export const RESOURCES = [
   'admin-invoices',
   // the admin's import of numbers on a provider's behalf
   'number-imports',
-  // the admin's home: the figures of the whole portal (issue 13)
+  // the admin's home: the figures of the whole portal
   'dashboard',
   // the signed-in user's own session: logout (delete), password change (edit); every role holds it
   'session',
-  // ---- the admin's provider screens (issue 13, point 4) ----
   // the CA audit log, read-only
   'audit-log',
-  // ---- ACME (issue 15): the provider's External Account Binding credentials ----
+  // ACME: the provider's External Account Binding credentials
   'acme-credentials',
   // the API's OpenAPI document, where the server serves it to admins only (API_DOCS=admin, production's default)
   'api-docs',
@@ -79,7 +78,7 @@ export const ACCESS_MATRIX: Matrix = {
     'reseller-companies': ['list', 'show', 'invite', 'export'],
     'reseller-payments': ['list', 'show', 'export'],
     'reseller-invites': ['list', 'export'],
-    // its companies' invoices through GET /api/payment/invoices_list (API.md); SPEC.md gives the reseller no page
+    // its companies' invoices through GET /api/payment/invoices_list (docs/api.md); no page of the web app
     'reseller-invoices': ['list'],
     session: ['edit', 'delete'],
   },
@@ -94,7 +93,6 @@ export const ACCESS_MATRIX: Matrix = {
     // the admin imports on a provider's behalf through its own route; the provider's import route is not theirs
     'number-imports': ['create'],
     session: ['edit', 'delete'],
-    // ---- the admin's provider screens (issue 13, point 4) ----
     'audit-log': ['list', 'export'],
     'api-docs': ['show'],
   },
@@ -121,7 +119,7 @@ function recordAllows(resource: string, action: string, record: Record<string, u
 
 /**
  * May `role` perform `action` on `resource` (and, when given, on that record)?
- * Pure: no I/O, no clock. A role outside the three known ones counts as a service provider (SPEC.md §6);
+ * Pure: no I/O, no clock. A role outside the three known ones counts as a service provider;
  * a missing role (nobody signed in) may do nothing.
  */
 export function canAccess(role: Role | string | null | undefined, request: AccessRequest): boolean {

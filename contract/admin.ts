@@ -1,4 +1,4 @@
-// The admin's work on service providers (issue 13, point 4): the statuses a provider is listed with, the actions'
+// The admin's work on service providers: the statuses a provider is listed with, the actions'
 // rules and messages, and the wire shapes of the admin's lists. Shared by the server and the web app's forms.
 import * as yup from 'yup';
 import { UUID_RE } from './ids';

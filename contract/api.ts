@@ -1,4 +1,4 @@
-// Shapes on the wire (API.md). snake_case as SPEC.md has it.
+// Shapes on the wire (docs/api.md), in the API's snake_case.
 import type { RecurringInterval, Role } from './constants';
 
 /** The claims of the JWT the server signs. */
@@ -17,7 +17,7 @@ export interface TokenClaims {
   sid?: string;
 }
 
-/** GET /api/service_provider: every user field of SPEC.md §3. */
+/** GET /api/service_provider: every user field. */
 export interface ServiceProviderProfile {
   service_provider_uuid: string;
   type: 'service-provider';
@@ -75,13 +75,13 @@ export interface AvailabilityResponse {
   isEmailExists: boolean;
 }
 
-/** A private key as GET /api/service_provider/sti_priv_key lists it (SPEC.md §3). */
+/** A private key as GET /api/service_provider/sti_priv_key lists it. */
 export interface PrivateKeyRow {
   priv_key_uuid: string;
   created_on: string;
 }
 
-/** A certificate as GET /api/service_provider/sti_spc_cert/last/{key} lists it (SPEC.md §3, API.md). */
+/** A certificate as GET /api/service_provider/sti_spc_cert/last/{key} lists it (docs/api.md). */
 export interface CertificateRow {
   id: string | number;
   created_on: string;
@@ -112,7 +112,7 @@ export interface BillingAddress {
   postal_code: string;
 }
 
-/** A saved card as the payment provider describes it (SPEC.md §3): never a full number or a CVC. */
+/** A saved card as the payment provider describes it: never a full number or a CVC. */
 export interface SavedCard {
   id: string;
   /** Unix seconds; the card with the largest value is the current card. */
@@ -121,7 +121,7 @@ export interface SavedCard {
   billing_details: { address: BillingAddress };
 }
 
-/** POST /api/payment/subscription: a new subscription's checkout (SPEC.md §3, subscription request). */
+/** POST /api/payment/subscription: a new subscription's checkout (docs/screens.md, Plan and payment). */
 export interface SubscriptionRequest {
   recurring_interval: RecurringInterval;
   recurring_interval_count: 1;
@@ -130,7 +130,7 @@ export interface SubscriptionRequest {
   save_card?: boolean;
 }
 
-/** GET /api/payment/subscription (API.md). */
+/** GET /api/payment/subscription (docs/api.md). */
 export interface SubscriptionPlan {
   plan: { interval: RecurringInterval; interval_count: number } | null;
   status?: string;
@@ -140,7 +140,7 @@ export interface SubscriptionPlan {
   prices?: Record<RecurringInterval, number>;
 }
 
-/** GET /api/reseller (API.md): the fields the web app relies on; the server may send more. */
+/** GET /api/reseller (docs/api.md): the fields the web app relies on; the server may send more. */
 export interface ResellerProfile {
   id?: string;
   name?: string;
@@ -164,5 +164,5 @@ export interface GenerateCertificateResult {
   certificate?: CertificateRow;
 }
 
-/** Numbers and their imports (API.md "Number import files"): the shapes live beside their rules. */
+/** Numbers and their imports (docs/api.md "The import file"): the shapes live beside their rules. */
 export type { AssignedNumber, NumberImport, NumberOptions } from './numbers';

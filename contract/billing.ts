@@ -25,7 +25,8 @@ export function isExtendCount(value: unknown): value is number {
 export const extendTotal = (interval: RecurringInterval, count: number): number => PRICES[interval] * count;
 
 /**
- * The line item of an invoice (SPEC.md, invoice listing): Yearly for a 12-month billing cycle, otherwise Monthly.
+ * The line item of an invoice (docs/screens.md, Invoice listing): Yearly for a 12-month billing cycle,
+ * otherwise Monthly.
  * The single-invoice view and the PDF both print this, so they cannot say different things.
  */
 export function invoiceLine(billingCycleMonths: unknown): string {

@@ -1,7 +1,8 @@
-// Payment card rules of SPEC.md §3 and §5: the card types, the input formatting of the card form and the
-// validation of the card form and of the add/update card payloads, written once for the web app and the server.
+// Payment card rules (docs/screens.md, Auto renewal): the card types, the input formatting of the card form
+// and the validation of the card form and of the add/update card payloads, written once for the web app and
+// the server.
 import * as yup from 'yup';
-// card-validator's own Luhn check; its type table differs from SPEC.md's (no dankort, visa 13...), so the
+// card-validator's own Luhn check; its type table differs from the portal's (no dankort, visa 13...), so the
 // card types below are ours.
 import luhn10 from 'card-validator/dist/luhn-10.js';
 import { LIMITS } from './constants';
@@ -28,8 +29,8 @@ export interface CardType {
 const FOURS = [4, 4, 4, 4, 4];
 
 /**
- * SPEC.md §5. Order matters: the first type whose prefix matches wins, so the narrower prefixes
- * (visa electron before visa, forbrugsforeningen before discover) come first.
+ * The card types the portal takes. Order matters: the first type whose prefix matches wins, so the narrower
+ * prefixes (visa electron before visa, forbrugsforeningen before discover) come first.
  */
 export const CARD_TYPES: readonly CardType[] = [
   { type: 'visaelectron', patterns: [4026, 417500, 4405, 4508, 4844, 4913, 4917], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
@@ -157,7 +158,7 @@ function nowOf(ctx: yup.TestContext): Date {
   return now instanceof Date ? now : new Date();
 }
 
-// ---- the one set of field rules, shared by the form shape and the payload shape ----
+// the one set of field rules, shared by the form shape and the payload shape
 
 const requiredText = (label: string, max: number = LIMITS.textMax) =>
   yup
@@ -198,7 +199,7 @@ const expDateRule = yup
   .required(CARD_MESSAGES.required)
   .test('expiry', CARD_MESSAGES.expiry, function (v) {
     if (!v) return true;
-    // SPEC.md: the validator reads a two-digit year its own way (70 and above is 19xx), not as the parser
+    // the validator reads a two-digit year its own way (70 and above is 19xx), not as the parser
     // does (current century): '12 / 99' is December 1999, refused, as the server refuses exp_year 99.
     const { month, year } = expiryParts(v);
     return isExpiryInFuture(month, year, nowOf(this));
@@ -288,7 +289,7 @@ export type AddCardPayload = yup.InferType<typeof addCardSchema>;
 export type UpdateCardPayload = yup.InferType<typeof updateCardSchema>;
 export type AddCardStripePayload = yup.InferType<typeof addCardStripeSchema>;
 
-/** The card form → the API payload of SPEC.md §3: the number without spaces and the cvc only when adding. */
+/** The card form → the API payload: the number without spaces and the cvc only when adding. */
 export function cardPayloadOf(values: CardFormValues, mode: 'add', now?: Date): AddCardPayload;
 export function cardPayloadOf(values: CardFormValues, mode: 'update', now?: Date): UpdateCardPayload;
 export function cardPayloadOf(

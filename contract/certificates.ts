@@ -1,4 +1,4 @@
-// Private key and certificate rules of SPEC.md §3, §4, §5, §8 and §9, written once for the web app and the
+// Private key and certificate rules (docs/screens.md, Certificates), written once for the web app and the
 // server: the generate and revoke payloads, the key label of the certificate page's dropdown, who may create
 // a certificate, and the toast texts of the generation's error causes.
 import * as yup from 'yup';
@@ -32,7 +32,7 @@ export const CERTIFICATE_MESSAGES = {
 /** The text of a certificate whose CR file does not exist (yet): such rows have no actions. */
 export const CR_PATH_NOT_CREATED = 'not created';
 
-/** SPEC.md §8: the toast of each known error_cause of the generation; any other cause is shown as it is. */
+/** The toast of each known error_cause of the generation; any other cause is shown as it is. */
 export const ERROR_CAUSE_MESSAGES: Readonly<Record<string, string>> = {
   unable_to_generate_spc_token:
     'Your SPC token is not able to be generated. Please check and confirm your STI-PA username and password are correct.',
@@ -44,7 +44,7 @@ export function errorCauseMessage(cause: string | null | undefined): string {
   return ERROR_CAUSE_MESSAGES[cause] ?? cause;
 }
 
-/** POST /api/service_provider/generate_sti_spc_cert (SPEC.md §5: label username and password). */
+/** POST /api/service_provider/generate_sti_spc_cert (the STI-PA username and password). */
 export const generateCertificateSchema = yup
   .object({
     sti_pa_username: yup
@@ -139,7 +139,7 @@ export const revokeCertificateSchema = yup
 
 export type RevokeCertificateInput = yup.InferType<typeof revokeCertificateSchema>;
 
-/** No actions at all for a certificate whose CR URL is 'not created' (SPEC.md §2). */
+/** No actions at all for a certificate whose CR URL is 'not created' (docs/screens.md, Certificates). */
 export function hasCertificateActions(row: Pick<CertificateRow, 'cr_path'>): boolean {
   const path = row.cr_path?.trim();
   return Boolean(path) && path!.toLowerCase() !== CR_PATH_NOT_CREATED;
@@ -178,7 +178,7 @@ export function certificateState(
   return { state: 'current' };
 }
 
-/** Renew and revoke need a serial number (SPEC.md §2, §4), and a certificate that is not revoked already. */
+/** Renew and revoke need a serial number, and a certificate that is not revoked already. */
 export function canRenewOrRevoke(row: Pick<CertificateRow, 'cr_path' | 'serial_number' | 'status'>): boolean {
   return (
     hasCertificateActions(row) &&
@@ -226,7 +226,7 @@ export function formatKeyLabel(
   return `${uuid} ${time} ${gmtOffset(date, timeZone)}`;
 }
 
-/** What a profile needs for the certificate rules (SPEC.md §3 user fields): ISO strings on the web, Dates on the server. */
+/** What a profile needs for the certificate rules: ISO strings on the web, Dates on the server. */
 export interface CertificateProfile {
   /** An administrator deactivated the account (the server always says; a profile that does not say is not). */
   is_disabled?: boolean | null;
@@ -247,7 +247,7 @@ const instant = (value: string | Date | null | undefined): number | null => {
 };
 
 /**
- * Why this provider may not have a certificate now, or null when it may (SPEC.md §4): the one judge of every path
+ * Why this provider may not have a certificate now, or null when it may: the one judge of every path
  * that issues or renews (the portal's generate and renew, ACME's newOrder and finalize, the automatic renewal), and
  * of the web app's create button. Not deactivated by an administrator, a subscription active (paid), the email
  * confirmed, the subscription started and not expired.
@@ -268,7 +268,7 @@ export function certificateBlocker(
   return null;
 }
 
-/** SPEC.md §4: creation is allowed only when certificateBlocker finds nothing in the way. */
+/** Creation is allowed only when certificateBlocker finds nothing in the way. */
 export function canCreateCertificate(
   profile: CertificateProfile | null | undefined,
   now: Date | number = Date.now(),

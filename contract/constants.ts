@@ -1,4 +1,4 @@
-// Business constants of SPEC.md §9, shared by the web app and the server.
+// Business constants (docs/screens.md, Sizes and timings), shared by the web app and the server.
 
 /** The product's one name: the header, the browser tab, every mail, the invoice PDF and the API document. */
 export const PRODUCT_NAME = 'SHAKEN CA Portal';
@@ -6,7 +6,7 @@ export const PRODUCT_NAME = 'SHAKEN CA Portal';
 export const ROLES = ['admin', 'reseller', 'service-provider'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** SPEC.md §6: anything that is not admin or reseller is treated as a service provider. */
+/** Anything that is not admin or reseller is treated as a service provider. */
 export function roleOf(type: unknown): Role {
   return type === 'admin' || type === 'reseller' ? type : 'service-provider';
 }
@@ -14,7 +14,7 @@ export function roleOf(type: unknown): Role {
 export const PRICES = {
   month: 100,
   year: 500,
-  /** $500 / 12, as SPEC.md shows it in the Extend modal. */
+  /** $500 / 12, as the Extend modal shows it. */
   yearPerMonth: 41.67,
   extend: 100,
 } as const;
@@ -75,7 +75,7 @@ export const LAYOUT_BREAKPOINTS = [600, 1080, 1200] as const;
 export const TABLE_BREAKPOINT = 960;
 export const CSV = { separator: ',', defaultFilename: 'download' } as const;
 
-/** Figures of the subscriber agreement (SPEC.md §9). */
+/** Figures of the subscriber agreement (docs/screens.md, Sizes and timings). */
 export const AGREEMENT = {
   version: '2026-11-01',
   revocationHours: 24,
@@ -95,7 +95,7 @@ export const US_STATES = [
   'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
 ] as const;
 
-/** The login outcomes of SPEC.md §4: the server sends these exact texts and the login page keys on them. */
+/** The login outcomes (docs/screens.md, Sign in): exact texts of the server, which the login page keys on. */
 export const LOGIN_MESSAGES = {
   wrongPassword: 'Wrong password',
   notFound: 'Service provider not found',
@@ -106,7 +106,7 @@ export const LOGIN_MESSAGES = {
   noActiveSubscription: "Service provider doesn't have active subscriptions",
 } as const;
 
-/** Other texts the server answers with and the UI shows as they are (SPEC.md §8). */
+/** Other texts the server answers with and the UI shows as they are. */
 export const MESSAGES = {
   ocnTaken: 'This OCN already exist',
   emailTaken: 'This email already exist',

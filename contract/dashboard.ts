@@ -1,4 +1,4 @@
-// GET /api/admin/dashboard: the admin's home figures (issue 13), as the server answers them and the web shows them.
+// GET /api/admin/dashboard: the admin's home figures, as the server answers them and the web shows them.
 
 /** One calendar month (UTC) of the 12-month chart. */
 export interface DashboardMonth {

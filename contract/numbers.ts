@@ -1,5 +1,5 @@
 // Telephone numbers: the import file's rules, the messages of its refusals and row failures, and the wire shapes
-// of imports and numbers (API.md "Number import files"). Shared by the server and the web app's import form.
+// of imports and numbers (docs/api.md "The import file"). Shared by the server and the web app's import form.
 import { countText } from './format';
 
 export const NUMBER_IMPORT = {

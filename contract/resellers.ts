@@ -1,4 +1,4 @@
-// Resellers and the companies they bring in (issue 13): the admin's reseller form, the reseller's invitation of a
+// Resellers and the companies they bring in: the admin's reseller form, the reseller's invitation of a
 // company, the statuses a company is shown with, the promo-code link, and the rows on the wire. Written once,
 // used by the forms and by the server.
 import * as yup from 'yup';
@@ -11,7 +11,7 @@ const unknownField = 'Unknown field: ${unknown}';
 export const RESELLER_CODE_RE = /^[A-Za-z0-9_-]{6,64}$/;
 
 /**
- * The promo codes given since issue 27: 8 characters from an alphabet without the look-alikes 0/O, 1/I/L and U
+ * The promo codes given now: 8 characters from an alphabet without the look-alikes 0/O, 1/I/L and U
  * (read out on a call without spelling), stored upper-case without separator and shown as two groups of four.
  * About 6.6 × 10^11 of them; the public check of a code is rate-limited.
  */
@@ -22,7 +22,7 @@ const SHORT_PROMO_CODE_RE = new RegExp(`^[${PROMO_CODE_ALPHABET}]{${PROMO_CODE_L
 /**
  * A promo code as typed or linked, in its stored form: what reads as a short code once spaces and hyphens are
  * dropped and letters upper-cased (`abcd-efgh`, `ABCD EFGH`) becomes `ABCDEFGH`. Anything else is only trimmed,
- * so the longer, case-sensitive codes given before issue 27 keep working as they were issued.
+ * so the longer, case-sensitive codes given before the short ones keep working as they were issued.
  */
 export function normalizePromoCode(input: string): string {
   const trimmed = input.trim();
@@ -35,7 +35,7 @@ export function formatPromoCode(code: string): string {
   return SHORT_PROMO_CODE_RE.test(code) ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 }
 
-/** The query parameter of a sign-up link that carries a promo code (SPEC.md §2). */
+/** The query parameter of a sign-up link that carries a promo code. */
 export const PROMO_CODE_QUERY = 'rc';
 
 /** The sign-up link a reseller's promo code copies: `<origin>/register?rc=<url_token>`. */

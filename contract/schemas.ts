@@ -1,4 +1,4 @@
-// Validation rules of SPEC.md §5, written once and used by the forms and by the server.
+// Validation rules (docs/screens.md, Input rules), written once and used by the forms and by the server.
 import * as yup from 'yup';
 import { COUNTRIES, LIMITS, US_STATES } from './constants';
 

@@ -1,5 +1,5 @@
-// What react-admin asks of the session (SPEC.md §3, §6): is someone signed in, does an API error end the
-// session, which role is it, and may that role do this.
+// What react-admin asks of the session (docs/screens.md, Sessions and roles): is someone signed in, does an
+// API error end the session, which role is it, and may that role do this.
 import { canAccess as roleCanAccess, type AccessRequest } from '../../contract/access';
 import { readSession } from './session';
 

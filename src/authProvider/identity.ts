@@ -1,5 +1,6 @@
-// Who is signed in (SPEC.md §3): the token's claims, completed by the stored user, and the profile of a provider
-// or reseller. A profile that fails to load is reported in profileError, except a 401, which ends the session.
+// Who is signed in (docs/screens.md, Sessions and roles): the token's claims, completed by the stored user,
+// and the profile of a provider or reseller. A profile that fails to load is reported in profileError, except
+// a 401, which ends the session.
 import { isPortalHttpError } from '../dataProvider/http';
 import type { ProfileCache } from './profileCache';
 import { getStoredUser, readSession } from './session';

@@ -1,6 +1,6 @@
-// The authProvider (SPEC.md §3, §4 Session, §6): the JWT in local storage is the session. Each verb is its own
-// function (login.ts, checks.ts, identity.ts); create.ts has them share the clock and the cached profile, here
-// over the portal's dataProvider.
+// The authProvider (docs/screens.md, Sessions and roles): the JWT in local storage is the session. Each verb
+// is its own function (login.ts, checks.ts, identity.ts); create.ts has them share the clock and the cached
+// profile, here over the portal's dataProvider.
 import { dataProvider as defaultDataProvider } from '../dataProvider';
 import type { PortalDataProvider } from '../dataProvider/types';
 import { createAuthProvider as createWith } from './create';

@@ -1,5 +1,6 @@
-// Signing in and out (SPEC.md §4 Session): POST /api/auth/login keeps the token and the user in local storage;
-// logging out forgets them, then asks the server to end the session (best effort: offline, it is forgotten here).
+// Signing in and out (docs/screens.md, Sessions and roles): POST /api/auth/login keeps the token and the user
+// in local storage; logging out forgets them, then asks the server to end the session (best effort: offline,
+// it is forgotten here).
 import type { LoginResponse } from '../../contract/api';
 import { apiUrl, httpClient } from '../dataProvider/http';
 import { decodeToken, homeOf, readSession, saveSession } from './session';

@@ -34,7 +34,7 @@ export function captureResellerCode(search: string): string | null {
 }
 
 /**
- * The stored code if the server still accepts it; an invalid code is removed (SPEC.md §7).
+ * The stored code if the server still accepts it; an invalid code is removed.
  * A failed check (network, server) keeps the code and answers null, so the registration goes on without it.
  */
 export async function validStoredResellerCode(

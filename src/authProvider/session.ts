@@ -1,5 +1,6 @@
-// The session kept in the browser (SPEC.md §3): the token in local storage under 'token', the signed-in user
-// beside it. Reading the session decodes the token; an undecodable or expired token is cleared on the spot.
+// The session kept in the browser (docs/screens.md, Sessions and roles): the token in local storage under
+// 'token', the signed-in user beside it. Reading the session decodes the token; an undecodable or expired
+// token is cleared on the spot.
 import { jwtDecode } from 'jwt-decode';
 import { roleOf, type Role } from '../../contract/constants';
 import type { SessionUser, TokenClaims } from '../../contract/api';
@@ -77,7 +78,7 @@ export function readSession(now: number = Date.now()): Session {
   return { status: 'signed-in', token, claims, role: claims.type };
 }
 
-/** Where each role lands after signing in (SPEC.md §2, Login). */
+/** Where each role lands after signing in. */
 export function homeOf(role: Role): string {
   if (role === 'admin') return '/admin';
   if (role === 'reseller') return '/reseller';

@@ -1,5 +1,5 @@
-// /account/summary (SPEC.md §2): the provider's profile, the Extend button with its 'Extend duration' modal,
-// and the Auto Renewal link when there is a subscription expiry date.
+// /account/summary (docs/screens.md, Account summary): the provider's profile, the Extend button with its
+// 'Extend duration' modal, and the Auto Renewal link when there is a subscription expiry date.
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,7 @@
-// 'Enable Auto Renewal' of /account/renewal (SPEC.md §4): the auto-charge switch, shown only while the newest
-// saved card has not expired (its expiry month still counts), the billing-period toggle (a switch of plan is
-// confirmed first, PlanSwitchDialog), and the dialog that confirms a change of auto charge.
+// 'Enable Auto Renewal' of /account/renewal (docs/screens.md, Auto renewal): the auto-charge switch, shown
+// only while the newest saved card has not expired (its expiry month still counts), the billing-period toggle
+// (a switch of plan is confirmed first, PlanSwitchDialog), and the dialog that confirms a change of auto
+// charge.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -28,7 +29,7 @@ export interface AutoRenewalSectionProps {
 
 export function AutoRenewalSection({ profile, card, cardsLoaded }: AutoRenewalSectionProps) {
   const translate = useTranslate();
-  // SPEC.md §4: the toggle shows only while the newest card has not expired (its expiry month still counts)
+  // the toggle shows only while the newest card has not expired (its expiry month still counts)
   const canAutoCharge = Boolean(card && !isCardExpired(card.card.exp_month, card.card.exp_year, new Date()));
   const { autoCharge, savingCharge, toggleAutoCharge, confirmation, closeConfirmation } =
     useAutoCharge(profile);

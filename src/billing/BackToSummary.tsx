@@ -1,4 +1,4 @@
-// The back link of the account sub-pages (SPEC.md §2).
+// The back link of the account sub-pages (docs/screens.md, Account summary).
 import Link from '@mui/material/Link';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslate } from 'react-admin';

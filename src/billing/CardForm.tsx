@@ -1,9 +1,10 @@
-// The card form of the renewal page (SPEC.md §3, §4, §5): add (number, expiry, security code and the billing
-// address) or update (expiry and billing address of the saved card). Formatting and validation come from
-// contract/cards.ts, the same rules the server applies. With Stripe payments the number, expiry and security
-// code of a new card are entered in Stripe's own fields (StripeCardForm) and only a payment-method id reaches
-// our server; without a publishable key there are no such fields, so a note replaces the form. No raw card
-// number is ever posted in Stripe mode, and the update form asks for no number or security code in any mode.
+// The card form of the renewal page (docs/screens.md, Auto renewal): add (number, expiry, security code and
+// the billing address) or update (expiry and billing address of the saved card). Formatting and validation
+// come from contract/cards.ts, the same rules the server applies. With Stripe payments the number, expiry and
+// security code of a new card are entered in Stripe's own fields (StripeCardForm) and only a payment-method
+// id reaches our server; without a publishable key there are no such fields, so a note replaces the form. No
+// raw card number is ever posted in Stripe mode, and the update form asks for no number or security code in
+// any mode.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -94,7 +95,7 @@ function PlainCardForm({ mode, card, onSaved }: CardFormProps) {
   const schema = mode === 'add' ? cardFormAddSchema : cardFormUpdateSchema;
   const { control, handleSubmit, reset, formState } = useForm<CardFormValues>({
     defaultValues: cardFormDefaultsOf(mode, card),
-    // SPEC.md §5: validation runs on blur and on change, stopping at the first error
+    // validation runs on blur and on change, stopping at the first error
     mode: 'all',
     criteriaMode: 'firstError',
     resolver: yupResolver(schema as never) as unknown as Resolver<CardFormValues>,

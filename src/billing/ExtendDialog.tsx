@@ -1,5 +1,5 @@
-// The 'Extend duration' modal of the account summary (SPEC.md §2): one month for $100 or twelve months at
-// $41.67/month; confirming opens the extension's payment page in this window.
+// The 'Extend duration' modal of the account summary (docs/screens.md, Account summary): one month for $100
+// or twelve months at $41.67/month; confirming opens the extension's payment page in this window.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

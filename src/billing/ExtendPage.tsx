@@ -1,5 +1,5 @@
-// /account/extend (SPEC.md §2): 'How long would you like to extend your service?', a count, a period (Years or Months)
-// and 'Pay Now'.
+// /account/extend (docs/screens.md, Extend): 'How long would you like to extend your service?', a count, a
+// period (Years or Months) and 'Pay Now'.
 //
 // The original form made no call. Here Pay Now starts one extension checkout for the count: the server charges
 // count × the period's price and, once paid, moves the expiry by count periods. So the total shown is exactly

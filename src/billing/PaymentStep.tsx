@@ -1,6 +1,6 @@
-// Step 4, plan and payment (SPEC.md §2, §4): /register/payment?uuid=…[&new_sub=yes] and, signed in,
-// /account/payment (route name account-price-fee). The provider picks month or year (year preselected) and
-// is sent, in this same window, to the payment page the server opens for it.
+// Step 4, plan and payment (docs/screens.md, Plan and payment): /register/payment?uuid=…[&new_sub=yes] and,
+// signed in, /account/payment (route name account-price-fee). The provider picks month or year (year
+// preselected) and is sent, in this same window, to the payment page the server opens for it.
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -20,7 +20,7 @@ import { usePaymentStep } from './usePaymentStep';
 import { PublicLayout } from '../customRoutes/public/PublicLayout';
 import { REGISTRATION_STEPS } from '../customRoutes/public/register/registrationData';
 
-/** The route names of SPEC.md §2: the public step, and its signed-in twin whose close button logs out. */
+/** The route names: the public step, and its signed-in twin whose close button logs out. */
 export type PaymentStepRoute = 'price-fee' | 'account-price-fee';
 
 export interface PaymentStepProps {

@@ -1,5 +1,5 @@
-// /account/renewal (SPEC.md §2, §4): 'Enable Auto Renewal' with the auto-charge toggle (only while the newest
-// saved card is valid) and the billing-period toggle, then the card form (add or update).
+// /account/renewal (docs/screens.md, Auto renewal): 'Enable Auto Renewal' with the auto-charge toggle (only
+// while the newest saved card is valid) and the billing-period toggle, then the card form (add or update).
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,7 +22,7 @@ import { ProfileLoadState } from './ProfileLoadState';
 
 export const CARDS_QUERY_KEY = ['portal', 'payment-cards'] as const;
 
-/** SPEC.md §3: the card with the largest `created` is the current card. */
+/** The card with the largest `created` is the current card. */
 export function newestCard(cards: readonly SavedCard[] | undefined): SavedCard | undefined {
   return (cards ?? []).reduce<SavedCard | undefined>((best, card) => (!best || card.created > best.created ? card : best), undefined);
 }
@@ -55,7 +55,7 @@ function RenewalContent({ profile }: { profile: ServiceProviderProfile }) {
   const cards = useQuery({ queryKey: CARDS_QUERY_KEY, queryFn: () => dataProvider.listCards() });
   const current = useMemo(() => newestCard(cards.data?.data), [cards.data]);
   const [chosenMode, setChosenMode] = useState<CardFormMode | null>(null);
-  // SPEC.md §4: add when there is no saved card; otherwise what the provider pressed
+  // add when there is no saved card; otherwise what the provider pressed
   const mode: CardFormMode | null = cards.isSuccess && !current ? 'add' : chosenMode;
 
   return (

@@ -1,8 +1,8 @@
-// The add-card form of Stripe mode (SPEC.md §4, §5): the card number, expiry and security code are Stripe
-// Elements, secure fields in Stripe's own frames whose contents this app never sees; the billing address uses
-// the same fields and rules as the sandbox form. Stripe turns the card into a payment method and only its id,
-// with the address, is posted to POST /api/payment/payment_card. If Stripe.js cannot be loaded (offline, blocked)
-// the form says so: there is deliberately no fallback to plain card inputs.
+// The add-card form of Stripe mode (docs/screens.md, Auto renewal): the card number, expiry and security code
+// are Stripe Elements, secure fields in Stripe's own frames whose contents this app never sees; the billing
+// address uses the same fields and rules as the sandbox form. Stripe turns the card into a payment method and
+// only its id, with the address, is posted to POST /api/payment/payment_card. If Stripe.js cannot be loaded
+// (offline, blocked) the form says so: there is deliberately no fallback to plain card inputs.
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +21,7 @@ import { MainButton } from '../components/MainButton';
 import { ADDRESS_FIELDS, CardFieldGrid, CardTextFields } from './cardFields';
 import { useStripeAddCard, type StripeFieldName } from './useStripeAddCard';
 
-// ---- Stripe.js, loaded once per publishable key ----
+// Stripe.js, loaded once per publishable key
 
 const stripeByKey = new Map<string, Promise<Stripe>>();
 
@@ -109,7 +109,7 @@ export function StripeCardForm({ publishableKey, onSaved }: StripeCardFormProps)
   );
 }
 
-// ---- the form inside <Elements> ----
+// the form inside <Elements>
 
 /** The look of the Elements' own text, from the MUI theme (the frames cannot read the page's CSS). */
 function useElementOptions(): StripeCardElementOptions {

@@ -1,5 +1,6 @@
-// The text fields of the card form (SPEC.md §5), shared by the plain form of sandbox mode and the Stripe form:
-// one spec per field (label, input formatting, autocomplete) and the Controller-bound TextFields that render them.
+// The text fields of the card form (docs/screens.md, Auto renewal), shared by the plain form of sandbox mode
+// and the Stripe form: one spec per field (label, input formatting, autocomplete) and the Controller-bound
+// TextFields that render them.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';

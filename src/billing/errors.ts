@@ -1,5 +1,6 @@
-// The toast text of a failed billing call (SPEC.md §8): the server's message (a list joined by a comma),
-// else the failure's own text, which the HTTP client already makes 'Request failed with status code N'.
+// The toast text of a failed billing call (docs/screens.md, Messages from the server): the server's message
+// (a list joined by a comma), else the failure's own text, which the HTTP client already makes 'Request
+// failed with status code N'.
 import type { PortalHttpError } from '../dataProvider/types';
 
 export function billingErrorMessage(error: unknown): string {

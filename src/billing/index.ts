@@ -1,4 +1,4 @@
-// Billing on the web (SPEC.md §2, §4): the account pages (summary, extend, auto renewal), the plan step of
+// Billing on the web: the account pages (summary, extend, auto renewal), the plan step of
 // registration and of /account/payment, the card forms, and what the payment and invoice lists share.
 // The two lists are resources (src/resources/payments, src/resources/invoices); the account pages are
 // mounted by the descriptors of src/resources/account and src/resources/subscription.

@@ -1,4 +1,5 @@
-// Payment pages open in the same window (SPEC.md §4): one place, so tests can watch it.
+// Payment pages open in the same window (docs/screens.md, Plan and payment): one place, so tests can watch
+// it.
 export function goToPaymentPage(url: string): void {
   window.location.assign(url);
 }

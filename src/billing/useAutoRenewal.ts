@@ -1,5 +1,6 @@
-// The settings of 'Enable Auto Renewal' (SPEC.md §4): auto charge, saved at once and confirmed in a dialog, and
-// the billing period of the current plan. Each change shows at once and is undone when the server refuses it.
+// The settings of 'Enable Auto Renewal' (docs/screens.md, Auto renewal): auto charge, saved at once and
+// confirmed in a dialog, and the billing period of the current plan. Each change shows at once and is undone
+// when the server refuses it.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider, useDataProvider, useNotify } from 'react-admin';
@@ -16,7 +17,7 @@ import { notifyFailure } from './errors';
 
 export const PLAN_QUERY_KEY = ['portal', 'subscription-plan'] as const;
 
-/** SPEC.md §4: yearly is interval year, or month with count 12; otherwise monthly; unknown is year. */
+/** Yearly is interval year, or month with count 12; otherwise monthly; unknown is year. */
 export function periodOfPlan(plan: SubscriptionPlan['plan'] | undefined): RecurringInterval {
   if (!plan) return DEFAULT_RECURRING_INTERVAL;
   if (plan.interval === 'year') return 'year';

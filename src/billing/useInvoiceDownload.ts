@@ -1,5 +1,5 @@
 // The invoice file needs the bearer token, so a plain link cannot open it: it is fetched as a Blob and
-// shown from an object URL in a new tab (SPEC.md §2, "opens the invoice file in a new tab").
+// shown from an object URL in a new tab (docs/screens.md, Invoice listing).
 import { useCallback, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { PortalDataProvider } from '../dataProvider/types';

@@ -1,6 +1,6 @@
-// The payment step's state (SPEC.md §4): the provider from ?uuid=, a new subscription when ?new_sub is there, the
-// chosen plan (year preselected), and the call that opens the payment page in this same window. After a failure
-// the step stays disabled: the provider reloads the page to try again.
+// The payment step's state (docs/screens.md, Plan and payment): the provider from ?uuid=, a new subscription
+// when ?new_sub is there, the chosen plan (year preselected), and the call that opens the payment page in
+// this same window. After a failure the step stays disabled: the provider reloads the page to try again.
 import { useState } from 'react';
 import { useDataProvider, useLogout, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -27,7 +27,7 @@ export function usePaymentStep(route: PaymentStepRoute) {
   // Checked by default: the card paid with is kept for automatic renewal (docs/billing.md).
   const [saveCard, setSaveCard] = useState(true);
   const [inFlight, setInFlight] = useState(false);
-  // SPEC.md §4: the button stays disabled after a failure (the provider reloads the page to try again)
+  // the button stays disabled after a failure (the provider reloads the page to try again)
   const [failed, setFailed] = useState(false);
 
   const close = () => {

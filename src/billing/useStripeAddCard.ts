@@ -1,6 +1,7 @@
-// Adding a card through Stripe Elements (SPEC.md §4, §5): the address form, the completeness of Stripe's three
-// fields as their change events report it, and the submission. Stripe turns the card into a payment method; only
-// its id and the address are posted to our server. A refusal shows under the form and as a toast.
+// Adding a card through Stripe Elements (docs/screens.md, Auto renewal): the address form, the completeness
+// of Stripe's three fields as their change events report it, and the submission. Stripe turns the card into a
+// payment method; only its id and the address are posted to our server. A refusal shows under the form and as
+// a toast.
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import {
@@ -40,7 +41,7 @@ export function useStripeAddCard(onSaved: () => void) {
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<AddressValues>({
     defaultValues: EMPTY_ADDRESS,
-    // SPEC.md §5: validation runs on blur and on change, stopping at the first error
+    // validation runs on blur and on change, stopping at the first error
     mode: 'all',
     criteriaMode: 'firstError',
     resolver: yupResolver(addressFormSchema as never) as unknown as Resolver<AddressValues>,

@@ -1,4 +1,4 @@
-// The one way a page says what just happened before the user arrived (issue 14): `?notice=` in its address
+// The one way a page says what just happened before the user arrived: `?notice=` in its address
 // (contract/notices.ts) names the message. The email confirmation and the password pages send the user to
 // /login with it; the payments provider sends them back to /login, the account summary or the plan step with
 // it. Dismissing the message drops the key from the address, so a reload or a bookmark does not repeat it.

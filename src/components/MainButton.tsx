@@ -1,8 +1,9 @@
-// The main button of a form (SPEC.md §2): its loading state disables it and shows a spinner.
+// The main button of a form (docs/screens.md, Sizes and timings): its loading state disables it and shows a
+// spinner.
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 
-/** SPEC.md §9: the loading spinner on the main button is 40 px. */
+/** The loading spinner on the main button is 40 px. */
 export const MAIN_BUTTON_SPINNER_SIZE = 40;
 
 export interface MainButtonProps extends Omit<ButtonProps, 'loading'> {

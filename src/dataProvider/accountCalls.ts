@@ -1,4 +1,4 @@
-// The calls of sign-up, sign-in and the profile (API.md, accounts rows).
+// The calls of sign-up, sign-in and the profile (docs/api.md).
 import type { AvailabilityResponse, ResellerProfile, ServiceProviderProfile } from '../../contract/api';
 import { apiUrl, getJson, httpClient, messageOf, postIdempotent, postJson, type MessageAnswer } from './http';
 import type { PromoCodeCheck } from '../../contract/resellers';

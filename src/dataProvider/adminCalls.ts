@@ -1,4 +1,4 @@
-// The admin's calls on one service provider (API.md, admin rows, and the routes of docs/api.md): its keys,
+// The admin's calls on one service provider (docs/api.md): its keys,
 // certificates and imports, the actions (extension, confirmation mail, revocation, numbers imported on its
 // behalf) and the resellers of the assignment dropdown. Activation and the reseller go through update (PATCH).
 import type { ExtensionInput } from '../../contract/admin';

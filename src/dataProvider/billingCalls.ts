@@ -1,4 +1,4 @@
-// The calls of billing (API.md, payment rows): the subscription, the plan, auto charge, the cards and the
+// The calls of billing (docs/api.md): the subscription, the plan, auto charge, the cards and the
 // invoice file.
 import type { SavedCard, SubscriptionPlan } from '../../contract/api';
 import { RECURRING_INTERVAL_COUNT } from '../../contract/constants';

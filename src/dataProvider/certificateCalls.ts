@@ -1,4 +1,4 @@
-// The calls of private keys and certificates (API.md, provider rows).
+// The calls of private keys and certificates (docs/api.md).
 import type { CertificateRow, GenerateCertificateResult, PrivateKeyRow } from '../../contract/api';
 import {
   DEFAULT_KEY_FILE_NAME,
@@ -152,7 +152,7 @@ export function certificateCalls(): CertificateCalls {
     },
 
     async decryptCertificate(url) {
-      // API.md answers { text }; a plain-text answer is the text itself
+      // the API answers { text }; a plain-text answer is the text itself
       const { json, body } = await httpClient<{ text?: string } | string>(apiUrl('public/decrypt_cert'), {
         method: 'POST',
         body: JSON.stringify({ url }),

@@ -22,7 +22,7 @@ function itemUrl(config: ResourceConfig, id: RaRecord['id']): string {
   return apiUrl(`${config.itemPath ?? config.path}/${encodeURIComponent(String(id))}`);
 }
 
-/** The private keys list answers `{ total, data }` and pages with skip/take (API.md). */
+/** The private keys list answers `{ total, data }` and pages with skip/take (docs/api.md). */
 async function getSkipTakeList(config: ResourceConfig, params: GetListParams): Promise<GetListResult> {
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
   const query: Record<string, string | number> = { skip: (page - 1) * perPage, take: perPage };
@@ -88,7 +88,7 @@ export function createCrud(): DataProvider {
     async delete(resource, params) {
       const config = resourceConfig(resource);
       const { json } = await httpClient(itemUrl(config, params.id), { method: 'DELETE' });
-      // API.md answers 204 for deletions: hand react-admin the row it already had.
+      // the API answers 204 for deletions: hand react-admin the row it already had.
       const deleted =
         json && typeof json === 'object' ? json : { ...(params.previousData ?? {}), id: params.id };
       return { data: withId(config, deleted) } as any;

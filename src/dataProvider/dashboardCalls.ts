@@ -1,4 +1,4 @@
-// The admin's dashboard (issue 13): one GET of every figure.
+// The admin's dashboard: one GET of every figure.
 import type { AdminDashboard } from '../../contract/dashboard';
 import { getJson } from './http';
 import type { PortalDataProvider } from './types';

@@ -1,7 +1,7 @@
 // The one HTTP client of the web app: adds the bearer token, speaks JSON (or multipart), and shapes every
-// failure as a PortalHttpError (SPEC.md §8): the body's `message`, else 'Request failed with status code N';
-// a request that never reached the server rejects with 'Network Error' and is announced on `window`
-// so the layout can show a toast.
+// failure as a PortalHttpError (docs/screens.md, Messages from the server): the body's `message`, else
+// 'Request failed with status code N'; a request that never reached the server rejects with 'Network Error'
+// and is announced on `window` so the layout can show a toast.
 import { HttpError } from 'react-admin';
 import { getToken } from '../authProvider/session';
 import type { PortalHttpError } from './types';
@@ -147,9 +147,9 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * POST for one user action that creates, sends or charges (API.md, Idempotency-Key): one key for the action, sent
- * again with each retry after a network error, so that the server makes the effect once and answers the retry with
- * the first answer. The body is JSON, or a FormData (a file upload) sent as multipart.
+ * POST for one user action that creates, sends or charges (docs/api.md, Idempotency-Key): one key for the
+ * action, sent again with each retry after a network error, so that the server makes the effect once and answers
+ * the retry with the first answer. The body is JSON, or a FormData (a file upload) sent as multipart.
  */
 export async function sendIdempotent<T>(path: string, body?: unknown): Promise<T> {
   const key = newIdempotencyKey();

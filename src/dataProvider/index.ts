@@ -1,7 +1,6 @@
 // The portal's dataProvider: react-admin's CRUD verbs over ra-data-simple-rest at each resource's API path
-// (crud.ts), and the app-specific calls of PortalDataProvider (API.md), one file per domain.
+// (crud.ts), and the app-specific calls of PortalDataProvider (docs/api.md), one file per domain.
 import { accountCalls } from './accountCalls';
-// ---- the admin's provider screens ----
 import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
@@ -40,7 +39,7 @@ export function createDataProvider(): PortalDataProvider {
     ...certificates,
     ...numberCalls(),
     ...resellerCalls(),
-    // ---- the admin's provider screens ----
+    // the admin's provider screens
     ...admin,
     ...dashboardCalls(),
   };

@@ -1,4 +1,4 @@
-// The calls of numbers and their imports (API.md, provider rows): the upload with its progress, the error report,
+// The calls of numbers and their imports (docs/api.md): the upload with its progress, the error report,
 // the listing's export and its dropdown options, and the listing itself, whose total may be unknown (`/*`).
 import type { GetListParams, GetListResult } from 'react-admin';
 import { LIST_HEADERS, type NumberOptions } from '../../contract/numbers';

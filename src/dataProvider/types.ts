@@ -21,7 +21,6 @@ import type { AdminDashboard } from '../../contract/dashboard';
 import type { NumberOptions } from '../../contract/numbers';
 import type { PromoCodeCheck, ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
-// ---- the admin's provider screens ----
 import type { ExtensionInput } from '../../contract/admin';
 import type { ChangePasswordInput, CheckedLinkPurpose, ProfileUpdate } from '../../contract/schemas';
 
@@ -29,7 +28,7 @@ import type { ChangePasswordInput, CheckedLinkPurpose, ProfileUpdate } from '../
 export type ProviderPart = 'certificates' | 'private_keys' | 'tn/import-history' | 'tn/assigned';
 
 export interface RegisterPayload {
-  /** Every registration field of SPEC.md §3, as strings. */
+  /** Every registration field (docs/screens.md, Registration), as strings. */
   fields: Record<string, string>;
   /** The drawn signature as PNG; sent as a file part named sign_file with file name sign.png. */
   signature: Blob;
@@ -63,7 +62,7 @@ export interface PortalDataProvider extends DataProvider {
   /** GET /api/payment/old_subscription_invoice: the payment page of the open past-due invoice. */
   getPastDuePaymentUrl(serviceProviderUuid: string): Promise<{ url: string }>;
 
-  // ---- resellers (docs/api.md, resellers) ----
+  // resellers (docs/api.md, resellers)
   /** POST /api/auth/reseller/password (public): an invited reseller or admin chooses a password. */
   acceptInvitation(params: { token: string; password: string; password_extra: string }): Promise<{ message: string }>;
   /** POST /api/admin/reseller/{id}/rotate_token: a new promo code; the old one stops working. */
@@ -71,11 +70,11 @@ export interface PortalDataProvider extends DataProvider {
   /** POST /api/admin/reseller/{id}/invite: the invitation mail again. */
   resendResellerInvitation(id: string): Promise<{ message: string }>;
 
-  // ---- the admin's dashboard (issue 13) ----
+  // the admin's dashboard
   /** GET /api/admin/dashboard: the portal's figures and the last 12 months. */
   getAdminDashboard(): Promise<AdminDashboard>;
 
-  // ---- billing (API.md, provider rows) ----
+  // billing
   /** POST /api/payment/subscription (public): the payment page of a new subscription. */
   createSubscriptionCheckout(params: SubscriptionRequest): Promise<{ data: { url: string } }>;
   /**
@@ -101,7 +100,7 @@ export interface PortalDataProvider extends DataProvider {
   /** GET an API file (an invoice PDF) with the bearer token, as a Blob. */
   getFile(path: string): Promise<Blob>;
 
-  // ---- private keys and certificates (API.md, provider rows) ----
+  // private keys and certificates
   /** GET /api/service_provider/sti_priv_key?skip=&take=, and sort=["field","ASC"|"DESC"] when given. */
   listPrivateKeys(params: {
     skip: number;
@@ -142,7 +141,7 @@ export interface PortalDataProvider extends DataProvider {
   /** GET /cr/{serial}.pem (public) at this portal's origin: the chain's certificates in PEM, leaf first. */
   getCertificateChain(crUrl: string): Promise<string[]>;
 
-  // ---- numbers (API.md, provider rows) ----
+  // numbers
   /** POST /api/service_provider/tn/import (multipart `file`), telling the bytes sent as they go: 202 `{id}`. */
   uploadNumbers(file: File, onProgress?: (sent: number, total: number) => void): Promise<{ id: string }>;
   /** GET /api/service_provider/tn/import-history/{id}/errors: the rejected rows as CSV. */
@@ -152,7 +151,7 @@ export interface PortalDataProvider extends DataProvider {
   /** GET /api/service_provider/tn/assigned/options?q=: the dropdowns' values starting with q. */
   numberOptions(q?: string): Promise<NumberOptions>;
 
-  // ---- the admin's provider screens (API.md, admin rows) ----
+  // the admin's provider screens
   /** GET /api/admin/service_provider/{id}/{part}: one page (list protocol) of the provider's rows. */
   providerRows(
     providerId: string,

@@ -1,4 +1,4 @@
-// The texts of the admin's provider screens (issue 13, point 4): app texts under `portal.admin`, the fields of
+// The texts of the admin's provider screens: app texts under `portal.admin`, the fields of
 // their resources under `resources.<resource>.fields`. en.ts mounts both.
 
 export const adminProviderTexts = {

@@ -1,4 +1,4 @@
-// The texts of the admin's dashboard (issue 13). Spread into en.ts under `portal.dashboard`.
+// The texts of the admin's dashboard. Spread into en.ts under `portal.dashboard`.
 
 export const dashboardMessages = {
   title: 'Dashboard',

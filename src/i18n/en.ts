@@ -1,4 +1,4 @@
-// Every UI text of SPEC.md, in one English message tree, on top of react-admin's own English messages.
+// Every UI text of the portal, in one English message tree, on top of react-admin's own English messages.
 // App texts live under `portal.*`, resource fields under `resources.<resource>.fields.<source>`.
 // Validation messages are not here: they come verbatim from contract/schemas.ts.
 import englishMessages from 'ra-language-english';
@@ -9,7 +9,6 @@ import { listMessages, userMenuMessages } from './lists';
 import { numbersImportMessages } from './numbersImport';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
-// ---- the admin's provider screens ----
 import { adminProviderResources, adminProviderTexts } from './adminProviders';
 
 const portal = {
@@ -377,7 +376,7 @@ const portal = {
       expired: 'Your subscription has expired. Extend it to create certificates.',
     },
   },
-  // ACME (issue 15): the provider's External Account Binding credentials
+  // ACME: the provider's External Account Binding credentials
   acme: {
     title: 'ACME',
     intro:
@@ -430,9 +429,9 @@ const portal = {
     // the import's file format, its dialog and the link to the listing: src/i18n/numbersImport.ts
     ...numbersImportMessages,
   },
-  // resellers, the promo code and the reseller's screens (issue 13): src/i18n/resellers.ts
+  // resellers, the promo code and the reseller's screens: src/i18n/resellers.ts
   ...resellerMessages,
-  // the admin's home (issue 13): src/i18n/dashboard.ts
+  // the admin's home: src/i18n/dashboard.ts
   dashboard: dashboardMessages,
   profile: profileMessages,
   // the lists' toolbar and row menus, the user menu: src/i18n/lists.ts
@@ -447,7 +446,7 @@ const portal = {
     opens_new_tab: '%{label} (opens in a new tab)',
     not_set: 'Not set',
   },
-  // ---- the admin's provider screens ----
+  // the admin's provider screens: src/i18n/adminProviders.ts
   admin: adminProviderTexts,
 };
 
@@ -509,9 +508,9 @@ export const en: TranslationMessages = {
         status: 'Status',
       },
     },
-    // the reseller's screens and the admin's resellers (issue 13): src/i18n/resellers.ts
+    // the reseller's screens and the admin's resellers: src/i18n/resellers.ts
     ...resellerResources,
-    // ---- the admin's provider screens ----
+    // the admin's provider screens: src/i18n/adminProviders.ts
     ...adminProviderResources,
   },
 };

@@ -1,4 +1,4 @@
-// The texts of arriving somewhere (issue 14): the notice a page shows after an email confirmation, a password
+// The texts of arriving somewhere: the notice a page shows after an email confirmation, a password
 // change or a visit to the payments provider (contract/notices.ts), what an expired link offers instead of a
 // dead end, and the browser tab's title. Spread into en.ts as `portal.notice`, `portal.expired_link` and
 // `portal.document_title`.

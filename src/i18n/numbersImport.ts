@@ -1,4 +1,4 @@
-// The texts of the import's file format and its dialog (issue 27): spread into en.ts under `portal.numbers`.
+// The texts of the import's file format and its dialog: spread into en.ts under `portal.numbers`.
 
 export const numbersImportMessages = {
   format: {

@@ -1,4 +1,4 @@
-// The texts of the profile page (issue 14): the provider's details, the password, the sessions. Spread into en.ts
+// The texts of the profile page: the provider's details, the password, the sessions. Spread into en.ts
 // as `portal.profile`.
 
 export const profileMessages = {

@@ -1,4 +1,4 @@
-// The texts of the resellers' screens (issue 13): the admin's resellers, the promo code, the reseller's companies,
+// The texts of the resellers' screens: the admin's resellers, the promo code, the reseller's companies,
 // invitations and payments, and the invitation's password page. Spread into en.ts: `portal.*` and `resources.*`.
 
 export const resellerMessages = {

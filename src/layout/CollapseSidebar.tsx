@@ -1,4 +1,4 @@
-// Below 960 px the sidebar gives the page its width (issue 14): react-admin keeps its drawer open from 600 px up
+// Below 960 px the sidebar gives the page its width: react-admin keeps its drawer open from 600 px up
 // (and remembers an opened one), so here it is closed on arrival and after each navigation: under 600 px it is
 // then hidden, above that folded to its icons. The menu button still opens it for a while. Back on a wide window,
 // a sidebar that was closed for the width (not by the user) opens again.

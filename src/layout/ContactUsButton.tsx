@@ -1,5 +1,5 @@
-// Contact Us (SPEC.md §1): opens the support site of the settings in a new tab. Below 960 px it is an icon with the
-// same accessible name, so that it never spills out of the app bar (issue 14).
+// Contact Us (docs/screens.md, Header and sidebar): opens the support site of the settings in a new tab.
+// Below 960 px it is an icon with the same accessible name, so that it never spills out of the app bar.
 import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';

@@ -11,7 +11,7 @@ import { DemoBanner } from './DemoBanner';
 import { PortalMenu } from './Menu';
 
 /** react-admin's layout grows to fit its widest content (a key's long label, say), which made phone pages scroll
- * sideways (issue 14): here the window's width bounds it, and what is wider wraps or scrolls inside itself. */
+ * sideways: here the window's width bounds it, and what is wider wraps or scrolls inside itself. */
 const FIT_THE_WINDOW = { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } as const;
 
 export function PortalLayout({ children }: { children?: ReactNode }) {

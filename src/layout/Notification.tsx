@@ -1,5 +1,5 @@
-// The toasts (SPEC.md §9: top-right, 5000 ms, dismissed by a click) and the one for requests that never reached
-// the server (§8).
+// The toasts (top-right, 5000 ms, dismissed by a click: docs/screens.md, Toasts) and the one for requests
+// that never reached the server.
 import { forwardRef, useEffect, type MouseEvent } from 'react';
 import SnackbarContent, { type SnackbarContentProps } from '@mui/material/SnackbarContent';
 import { Notification, useCloseNotification, useNotify } from 'react-admin';

@@ -1,4 +1,4 @@
-// The user menu under the avatar in the header (issue 27): the signed-in user's own page (/profile), the light or
+// The user menu under the avatar in the header: the signed-in user's own page (/profile), the light or
 // dark theme (kept in the browser by react-admin's store), and sign out. The button is named for screen readers.
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import DarkModeIcon from '@mui/icons-material/DarkMode';

@@ -1,4 +1,4 @@
-// The browser tab names the screen (issue 14): "<page title> · SHAKEN CA Portal", the product alone where a
+// The browser tab names the screen: "<page title> · SHAKEN CA Portal", the product alone where a
 // screen has no title. Two callers, so no screen repeats it: the public layout passes its page title, and the
 // signed-in header mirrors react-admin's title slot, which every list, show and custom page fills with <Title>.
 import { useEffect, useState } from 'react';

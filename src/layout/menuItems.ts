@@ -1,5 +1,6 @@
-// The sidebar of each role (SPEC.md §2), from the menu entries of the resource descriptors: each item has a
-// link (its resource's home), a name, optional children and a short name made from the initials of each word.
+// The sidebar of each role (docs/screens.md, Header and sidebar), from the menu entries of the resource
+// descriptors: each item has a link (its resource's home), a name, optional children and a short name made
+// from the initials of each word.
 import type { Role } from '../../contract/constants';
 import { RESOURCE_DESCRIPTORS } from '../resources';
 import { fillPath, opensHome, type ResourceDescriptor } from '../resources/descriptor';

@@ -22,7 +22,7 @@ export const portalTheme: RaThemeOptions = {
     error: { main: ERROR },
     background: { default: '#f5f7fa' },
   },
-  // md at 960 px, SPEC.md §9's breakpoint of tables: below it lists stack and the sidebar collapses
+  // md at 960 px, the breakpoint of tables: below it lists stack and the sidebar collapses
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1200, xl: 1536 } },
   sidebar: { width: 248, closedWidth: 64 },
   components: {

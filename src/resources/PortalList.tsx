@@ -1,12 +1,11 @@
-// The provider's listings (SPEC.md §2): a heading, newest first unless told, a fixed page size, CSV export (or the
-// listing's own actions), a progress bar while loading and the listing's own empty text. Below 960 px the rows
-// stack, each record a block of labelled lines (components/lists/StackedRows).
-// A failed load: SPEC.md §8 has it only logged with the bar left running, which issue 14 overrides: the failure's
-// message and a Retry stand in place of the rows and the pager (components/lists/ListLoadError). It is still logged,
-// and not toasted, as the message is on the page.
-// The filters belong to their list (issue 27): inside its card, under what stands before the rows, in one row with
-// "Clear filters" and the list's actions (export, create); nothing of a list is wider than the window (a table
-// wider than its card scrolls inside it).
+// The provider's listings (docs/screens.md, Lists): a heading, newest first unless told, a fixed page size,
+// CSV export (or the listing's own actions), a progress bar while loading and the listing's own empty text.
+// Below 960 px the rows stack, each record a block of labelled lines (components/lists/StackedRows). A failed
+// load is not left as a running bar: the failure's message and a Retry stand in place of the rows and the
+// pager (components/lists/ListLoadError). It is still logged, and not toasted, as the message is on the page.
+// The filters belong to their list: inside its card, under what stands before the rows, in one row with
+// "Clear filters" and the list's actions (export, create); nothing of a list is wider than the window (a
+// table wider than its card scrolls inside it).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -149,7 +148,7 @@ function ListToolbarRow({
   );
 }
 
-/** The page sizes a person may choose besides the listing's own (SPEC.md's 7 for the provider's listings). */
+/** The page sizes a person may choose besides the listing's own (7 for the provider's listings). */
 export const MORE_PAGE_SIZES = [25, 50, 100] as const;
 
 /** The listing's page size first, then the larger choices, each once. */

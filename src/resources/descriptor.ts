@@ -1,12 +1,12 @@
 // What the web app knows of one resource, in one place: its API path, the roles and actions the role matrix
-// (contract/access.ts) admits, its SPEC.md paths, its menu entry, where its texts are, and its views.
+// (contract/access.ts) admits, its paths, its menu entry, where its texts are, and its views.
 // The dataProvider's paths, the router, the guard and the menus are derived from the list in ./index.ts.
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { ACCESS_MATRIX, type Action, type Resource } from '../../contract/access';
 import { ROLES, type Role } from '../../contract/constants';
 
-/** How the dataProvider reaches the rows (API.md); paths are under /api. */
+/** How the dataProvider reaches the rows (docs/api.md); paths are under /api. */
 export interface ResourceApi {
   path: string;
   /** The key of a row when the API does not call it `id`; copied into `id` for react-admin. */
@@ -30,7 +30,8 @@ export type ResourceViews = Partial<Record<ViewType, ComponentType>> &
   Pick<ResourceProps, 'icon' | 'recordRepresentation'>;
 
 /**
- * A page of the resource at its SPEC.md path. A role may open it when the matrix gives the role its action.
+ * A page of the resource at its portal path (docs/screens.md). A role may open it when the matrix gives the
+ * role its action.
  * `:id` in a path is the record's id, `:param?` an optional segment.
  */
 export type ResourceRoute =
@@ -44,20 +45,20 @@ export interface MenuEntry {
   label: string;
   /** The resource whose entry this one sits under. */
   parent?: Resource;
-  /** Shown only to a provider with a subscription expiry date (SPEC.md §2, Auto Renewal). */
+  /** Shown only to a provider with a subscription expiry date (docs/screens.md, Account summary). */
   needsSubscriptionExpiry?: boolean;
 }
 
 export interface ResourceDescriptor {
   /** The name react-admin, the dataProvider and the role matrix know it by. */
   name: Resource;
-  /** null when no list path serves it (listed another way, or a path SPEC.md does not show). */
+  /** null when no list path serves it (listed another way, or a path no screen shows). */
   api: ResourceApi | null;
   /** The actions each role may take on it: ACCESS_MATRIX's row, never written twice. */
   access: Readonly<Partial<Record<Role, readonly Action[]>>>;
   /** Its pages; the first is its home: the menu links to it and `section` leads to it. */
   routes: readonly ResourceRoute[];
-  /** A path of SPEC.md §2 that redirects to the home of the resource ('/sti-certificate'). */
+  /** A path that redirects to the home of the resource ('/sti-certificate'). */
   section?: string;
   /** Its sidebar entry (linking to its home), or null for none. */
   menu: MenuEntry | null;

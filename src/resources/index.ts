@@ -7,6 +7,7 @@ import account from './account';
 import acmeCredentials from './acme-credentials';
 import adminInvoices from './admin-invoices';
 import adminPayments from './admin-payments';
+import auditLog from './audit-log';
 import certificates from './certificates';
 import dashboard from './dashboard';
 import imports from './imports';
@@ -22,8 +23,6 @@ import resellers from './resellers';
 import serviceProviders from './service-providers';
 import subscription from './subscription';
 import subscriptionChangeLog from './subscription-change-log';
-// ---- the admin's provider screens ----
-import auditLog from './audit-log';
 import type { ResourceDescriptor } from './descriptor';
 
 export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
@@ -48,7 +47,6 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   subscriptionChangeLog,
   adminPayments,
   adminInvoices,
-  // ---- the admin's provider screens ----
   auditLog,
   // every role: the signed-in user's own page
   profile,

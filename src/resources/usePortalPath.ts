@@ -1,4 +1,4 @@
-// useCreatePath as the portal's pages need it: the path of a resource's view is its SPEC.md path when its
+// useCreatePath as the portal's pages need it: the path of a resource's view is its portal path when its
 // descriptor gives one ('/invoice-listing/inv-1'), else react-admin's own.
 import { useCallback } from 'react';
 import { useCreatePath, useResourceContext, type CreatePathParams } from 'react-admin';

@@ -1,5 +1,5 @@
 // What App.tsx mounts for a signed-in role, from the resource descriptors: each resource as react-admin's
-// <Resource> with the views the role may open, and each page at its SPEC.md path. A view shown at a path
+// <Resource> with the views the role may open, and each page at its portal path. A view shown at a path
 // react-admin would not give it runs inside its resource's context there, so useListContext, <ExportButton>,
 // filters and useCreatePath behave as under <Resource>.
 import type { ReactElement } from 'react';

@@ -1,5 +1,6 @@
-// The public pages of SPEC.md §2 as paths, and what tells them apart: kept apart from the signed-in route tables
-// (routes.ts, built from every resource descriptor), so that the public shell (App.tsx) loads without those.
+// The public pages (docs/screens.md, Public pages) as paths, and what tells them apart: kept apart from the
+// signed-in route tables (routes.ts, built from every resource descriptor), so that the public shell
+// (App.tsx) loads without those.
 import { createContext, useContext } from 'react';
 import { matchPath } from 'react-router-dom';
 

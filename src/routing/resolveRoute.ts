@@ -1,5 +1,6 @@
-// The route guard of SPEC.md §2 and §4 as one pure function: given a path and what is known of the session,
-// allow the page, send the user elsewhere, or wait (for the profile a service provider's rule needs).
+// The route guard (docs/screens.md, Sessions and roles) as one pure function: given a path and what is known
+// of the session, allow the page, send the user elsewhere, or wait (for the profile a service provider's rule
+// needs).
 import { matchPath } from 'react-router-dom';
 import { ROLES, type Role } from '../../contract/constants';
 import {
@@ -100,7 +101,7 @@ function step(path: string, session: RouteSession, publicPaths: PublicPaths): Ro
 
   if (session.role === 'service-provider' && path !== ACCOUNT_PAYMENT_PATH) {
     if (session.profile === undefined) return { type: 'wait' };
-    // a provider that has never had a subscription pays first (SPEC.md §4, Session)
+    // a provider that has never had a subscription pays first (docs/screens.md, Sessions and roles)
     if (session.profile !== null && !session.profile.subscription_expired_on) {
       const uuid = session.profile.service_provider_uuid ?? session.serviceProviderUuid;
       const query = uuid ? `?uuid=${encodeURIComponent(uuid)}` : '';

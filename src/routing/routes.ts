@@ -1,4 +1,4 @@
-// The route table of SPEC.md §2 as data: the public pages, the pages of each role and the redirects.
+// The route table as data: the public pages, the pages of each role and the redirects.
 // The signed-in pages come from the resource descriptors (src/resources), so what the guard allows is
 // exactly what routing/mountPrivateRoutes.tsx mounts.
 import { ROLES, type Role } from '../../contract/constants';
@@ -27,7 +27,7 @@ export function rolePagesOf(descriptors: readonly ResourceDescriptor[]): Record<
 
 /**
  * The redirects of each role: a section to its resource's home ('/sti-certificate' ->
- * '/sti-certificate/certificate'), and react-admin's own path of a view to the SPEC.md path that shows it
+ * '/sti-certificate/certificate'), and react-admin's own path of a view to the portal path that shows it
  * ('/invoices/:id/show' -> '/invoice-listing/:id'), so that useCreatePath's links land on the one page.
  */
 export function roleRedirectsOf(

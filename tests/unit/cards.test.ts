@@ -1,4 +1,4 @@
-// contract/cards.ts: the card types, formatting and validation rules of SPEC.md §3 and §5.
+// contract/cards.ts: the card types, formatting and validation rules (docs/screens.md, Auto renewal).
 import { describe, expect, it } from 'vitest';
 import {
   CARD_MESSAGES,
@@ -24,7 +24,7 @@ import { validate } from '../../contract/schemas';
 const NOW = new Date(2026, 10, 21, 12, 0, 0); // 21 Nov 2026, local time
 const ctx = { context: { now: NOW }, abortEarly: false };
 
-/** Valid (Luhn) numbers of each type of SPEC.md §5. */
+/** Valid (Luhn) numbers of each card type. */
 const VALID: Record<string, string> = {
   visa: '4242424242424242',
   visa13: '4222222222222',
@@ -50,7 +50,7 @@ async function errorsOf(schema: { validate(v: unknown, o: unknown): Promise<unkn
   }
 }
 
-describe('card types (SPEC.md §5)', () => {
+describe('card types', () => {
   it.each([
     ['visa', VALID.visa],
     ['mastercard', VALID.mastercard],
@@ -68,7 +68,7 @@ describe('card types (SPEC.md §5)', () => {
     expect(cardTypeOf(number)?.type).toBe(type);
   });
 
-  it('has the lengths of SPEC.md', () => {
+  it('has the lengths of each card type', () => {
     const lengths = Object.fromEntries(CARD_TYPES.map((t) => [t.type, t.lengths]));
     expect(lengths).toEqual({
       visa: [13, 16],

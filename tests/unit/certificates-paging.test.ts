@@ -1,5 +1,5 @@
-// The key list's two paging forms through the list helper: SPEC.md's skip/take (answered {total, data}) and the
-// list protocol's range (answered with Content-Range).
+// The key list's two paging forms through the list helper: the API's skip/take (answered {total, data}) and
+// the list protocol's range (answered with Content-Range).
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/src/http/errors';
 import { type ListSpec, parseListQuery } from '../../server/src/http/list';

@@ -1,6 +1,6 @@
 // contract/certificates.ts: the generate and revoke payloads, the key label, who may create a certificate,
 // the error-cause toasts, the downloaded key's file name and the certificate's PEM files
-// (SPEC.md §3, §4, §5, §8, §9).
+// (docs/screens.md, Certificates).
 import { describe, expect, it } from 'vitest';
 import {
   certificateState,
@@ -187,7 +187,7 @@ describe('canCreateCertificate', () => {
 });
 
 describe('error causes', () => {
-  it('has the SPC token sentence of SPEC.md §8 and shows other causes as they are', () => {
+  it('has the SPC token sentence and shows other causes as they are', () => {
     expect(ERROR_CAUSE_MESSAGES.unable_to_generate_spc_token).toBe(
       'Your SPC token is not able to be generated. Please check and confirm your STI-PA username and password are correct.',
     );

@@ -1,4 +1,4 @@
-// Promo codes (issue 27): short, without look-alike characters, typed in any case with spaces or hyphens; the
+// Promo codes: short, without look-alike characters, typed in any case with spaces or hyphens; the
 // longer codes given before keep their exact form.
 import { describe, expect, it } from 'vitest';
 import {

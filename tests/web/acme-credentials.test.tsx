@@ -1,4 +1,4 @@
-// The provider's ACME page (issue 15): the directory URL to give an ACME client, the credentials with their
+// The provider's ACME page: the directory URL to give an ACME client, the credentials with their
 // statuses (server-side sort, paging and status filter), Create credential showing the HMAC key once, Revoke after
 // a confirmation, the server's refusals as toasts, and the empty, failed and phone layouts.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

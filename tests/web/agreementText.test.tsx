@@ -1,4 +1,5 @@
-// The subscriber agreement must carry the sections, terms and figures of SPEC.md §1 and §9.
+// The subscriber agreement must carry its sections, terms and figures (docs/screens.md, Subscriber
+// agreement): the figures are contract/constants.ts's AGREEMENT.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AGREEMENT } from '../../contract/constants';

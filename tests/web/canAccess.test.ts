@@ -101,7 +101,7 @@ describe('canAccess', () => {
       }
     }
     const withoutPath = ROLES.flatMap(resourcesOf).filter((resource) => !(resource in RESOURCE_CONFIG));
-    // reseller-invoices: the web app has no reseller invoice page (SPEC.md's reseller routes), only the API serves it
+    // reseller-invoices: no reseller invoice page in the web app (docs/screens.md, Reseller), only the API
     expect(withoutPath.sort()).toEqual(['certificates', 'reseller-invoices']);
   });
 });

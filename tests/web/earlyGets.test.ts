@@ -1,4 +1,4 @@
-// The data requests of a page, started before the page asks for them (issue 27): the GETs a page made when it last
+// The data requests of a page, started before the page asks for them: the GETs a page made when it last
 // opened are remembered (per user and address, in the tab's session storage); a reload of that address starts them
 // while the scripts load, and the page's own identical GET takes the answer instead of asking again.
 import { readFileSync } from 'node:fs';

@@ -47,7 +47,7 @@ describe('path helpers', () => {
   });
 });
 
-describe('resolveRoute: redirects of SPEC.md §2', () => {
+describe('resolveRoute: redirects', () => {
   it.each<[string, RouteSession, ReturnType<typeof resolveRoute>]>([
     ['/', provider, to('/account/summary')],
     ['/account', provider, to('/account/summary')],
@@ -185,7 +185,7 @@ describe('the mounted pages match the route table', () => {
   });
 });
 
-// ---- the component ----
+// the component
 
 function token(claims: Record<string, unknown>): string {
   const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -262,7 +262,7 @@ describe('RouteGuard', () => {
   });
 });
 
-// ---- the whole app: the routes of the role are mounted and guarded ----
+// the whole app: the routes of the role are mounted and guarded
 
 const appProfile = {
   service_provider_uuid: 'sp-1',

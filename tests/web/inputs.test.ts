@@ -1,4 +1,4 @@
-// The filtering and formatting of the portal's text inputs (SPEC.md §5).
+// The filtering and formatting of the portal's text inputs (docs/screens.md, Input rules).
 import { describe, expect, it } from 'vitest';
 import { US_PHONE_RE } from '../../contract/schemas';
 import {

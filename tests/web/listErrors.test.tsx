@@ -1,4 +1,4 @@
-// Lists that tell the truth (issue 14): a failed load shows the failure's message and a Retry in place of the
+// Lists that tell the truth: a failed load shows the failure's message and a Retry in place of the
 // rows, the pager and the progress bar; Retry reads the rows again and shows them. Below 960 px the rows stack.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -118,7 +118,7 @@ describe.each(FAILURES)('a list whose load fails with %s', (_, failure, message)
     renderCertificates('/sti-certificate/private-key', {
       dataProvider: certificatesDataProvider({ listPrivateKeys }),
     });
-    // the key calls' failures also toast (SPEC.md §8): the page's own alert is the one with the Retry
+    // the key calls' failures also toast: the page's own alert is the one with the Retry
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(retry.closest('[role="alert"]')).toHaveTextContent(message);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-// Every list's filters belong to it (issue 27): inside its card, in one row above its rows with "Clear filters" and
+// Every list's filters belong to it: inside its card, in one row above its rows with "Clear filters" and
 // the list's actions; and every list offers a rows-per-page choice.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A reload of a signed-in page (issue 27): the signed-in app, its layout, the page's view, the permissions and the
+// A reload of a signed-in page: the signed-in app, its layout, the page's view, the permissions and the
 // user's profile are all there before the first render of the signed-in app, so that it renders the page in one go,
 // without a loading page or a Suspense fallback in between (React shows content that replaces a fallback at most
 // every 300 ms: each fallback was a wave of its own).

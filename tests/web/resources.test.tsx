@@ -249,7 +249,7 @@ describe('what each role gets', () => {
     ]);
   });
 
-  it('sends react-admin’s own path of a view to the SPEC.md page that shows it', () => {
+  it('sends react-admin’s own path of a view to the portal page that shows it', () => {
     const provider = {
       authenticated: true,
       role: 'service-provider',
@@ -281,7 +281,7 @@ describe('what each role gets', () => {
     });
   });
 
-  it('links a view to its SPEC.md path, encoded', async () => {
+  it('links a view to its portal path, encoded', async () => {
     const [, show] = privateRoutesFor('service-provider', [
       changed(descriptor('invoices'), { views: { list: Named, show: Named } }),
     ]);

@@ -1,7 +1,7 @@
-// View (SPEC.md §2): the certificate at the row's CR URL, decoded by POST /api/public/decrypt_cert, in a
-// monospace block. Copy puts the certificate's PEM on the clipboard (toast 'Copied'; a clipboard failure is a
-// toast with the error, §8); Download PEM saves it as <serial>.pem, Download chain as <serial>-chain.pem
-// (leaf then intermediate), both read from the CR URL.
+// View (docs/screens.md, Certificates): the certificate at the row's CR URL, decoded by POST
+// /api/public/decrypt_cert, in a monospace block. Copy puts the certificate's PEM on the clipboard (toast
+// 'Copied'; a clipboard failure is a toast with the error); Download PEM saves it as <serial>.pem,
+// Download chain as <serial>-chain.pem (leaf then intermediate), both read from the CR URL.
 import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
-// The 'Generate your first / new STIR/SHAKEN certificate' modal (SPEC.md §2, §5): a key, the STI-PA username
-// and password; submit stays disabled until all three are set. error_cause 'unable_to_generate_spc_token'
-// toasts the SPC token sentence, any other cause is shown as it is (§8).
+// The 'Generate your first / new STIR/SHAKEN certificate' modal (docs/screens.md, Certificates): a key, the
+// STI-PA username and password; submit stays disabled until all three are set. error_cause
+// 'unable_to_generate_spc_token' toasts the SPC token sentence, any other cause is shown as it is.
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

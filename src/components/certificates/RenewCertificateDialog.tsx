@@ -1,7 +1,8 @@
-// 'Are you sure you want to renew this certificate?' with the STI-PA username and password asked again:
-// the renewed certificate (new serial, same key) needs a new SPC token. It also asks what happens to the old
+// 'Are you sure you want to renew this certificate?' with the STI-PA username and password asked again: the
+// renewed certificate (new serial, same key) needs a new SPC token. It also asks what happens to the old
 // certificate: kept valid (the default: calls in flight carry its CR URL), revoked in 24 hours, or now. The
-// answer is read like a generation: {success:false, error_cause} toasts the cause (SPEC.md §8).
+// answer is read like a generation: {success:false, error_cause} toasts the cause (docs/screens.md,
+// Certificates).
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';

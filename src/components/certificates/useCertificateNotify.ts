@@ -1,5 +1,6 @@
-// The toasts of the certificate area (SPEC.md §9: 3000 ms, centered at the top), and the failure toast of the
-// key and certificate calls through the portal's shared message extractor (SPEC.md §8).
+// The toasts of the certificate area (3000 ms, centered at the top: docs/screens.md, Toasts), and the failure
+// toast of the key and certificate calls through the portal's shared message extractor (docs/screens.md,
+// Certificates).
 import { useCallback, useMemo } from 'react';
 import { useNotify } from 'react-admin';
 import { TOASTS } from '../../../contract/constants';

@@ -1,5 +1,5 @@
-// The phone input of SPEC.md §5: digits only, shown as `1(area) prefix-line` for a complete US number, which
-// may end in the extension the validator allows (`x` and four digits).
+// The phone input (docs/screens.md, Input rules): digits only, shown as `1(area) prefix-line` for a complete
+// US number, which may end in the extension the validator allows (`x` and four digits).
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '../../../contract/constants';
 import { formatPhoneNumber } from './format';

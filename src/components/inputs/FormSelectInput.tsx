@@ -1,4 +1,4 @@
-// A dropdown bound to the surrounding react-hook-form form. SPEC.md §9: its list scrolls at 200 px and
+// A dropdown bound to the surrounding react-hook-form form: its list scrolls at 200 px and
 // closes 200 ms after a selection.
 import type { HTMLAttributes } from 'react';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,7 +9,7 @@ import { useFormField } from './useFormField';
 
 export const DROPDOWN_MAX_HEIGHT = 200;
 
-/** The menu of every dropdown: SPEC.md's height, and its close delay. */
+/** The menu of every dropdown: its 200 px height, and its close delay. */
 export const DROPDOWN_MENU_PROPS = {
   transitionDuration: { exit: DELAYS.dropdownCloseMs },
   slotProps: { paper: { sx: { maxHeight: DROPDOWN_MAX_HEIGHT } } },

@@ -1,5 +1,5 @@
-// A text input bound to the surrounding react-hook-form form (react-admin's <Form> is one too):
-// trimmed on blur, with the alphanumeric/numeric filters and the leading-space block of SPEC.md §5.
+// A text input bound to the surrounding react-hook-form form (react-admin's <Form> is one too): trimmed on
+// blur, with the alphanumeric/numeric filters and the leading-space block of docs/screens.md (Input rules).
 import type { ReactNode } from 'react';
 import type { TextFieldProps } from '@mui/material/TextField';
 import type { TextFilterOptions } from './format';

@@ -1,5 +1,5 @@
 // A text input over a FieldBinding: trimmed on blur, with the alphanumeric/numeric filters and the leading-space
-// block of SPEC.md §5. FormTextInput binds it to a react-hook-form form.
+// block (docs/screens.md, Input rules). FormTextInput binds it to a react-hook-form form.
 import { TextInputField } from './TextInputField';
 import { filterTextInput, trimValue, type TextFilterOptions } from './format';
 import { useFieldView, type FieldBinding } from './fieldView';

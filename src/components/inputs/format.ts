@@ -1,4 +1,5 @@
-// Pure filtering and formatting of what users type into the portal's text inputs (SPEC.md §5).
+// Pure filtering and formatting of what users type into the portal's text inputs (docs/screens.md, Input
+// rules).
 import { LIMITS } from '../../../contract/constants';
 
 export interface TextFilterOptions {
@@ -51,7 +52,7 @@ const EXTENSION_MARK = /x/i;
 const EXTENSION_DIGITS = 4;
 
 /**
- * A complete US number followed by an `x`: the extension the validator allows (SPEC.md: 'x' plus four digits).
+ * A complete US number followed by an `x`: the extension the validator allows ('x' plus four digits).
  * The number then stays plain digits, `2015550123x1234`, because `(201) 555-0123x1234` would not fit the
  * 15-character maximum. Null when the value has no extension to keep.
  */

@@ -1,4 +1,4 @@
-// What a list shows when its rows could not be read (issue 14): the failure's message and a Retry that reads them
+// What a list shows when its rows could not be read: the failure's message and a Retry that reads them
 // again, in place of the rows, the pager and the progress bar, so that a failed load never looks like a list
 // still loading or one with rows hidden somewhere.
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// The actions of one row (issue 27): at most two as buttons, the rest in a "More actions" menu, so that a row's
+// The actions of one row: at most two as buttons, the rest in a "More actions" menu, so that a row's
 // actions never widen its table (nor wrap a long label over three lines).
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';

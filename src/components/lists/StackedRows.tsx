@@ -1,4 +1,4 @@
-// The rows of a list on a phone (issue 14): each record a block of its own with every column as a labelled line,
+// The rows of a list on a phone: each record a block of its own with every column as a labelled line,
 // from the same fields the table shows, so that nothing is lost and the page never scrolls sideways. The first
 // column leads each block, as it leads the table's row.
 import Box from '@mui/material/Box';

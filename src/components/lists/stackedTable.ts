@@ -1,4 +1,4 @@
-// A plain table's rows stacked on a phone (issue 14): below 960 px the header hides and each row becomes a block
+// A plain table's rows stacked on a phone: below 960 px the header hides and each row becomes a block
 // whose cells are lines labelled by their `data-label`, so that the page never scrolls sideways. The table's
 // markup stays the same at every width.
 import type { SxProps, Theme } from '@mui/material/styles';

@@ -1,4 +1,4 @@
-// Below 960 px (SPEC.md §9: the responsive breakpoint of tables, the theme's md) lists lay their rows out for a
+// Below 960 px (the responsive breakpoint of tables, the theme's md) lists lay their rows out for a
 // phone, the sidebar collapses and Contact Us becomes an icon.
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';

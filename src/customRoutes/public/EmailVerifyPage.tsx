@@ -1,7 +1,8 @@
-// /email-verify?token= and /register/confirm?token= (SPEC.md §2): 'Redirect to Login page' with a Confirm
-// button. Success goes to /login, which says the address is confirmed. SPEC.md §8 only logs a failure; issue 14
-// asks for no dead end, so a link the server refuses (expired, unknown) or an incomplete one says so and
-// offers to send a new link; the link of an address confirmed already (clicked again) goes to /login, which says so.
+// /email-verify?token= and /register/confirm?token= (docs/screens.md, Email confirmation): 'Redirect to Login
+// page' with a Confirm button. Success goes to /login, which says the address is confirmed. A failure is
+// shown rather than only logged, so that no link is a dead end: a link the server refuses (expired, unknown)
+// or an incomplete one says so and offers to send a new link; the link of an address confirmed already
+// (clicked again) goes to /login, which says so.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';

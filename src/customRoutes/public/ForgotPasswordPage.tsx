@@ -1,4 +1,5 @@
-// /forgot-password (SPEC.md §2, §8): 'Recover password'. Success toasts 'Check your Email!' and goes to /login.
+// /forgot-password (docs/screens.md, Forgotten and new password): 'Recover password'. Success toasts 'Check
+// your Email!' and goes to /login.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
-// What the login page says above its button (SPEC.md §4): the notice the user arrived with (a confirmed email
-// address, a changed password, a payment), the outcome of a failed sign-in with its link, and what that link
-// answered. Announced politely.
+// What the login page says above its button (docs/screens.md, Sign in): the notice the user arrived with (a
+// confirmed email address, a changed password, a payment), the outcome of a failed sign-in with its link, and
+// what that link answered. Announced politely.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

@@ -1,4 +1,4 @@
-// /login (SPEC.md §2 and §4): email, password, Remember me, and every outcome the server answers with.
+// /login (docs/screens.md, Sign in): email, password, Remember me, and every outcome the server answers with.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

@@ -1,5 +1,6 @@
-// The layout of the public pages (SPEC.md §1): a header with Contact Us, the welcome illustration and heading
-// addressed to service providers, and the page's card. The illustration is hidden on small screens.
+// The layout of the public pages (docs/screens.md, Header and sidebar): a header with Contact Us, the welcome
+// illustration and heading addressed to service providers, and the page's card. The illustration is hidden on
+// small screens.
 import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';

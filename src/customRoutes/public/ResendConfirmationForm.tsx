@@ -1,4 +1,4 @@
-// "Send me a new link" (issue 14): where a confirmation link is expired, already used or incomplete, the page
+// "Send me a new link": where a confirmation link is expired, already used or incomplete, the page
 // asks for the email address and sends a fresh confirmation mail (POST service_provider/resend_confirmation_email),
 // then shows what the server answered. The server answers the same whether or not the address is registered.
 import { useState } from 'react';

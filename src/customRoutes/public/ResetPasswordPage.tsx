@@ -1,10 +1,10 @@
-// /reset-password?token= (SPEC.md §2): 'Set the new password'. Success goes to /login, which says the password
-// was changed. SPEC.md §8 only logs a failure; issue 14 asks for no dead end, so a failure is shown, and a link
-// the server refuses (expired, already used) points to /forgot-password for a new one.
-// An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, as its mail links it (or
-// /reset-password with `invite=1`, as earlier mails did): titled 'Choose your password', it posts to
-// auth/reseller/password. The page asks the server whether the link can still be used as it opens, so that a used
-// or expired link is refused before the form is filled.
+// /reset-password?token= (docs/screens.md, Forgotten and new password): 'Set the new password'. Success goes
+// to /login, which says the password was changed. A failure is shown rather than only logged, so that no link
+// is a dead end, and a link the server refuses (expired, already used) points to /forgot-password for a new
+// one. An invitation (a new reseller or admin) opens the same form at /accept-invite?token=, as its mail
+// links it (or /reset-password with `invite=1`, as earlier mails did): titled 'Choose your password', it
+// posts to auth/reseller/password. The page asks the server whether the link can still be used as it opens,
+// so that a used or expired link is refused before the form is filled.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The public pages (SPEC.md §2): rendered without the layout, whatever the auth state.
+// The public pages (docs/screens.md, Public pages): rendered without the layout, whatever the auth state.
 // App.tsx mounts every entry in its public shell, SignedInApp.tsx inside <CustomRoutes noLayout>.
 import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// What the login page does with each failure message of SPEC.md §4.
+// What the login page does with each failure message of the server (docs/screens.md, Sign in).
 import { LOGIN_MESSAGES, MESSAGES } from '../../../contract/constants';
 import { failureBody, failureMessage } from './httpError';
 import { paymentStepPath } from './paths';
@@ -46,7 +46,7 @@ export function loginOutcome(error: unknown): LoginOutcome {
   }
 }
 
-/** Where each role lands after signing in (SPEC.md §2). */
+/** Where each role lands after signing in (docs/screens.md, Sign in). */
 export function homeOfRole(role: string | undefined): string {
   if (role === 'reseller') return '/reseller';
   if (role === 'admin') return '/admin';

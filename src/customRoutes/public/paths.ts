@@ -1,4 +1,4 @@
-// The paths of the public pages (SPEC.md §2).
+// The paths of the public pages (docs/screens.md, Public pages).
 export const PUBLIC_PATHS = {
   login: '/login',
   register: '/register',

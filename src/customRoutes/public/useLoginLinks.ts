@@ -1,5 +1,5 @@
-// The links a login failure offers (SPEC.md §4): resend the confirmation mail, or open the payment page of a
-// past-due subscription; what each answered is shown under the outcome.
+// The links a login failure offers (docs/screens.md, Sign in): resend the confirmation mail, or open the
+// payment page of a past-due subscription; what each answered is shown under the outcome.
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { usePublicDataProvider } from './usePublicDataProvider';

@@ -1,6 +1,7 @@
-// Signing in (SPEC.md §4): the call through usePortalLogin (react-admin's useLogin without its router adapter),
-// then the landing page of the role; a failure becomes a LoginOutcome: an error under its field, a delayed
-// redirect to the payment step, or the payment page of a new past-due invoice opened at once.
+// Signing in (docs/screens.md, Sign in): the call through usePortalLogin (react-admin's useLogin without its
+// router adapter), then the landing page of the role; a failure becomes a LoginOutcome: an error under its
+// field, a delayed redirect to the payment step, or the payment page of a new past-due invoice opened at
+// once.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuthProvider } from 'react-admin';

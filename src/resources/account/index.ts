@@ -1,5 +1,5 @@
-// The provider's account (SPEC.md §2, Account summary): a page of its own, no react-admin view; the profile
-// is read with getProfile, not as a list. The extend, renewal and payment pages are `subscription`'s.
+// The provider's account (docs/screens.md, Account summary): a page of its own, no react-admin view; the
+// profile is read with getProfile, not as a list. The extend, renewal and payment pages are `subscription`'s.
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 

@@ -1,8 +1,8 @@
-// /sti-certificate/acme (issue 15): how to point an ACME client at the portal (the directory URL, one account per
+// /sti-certificate/acme: how to point an ACME client at the portal (the directory URL, one account per
 // credential), Create credential (its HMAC key shown once), and the provider's credentials, newest first, paged,
 // sorted and filtered by status on the server, with CSV export (never a key: the server does not send them) and
 // Revoke on each that is not revoked. A failed load shows its message and a Retry; below 960 px the rows stack
-// (PortalList, issue 14).
+// (PortalList).
 import { FunctionField, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { ACME_CREDENTIAL_STATUSES, type AcmeCredentialRow } from '../../../contract/acme';
 import { PAGE_SIZES } from '../../../contract/constants';

@@ -1,5 +1,6 @@
-// Create credential: POST, then the key id and the HMAC key in a dialog, shown this once; closing it reads the list
-// again. A refusal (past 20 live credentials, say) is a toast with the server's sentence (SPEC.md §8).
+// Create credential: POST, then the key id and the HMAC key in a dialog, shown this once; closing it reads
+// the list again. A refusal (past 20 live credentials, say) is a toast with the server's sentence
+// (docs/screens.md, ACME).
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';

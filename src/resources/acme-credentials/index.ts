@@ -1,4 +1,4 @@
-// The provider's ACME credentials (issue 15): External Account Binding key ids and HMAC keys for its ACME clients,
+// The provider's ACME credentials: External Account Binding key ids and HMAC keys for its ACME clients,
 // listed with the list protocol at /sti-certificate/acme, under STI-Certificate in the sidebar. Created and revoked
 // through the dataProvider's create and delete; the key id is the row's id.
 import VpnKeyIcon from '@mui/icons-material/VpnKey';

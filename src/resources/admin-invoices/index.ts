@@ -1,4 +1,5 @@
-// Every invoice, for the admin (SPEC.md §2, /admin/invoice/{uuid?}: one provider's when a uuid is given).
+// Every invoice, for the admin (docs/screens.md, Payments and invoices), at /admin/invoice/{uuid?}: one
+// provider's when a uuid is given.
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

@@ -1,4 +1,5 @@
-// Every payment, for the admin (SPEC.md §2, /admin/payment/{uuid?}: one provider's when a uuid is given).
+// Every payment, for the admin (docs/screens.md, Payments and invoices), at /admin/payment/{uuid?}: one
+// provider's when a uuid is given.
 import PaymentIcon from '@mui/icons-material/Payment';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

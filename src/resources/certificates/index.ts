@@ -1,4 +1,4 @@
-// The provider's certificates (SPEC.md §2, Certificate listing). They are listed per private key through
+// The provider's certificates (docs/screens.md, Certificates). They are listed per private key through
 // PortalDataProvider.lastCertificates, so no list path.
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { preloadable } from '../../routing/preloadable';

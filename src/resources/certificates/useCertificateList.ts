@@ -1,6 +1,6 @@
 // What the certificate page needs besides its rows (docs/web.md, Keys and certificates lists): the provider's keys
 // for the dropdown (up to 9999), the chosen key, and why Create New is disabled. A failed key list toasts, and is
-// then the page's error with a retry (issue 14); the chosen key's certificates are react-admin's list of
+// then the page's error with a retry; the chosen key's certificates are react-admin's list of
 // 'certificates' (CertificateList).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

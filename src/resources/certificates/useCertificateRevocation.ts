@@ -1,5 +1,6 @@
-// Revoke with a reason (SPEC.md §2): the certificate asked about, the reason (none until the person picks one, on
-// each opening), and the call; success toasts and reloads the list, a failure closes the question and toasts the server's sentence.
+// Revoke with a reason (docs/screens.md, Certificates): the certificate asked about, the reason (none until
+// the person picks one, on each opening), and the call; success toasts and reloads the list, a failure closes
+// the question and toasts the server's sentence.
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { RevocationReason } from '../../../contract/certificates';

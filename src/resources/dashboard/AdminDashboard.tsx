@@ -1,4 +1,4 @@
-// The admin's home (issue 13): the portal's figures as cards and the last 12 months of revenue and issued
+// The admin's home: the portal's figures as cards and the last 12 months of revenue and issued
 // certificates as two bar charts, with the same numbers in a table for screen readers. Loading, error with
 // Retry, and an empty portal each say so.
 import Alert from '@mui/material/Alert';

@@ -1,5 +1,5 @@
-// The admin's home (issue 13, /admin/dashboard): the portal's figures and the last 12 months. A page of its own,
-// no react-admin view; `/admin` leads here.
+// The admin's home (docs/screens.md, Dashboard), at /admin/dashboard: the portal's figures and the last 12
+// months. A page of its own, no react-admin view; `/admin` leads here.
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 

@@ -1,4 +1,4 @@
-// The import file's format (issue 27; docs/api.md "The import file"): the columns the server reads, each with what
+// The import file's format (docs/api.md "The import file"): the columns the server reads, each with what
 // it holds, one example row and a template to download. Columns and example come from contract/numbers.ts, the
 // same list the server's header check reads, so the template is a file the import takes without a rejected row.
 import Box from '@mui/material/Box';

@@ -1,10 +1,10 @@
-// /import-history (SPEC.md §2): the provider's imports, newest first, 7 a page, 'No Data Found' when empty.
-// The Import button uploads a CSV with a progress bar of the bytes sent; the list then refreshes every second while
-// an import is pending or processing, so its status and counts move until it ends; a finished import with
-// rejected rows offers its error report (its first rows), with the rows it does not list counted by reason, or says
-// that the report expired. An import stopped as the wrong file shows why in its status.
-// The Import button first opens a dialog saying what the CSV holds (ImportFormat), also shown while the history is
-// empty; each completed import that brought numbers links to the number listing.
+// /import-history (docs/screens.md, Import history): the provider's imports, newest first, 7 a page, 'No Data
+// Found' when empty. The Import button uploads a CSV with a progress bar of the bytes sent; the list then
+// refreshes every second while an import is pending or processing, so its status and counts move until it
+// ends; a finished import with rejected rows offers its error report (its first rows), with the rows it does
+// not list counted by reason, or says that the report expired. An import stopped as the wrong file shows why
+// in its status. The Import button first opens a dialog saying what the CSV holds (ImportFormat), also shown
+// while the history is empty; each completed import that brought numbers links to the number listing.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

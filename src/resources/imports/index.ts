@@ -1,5 +1,5 @@
-// The provider's number imports (SPEC.md §2, Import history), at /import-history: the list, the Import button
-// with its upload progress, and each import's error report.
+// The provider's number imports (docs/screens.md, Import history), at /import-history: the list, the Import
+// button with its upload progress, and each import's error report.
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 

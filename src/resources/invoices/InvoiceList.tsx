@@ -1,5 +1,5 @@
-// /invoice-listing (SPEC.md §2): Time, Invoice Number, Amount and a 'View' link to the single invoice,
-// 7 a page. A failed load shows its message and a Retry (PortalList, issue 14).
+// /invoice-listing (docs/screens.md, Invoice listing): Time, Invoice Number, Amount and a 'View' link to the
+// single invoice, 7 a page. A failed load shows its message and a Retry (PortalList).
 import Link from '@mui/material/Link';
 import {
   FunctionField,

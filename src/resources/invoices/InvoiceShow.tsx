@@ -1,8 +1,9 @@
-// /invoice-listing/:id (SPEC.md §2): one invoice on react-admin's <Show>, as labelled fields in <SimpleShowLayout>:
-// the provider's company and address, the subscription line (Yearly for a 12-month billing cycle, else Monthly;
-// the PDF prints the same line from contract/billing.ts), the period, the total, and a Download button.
-// The row comes with the View link's navigation state and is shown at once, without a call; opened directly, it is
-// read with getOne, and one that cannot be loaded says so in place of the fields (docs/web.md).
+// /invoice-listing/:id (docs/screens.md, Invoice listing): one invoice on react-admin's <Show>, as labelled
+// fields in <SimpleShowLayout>: the provider's company and address, the subscription line (Yearly for a
+// 12-month billing cycle, else Monthly; the PDF prints the same line from contract/billing.ts), the period,
+// the total, and a Download button. The row comes with the View link's navigation state and is shown at once,
+// without a call; opened directly, it is read with getOne, and one that cannot be loaded says so in place of
+// the fields (docs/web.md).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';

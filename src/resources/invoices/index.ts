@@ -1,5 +1,5 @@
-// The provider's invoices (SPEC.md §2, Invoice listing and the single-invoice view). SPEC.md does not show
-// the single invoice's route: it is /invoice-listing/{id}.
+// The provider's invoices (docs/screens.md, Invoice listing): the list, and the single invoice at
+// /invoice-listing/{id}.
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

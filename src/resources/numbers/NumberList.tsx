@@ -1,7 +1,8 @@
-// /number-listing (SPEC.md §2): the provider's numbers, 7 a page, paged, sorted and filtered by the server: number
-// contains (digits), VoIP user and organization equal, their dropdowns searching the server's distinct values as
-// the user types (a provider may have thousands). Export downloads the server's CSV of the current filter. When
-// the server counts no total (a filter matching very many numbers) the pager goes by "next page" alone.
+// /number-listing (docs/screens.md, Number listing): the provider's numbers, 7 a page, paged, sorted and
+// filtered by the server: number contains (digits), VoIP user and organization equal, their dropdowns
+// searching the server's distinct values as the user types (a provider may have thousands). Export downloads
+// the server's CSV of the current filter. When the server counts no total (a filter matching very many
+// numbers) the pager goes by "next page" alone.
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';

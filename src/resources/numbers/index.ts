@@ -1,6 +1,6 @@
-// The provider's assigned numbers (SPEC.md §2, Number listing), at /number-listing, in the sidebar after Import
-// History (and linked from each completed import). The total of a filter matching very many numbers is not counted:
-// the list pages by "next page" (paging: 'partial').
+// The provider's assigned numbers (docs/screens.md, Number listing), at /number-listing, in the sidebar after
+// Import History (and linked from each completed import). The total of a filter matching very many numbers is
+// not counted: the list pages by "next page" (paging: 'partial').
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 

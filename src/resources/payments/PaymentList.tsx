@@ -1,6 +1,6 @@
-// /payment-listing (SPEC.md §2): the provider's payments (what each was for, docs/billing.md), newest first, 7 a
-// page, with CSV export.
-// A failed load shows its message and a Retry (PortalList, issue 14).
+// /payment-listing (docs/screens.md, Payment listing): the provider's payments (what each was for,
+// docs/billing.md), newest first, 7 a page, with CSV export. A failed load shows its message and a Retry
+// (PortalList).
 import { TextField, downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../../../contract/constants';
 import { amountText, toCsv } from '../../billing/format';

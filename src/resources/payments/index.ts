@@ -1,4 +1,4 @@
-// The provider's payments (SPEC.md §2, Payment listing), at /payment-listing.
+// The provider's payments (docs/screens.md, Payment listing), at /payment-listing.
 import PaymentIcon from '@mui/icons-material/Payment';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

@@ -1,4 +1,4 @@
-// The provider's private keys (SPEC.md §2, Private keys): listed 10 a page with skip/take, under
+// The provider's private keys (docs/screens.md, Private keys): listed 10 a page with skip/take, under
 // STI-Certificate in the sidebar.
 import KeyIcon from '@mui/icons-material/Key';
 import { preloadable } from '../../routing/preloadable';

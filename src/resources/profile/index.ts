@@ -1,5 +1,6 @@
-// The signed-in user's own page (issue 14): details, password, sessions. Every role holds `session` (contract/
-// access.ts), so every role opens it; it has no sidebar entry (SPEC.md fixes the sidebars): the header links to it.
+// The signed-in user's own page: details, password, sessions. Every role holds `session` (contract/
+// access.ts), so every role opens it; it has no sidebar entry (each role's sidebar is fixed): the header
+// links to it.
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 

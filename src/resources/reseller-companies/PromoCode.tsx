@@ -1,5 +1,6 @@
-// The reseller's promo code (SPEC.md §2), shown grouped (ABCD-EFGH, docs/api.md "Promo codes") with a button that copies its sign-up link
-// `<origin>/register?rc=<url_token>` (toast 'Promo code copied'; a clipboard failure is a toast with the error).
+// The reseller's promo code (docs/screens.md, Companies), shown grouped (ABCD-EFGH, docs/api.md "Promo
+// codes") with a button that copies its sign-up link `<origin>/register?rc=<url_token>` (toast 'Promo code
+// copied'; a clipboard failure is a toast with the error).
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,5 @@
-// A reseller's companies (SPEC.md §2, /reseller/sp), with its promo code, and one company's page
-// (/reseller/sp/{uuid}: its details and payments). Inviting a company has its own page
+// A reseller's companies (docs/screens.md, Companies), at /reseller/sp, with its promo code, and one
+// company's page (/reseller/sp/{uuid}: its details and payments). Inviting a company has its own page
 // (/reseller/sp-invite, the reseller-invites resource).
 import BusinessIcon from '@mui/icons-material/Business';
 import { preloadable } from '../../routing/preloadable';

@@ -1,5 +1,6 @@
-// Inviting a company (SPEC.md §2, /reseller/sp-invite): the form and the invitations sent, sent or registered.
-// Reached from the Companies page; no sidebar entry of its own (SPEC.md: Companies, Payment Listing).
+// Inviting a company (docs/screens.md, Inviting a company), at /reseller/sp-invite: the form and the
+// invitations sent, sent or registered. Reached from the Companies page; no sidebar entry of its own (the
+// reseller's are Companies and Payment Listing).
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 

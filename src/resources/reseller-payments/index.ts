@@ -1,4 +1,5 @@
-// The payments of a reseller's companies (SPEC.md §2, /reseller/payment-listing), with each company's name.
+// The payments of a reseller's companies (docs/screens.md, Reseller payments), at /reseller/payment-listing,,
+// with each company's name.
 import PaymentIcon from '@mui/icons-material/Payment';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

@@ -3,7 +3,7 @@
 import { TextInput } from 'react-admin';
 import { LIMITS } from '../../../contract/constants';
 
-/** The admin's reseller list (SPEC.md §2), where create and edit return. */
+/** The admin's reseller list (docs/screens.md, Resellers), where create and edit return. */
 export const RESELLERS_PATH = '/admin/resellers';
 
 export function ResellerInputs({ withEmail = false }: { withEmail?: boolean }) {

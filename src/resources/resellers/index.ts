@@ -1,5 +1,5 @@
-// The admin's resellers (SPEC.md §2, /admin/resellers): the list with each reseller's actions, a new reseller
-// (/admin/resellers/create) and one reseller's edit page (/admin/resellers/{id}).
+// The admin's resellers (docs/screens.md, Resellers), at /admin/resellers: the list with each reseller's
+// actions, a new reseller (/admin/resellers/create) and one reseller's edit page (/admin/resellers/{id}).
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

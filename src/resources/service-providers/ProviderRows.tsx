@@ -1,7 +1,7 @@
 // One provider's keys, certificates, imports or numbers on its details page: react-admin reads them by reference to
 // the provider (RecordRows: <ReferenceManyField>, a page at a time from the server, sorted by the server where it
 // sorts), with the rows-per-page choices of every list, 'No Data Found' when empty and the failure's message with a
-// Retry when it fails (issue 14). Below 960 px the rows stack, as every list's do.
+// Retry when it fails. Below 960 px the rows stack, as every list's do.
 // Issued certificates carry a Revoke action (confirmed, with a reason) through the provider's revocation.
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

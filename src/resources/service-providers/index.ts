@@ -1,5 +1,5 @@
-// The admin's service providers (SPEC.md §2, /admin/service-provider and /admin/service-provider-details/{uuid}):
-// the list with its filters, and the details page with the actions.
+// The admin's service providers (docs/screens.md, Service providers), at /admin/service-provider and
+// /admin/service-provider-details/{uuid}: the list with its filters, and the details page with the actions.
 import BusinessIcon from '@mui/icons-material/Business';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

@@ -1,5 +1,6 @@
-// One provider's change log, for the admin (SPEC.md §2, /admin/subscription-change-log/{uuid}): who did what, when
-// and why. The rows come from /api/admin/subscription_change_log filtered by the path's provider.
+// One provider's change log, for the admin (docs/screens.md, Change log), at
+// /admin/subscription-change-log/{uuid}: who did what, when and why. The rows come from
+// /api/admin/subscription_change_log filtered by the path's provider.
 import HistoryIcon from '@mui/icons-material/History';
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';

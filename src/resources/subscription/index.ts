@@ -1,9 +1,9 @@
-// The provider's subscription (SPEC.md §2): auto renewal with the card, extend, and the plan step of a
+// The provider's subscription: auto renewal with the card, extend, and the plan step of a
 // provider without one. Pages of their own under /account; the calls are PortalDataProvider's.
 import { preloadable } from '../../routing/preloadable';
 import { defineResource } from '../descriptor';
 
-/** Where the guard sends a provider who never had a subscription (SPEC.md §4, Session). */
+/** Where the guard sends a provider who never had a subscription. */
 export const ACCOUNT_PAYMENT_PATH = '/account/payment';
 
 const RenewalPage = preloadable(() => import('../../billing/RenewalPage'));

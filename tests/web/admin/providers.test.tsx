@@ -85,7 +85,7 @@ describe('the provider list', () => {
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 
-  it('shows a progress bar while loading, then a failure with its message and a Retry (issue 14)', async () => {
+  it('shows a progress bar while loading, then a failure with its message and a Retry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = adminDataProvider({
       getList: async () => {

@@ -1,4 +1,4 @@
-// /account/summary with the 'Extend duration' modal, and /account/extend (SPEC.md §2).
+// /account/summary with the 'Extend duration' modal, and /account/extend (docs/screens.md, Account summary).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PROFILE, billingDataProvider, currentLocation, httpError, renderBilling, stubAssign } from './harness';

@@ -1,4 +1,4 @@
-// The billing calls of the dataProvider: exact paths, verbs and bodies of API.md's provider rows.
+// The billing calls of the dataProvider: exact paths, verbs and bodies of docs/api.md.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../../src/dataProvider';
 

@@ -1,4 +1,4 @@
-// Issue 14: back from the payments provider, the page the user lands on says what happened (?notice=).
+// Back from the payments provider, the page the user lands on says what happened (?notice=).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentLocation, renderBilling } from './harness';

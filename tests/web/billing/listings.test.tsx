@@ -1,4 +1,4 @@
-// Payment listing, invoice listing and the single-invoice view (SPEC.md §2, §3, §9).
+// Payment listing, invoice listing and the single-invoice view (docs/screens.md, Payment listing).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { billingDataProvider, currentLocation, httpError, renderBilling } from './harness';
@@ -84,7 +84,7 @@ describe('payment listing', () => {
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 
-  it('shows a progress bar while loading, then the failure with its message and a Retry (issue 14)', async () => {
+  it('shows a progress bar while loading, then the failure with its message and a Retry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = billingDataProvider({
       getList: async () => {

@@ -1,4 +1,5 @@
-// Step 4, plan and payment (SPEC.md §2, §4): /register/payment and its signed-in twin /account/payment.
+// Step 4, plan and payment (docs/screens.md, Plan and payment): /register/payment and its signed-in twin
+// /account/payment.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { billingDataProvider, currentLocation, httpError, renderBilling, stubAssign } from './harness';

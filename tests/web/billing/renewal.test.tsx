@@ -1,4 +1,5 @@
-// /account/renewal (SPEC.md §2, §4, §5): the auto-charge toggle, the billing-period toggle and the card form.
+// /account/renewal (docs/screens.md, Auto renewal): the auto-charge toggle, the billing-period toggle and the
+// card form.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SavedCard } from '../../../contract/api';

@@ -1,6 +1,7 @@
-// The card form in Stripe mode (SPEC.md §4, §5): Stripe Elements for the number, expiry and security code, only a
-// payment method's id posted; the update form and the sandbox form unchanged. Stripe.js and its React bindings are
-// replaced by fakes: each fake Element is a plain input whose value stands for what the card holder typed.
+// The card form in Stripe mode (docs/screens.md, Auto renewal): Stripe Elements for the number, expiry and
+// security code, only a payment method's id posted; the update form and the sandbox form unchanged. Stripe.js
+// and its React bindings are replaced by fakes: each fake Element is a plain input whose value stands for
+// what the card holder typed.
 import { Suspense, createContext, useContext, type ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';

@@ -1,5 +1,5 @@
-// /sti-certificate/certificate (SPEC.md §2, §4, §5, §8, §9): the key dropdown, the certificate table and its
-// action rules, View with Copy, Renew and Revoke confirmations, the generate modal, Create New's rules.
+// /sti-certificate/certificate (docs/screens.md, Certificates): the key dropdown, the certificate table and
+// its action rules, View with Copy, Renew and Revoke confirmations, the generate modal, Create New's rules.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CAUSE_MESSAGES, formatKeyLabel } from '../../../contract/certificates';
@@ -146,14 +146,14 @@ describe('certificate page', () => {
       listPrivateKeys: async () => Promise.reject(httpError(503, { message: 'Key store unavailable' })),
     });
     renderCertificates(PATH, { dataProvider });
-    // the toast, and the page's own alert with its Retry (issue 14)
+    // the toast, and the page's own alert with its Retry
     await waitFor(() => expect(screen.getAllByText('Key store unavailable')).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create New' })).toBeDisabled();
     expect(dataProvider.lastCertificates).not.toHaveBeenCalled();
   });
 
-  it('shows a failed certificate list with its message and a Retry, not as an empty list (issue 14)', async () => {
+  it('shows a failed certificate list with its message and a Retry, not as an empty list', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failure = httpError(500, { message: 'boom' });
     const dataProvider = certificatesDataProvider({ lastCertificates: async () => Promise.reject(failure) });

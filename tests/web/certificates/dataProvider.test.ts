@@ -1,4 +1,4 @@
-// The key and certificate calls of the dataProvider: the paths, verbs and bodies of API.md's provider rows,
+// The key and certificate calls of the dataProvider: the paths, verbs and bodies of docs/api.md,
 // the download's file name (content-disposition, default stir_private_key.pem) and the error shapes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../../src/dataProvider';

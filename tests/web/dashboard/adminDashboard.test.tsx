@@ -1,4 +1,4 @@
-// The admin's dashboard (issue 13): the figures as cards, the 12-month charts with their text alternative,
+// The admin's dashboard: the figures as cards, the 12-month charts with their text alternative,
 // loading, an error with Retry, and an empty portal. That /admin leads here: tests/web/guard.test.tsx.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

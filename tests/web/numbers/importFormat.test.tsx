@@ -1,4 +1,4 @@
-// The import's file format (issue 27): the import dialog and the empty import history name the CSV's columns,
+// The import's file format: the import dialog and the empty import history name the CSV's columns,
 // show an example row and offer a template built from the import's own column list; each completed import links
 // to the number listing.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

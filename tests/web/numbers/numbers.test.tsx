@@ -1,6 +1,6 @@
-// Import history and number listing (SPEC.md §2): columns, 7 rows, 'No Data Found', the upload's progress bar and
-// the status updating until the import ends, the error report, the three filters with server-side dropdowns,
-// partial pagination, and the export of the current filter.
+// Import history and number listing (docs/screens.md, Number listing): columns, 7 rows, 'No Data Found', the
+// upload's progress bar and the status updating until the import ends, the error report, the three filters
+// with server-side dropdowns, partial pagination, and the export of the current filter.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingDataProvider, renderBilling } from '../billing/harness';

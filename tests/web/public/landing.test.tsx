@@ -1,4 +1,4 @@
-// Issue 14: the notice a page shows when the user lands on it (?notice=, contract/notices.ts), and the browser
+// The notice a page shows when the user lands on it (?notice=, contract/notices.ts), and the browser
 // tab's title on the public screens.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ const failure = (status: number, body: Record<string, unknown>) =>
   Object.assign(new Error(String(body.message ?? '')), { status, body });
 
 describe('loginOutcome', () => {
-  it('maps every message of SPEC.md §4', () => {
+  it('maps every login failure message of the server', () => {
     const uuid = 'u-1';
     expect(loginOutcome(failure(401, { message: LOGIN_MESSAGES.wrongPassword }))).toMatchObject({ kind: 'field', field: 'password' });
     expect(loginOutcome(failure(404, { message: LOGIN_MESSAGES.notFound }))).toMatchObject({ kind: 'field', field: 'email' });

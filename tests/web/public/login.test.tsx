@@ -1,4 +1,4 @@
-// /login: validation, the landing page of each role, and every failure outcome of SPEC.md §4.
+// /login: validation, the landing page of each role, and every failure outcome (docs/screens.md, Sign in).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

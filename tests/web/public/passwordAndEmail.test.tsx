@@ -1,5 +1,6 @@
-// /forgot-password, /reset-password and /email-verify (alias /register/confirm): SPEC.md §2 and §8, and issue 14
-// (no dead ends: a landing message on /login, a way to a new link when one is refused).
+// /forgot-password, /reset-password and /email-verify, alias /register/confirm (docs/screens.md, Forgotten
+// and new password; Email confirmation): no dead ends, a landing message on /login, a way to a new link when
+// one is refused.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, httpError, renderPublicLoaded, testDataProvider } from './harness';

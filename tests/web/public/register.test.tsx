@@ -1,4 +1,5 @@
-// /register: the three steps of the wizard (SPEC.md §2, §4, §5), on react-hook-form with the contract schemas.
+// /register: the three steps of the wizard (docs/screens.md, Registration), on react-hook-form with the
+// contract schemas.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../contract/constants';

@@ -122,7 +122,7 @@ describe('the reseller list', () => {
     expect(await screen.findByText('No resellers yet')).toBeInTheDocument();
   });
 
-  it('shows the progress bar while loading, then the failure with its message and a Retry (issue 14)', async () => {
+  it('shows the progress bar while loading, then the failure with its message and a Retry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAs(
       'admin',

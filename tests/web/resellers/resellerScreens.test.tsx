@@ -148,7 +148,7 @@ describe('the reseller’s companies', () => {
     expect(await screen.findByText('No companies yet')).toBeInTheDocument();
   });
 
-  it('shows a failed load with its message and a Retry in place of the progress bar (issue 14)', async () => {
+  it('shows a failed load with its message and a Retry in place of the progress bar', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAs(
       'reseller',

@@ -1,6 +1,6 @@
-// The STI Certificate Subscriber Agreement (SPEC.md §1), shown as its own page and in the
-// 'Certificate info' modal of registration step 2. Every figure comes from contract/constants.ts
-// so that the text the Subscriber signs and the rules the portal enforces cannot drift apart.
+// The STI Certificate Subscriber Agreement (docs/screens.md, Subscriber agreement), shown as its own page and
+// in the 'Certificate info' modal of registration step 2. Every figure comes from contract/constants.ts so
+// that the text the Subscriber signs and the rules the portal enforces cannot drift apart.
 /* eslint max-lines-per-function: "off" -- the agreement's text, one block of prose */
 import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// Step 1's promo code (issue 27): the code applied (from a reseller's link, or typed as read out on a call) names
+// Step 1's promo code: the code applied (from a reseller's link, or typed as read out on a call) names
 // the reseller it belongs to and can be removed; without one, a field takes a code in any case, grouped or not.
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// /register (SPEC.md §2, §4): the first three steps of the registration, on react-hook-form.
+// /register (docs/screens.md, Registration): the first three steps of the registration, on react-hook-form.
 // The data is kept between the steps and cleared on success or Cancel; step 4 is /register/payment.
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,5 @@
-// Registration step 1 (SPEC.md §2, §3): the provider's fields; Next Step checks that OCN and email are free.
+// Registration step 1 (docs/screens.md, Registration): the provider's fields; Next Step checks that OCN and
+// email are free.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,4 +1,5 @@
-// Registration step 2 (SPEC.md §2): review, sign the subscriber agreement with a drawn (or typed) signature.
+// Registration step 2 (docs/screens.md, Registration): review, sign the subscriber agreement with a drawn (or
+// typed) signature.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,4 +1,5 @@
-// Registration step 3 (SPEC.md §2): the password and its confirmation; Next Step registers.
+// Registration step 3 (docs/screens.md, Registration): the password and its confirmation; Next Step
+// registers.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,5 @@
-// The data of the registration wizard, kept between its steps (SPEC.md §4) and turned into the register payload.
+// The data of the registration wizard, kept between its steps (docs/screens.md, Registration) and turned into
+// the register payload.
 import { DEFAULT_COUNTRY, MESSAGES } from '../../../../contract/constants';
 import { failureBody, failureMessage, failureStatus } from '../httpError';
 
@@ -85,7 +86,7 @@ const STEP1_ONLY = new Set<string>(STEP1_FIELDS.filter((f) => !(STEP2_FIELDS as 
 const STEP2_ALL = new Set<string>([...STEP2_FIELDS, SIGNATURE_FIELD]);
 
 /**
- * Where a failed registration goes back to: a message about the company returns to step 2 (SPEC.md §4);
+ * Where a failed registration goes back to: a message about the company returns to step 2;
  * otherwise the earliest step holding a field the server refused (an OCN or email conflict is step 1).
  */
 export function registrationFailure(error: unknown): RegistrationFailure {

@@ -1,6 +1,6 @@
-// The wizard's state (SPEC.md §4): the data kept between the steps, the step shown, and the failure of the last
-// submission, which sends the provider back to the step of the field at fault. Success goes on to step 4, the
-// payment step; Cancel clears the data and returns to the login page.
+// The wizard's state (docs/screens.md, Registration): the data kept between the steps, the step shown, and
+// the failure of the last submission, which sends the provider back to the step of the field at fault.
+// Success goes on to step 4, the payment step; Cancel clears the data and returns to the login page.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePublicDataProvider } from '../usePublicDataProvider';

@@ -1,6 +1,7 @@
-// A reseller's sign-up link carries its promo code as ?rc= (SPEC.md §4): kept for the session when it is valid, in
-// its stored form (normalizePromoCode: `abcd-efgh` is kept as `ABCDEFGH`). The code of the link, or else the one
-// kept from an earlier page, is checked with the server, whose answer names the reseller's company.
+// A reseller's sign-up link carries its promo code as ?rc= (docs/screens.md, Registration): kept for the
+// session when it is valid, in its stored form (normalizePromoCode: `abcd-efgh` is kept as `ABCDEFGH`). The
+// code of the link, or else the one kept from an earlier page, is checked with the server, whose answer names
+// the reseller's company.
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { normalizePromoCode } from '../../../../contract/resellers';
