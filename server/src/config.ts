@@ -1,4 +1,4 @@
-// The only reader of the environment. Every setting of DESIGN.md, typed, with its default.
+// The only reader of the environment. Every setting (docs/production.md), typed, with its default.
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { PGLITE_SHARED_BUFFERS } from './db/pgliteDefaults';

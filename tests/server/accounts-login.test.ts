@@ -79,7 +79,7 @@ describe('sign-in', () => {
     expect(unknown).toBeGreaterThan(known / 3);
   });
 
-  it('answers each provider state with the message of SPEC.md §4, in order', async () => {
+  it('answers each provider state with the message of the sign-in page, in order', async () => {
     const unconfirmed = registration();
     await register(t, unconfirmed);
     const res0 = await login(t, unconfirmed.email, PASSWORD);

@@ -1,4 +1,4 @@
-// The admin's dashboard (issue 13): every figure against known rows around a fixed clock, the empty portal,
+// The admin's dashboard: every figure against known rows around a fixed clock, the empty portal,
 // and the role wall (no token 401; provider and reseller 403).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

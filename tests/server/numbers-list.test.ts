@@ -88,7 +88,7 @@ function expected(field: keyof Row, dir: 'ASC' | 'DESC', filter: (r: Row) => boo
 }
 
 describe('the number listing', () => {
-  it('answers the list protocol with SPEC.md’s fields', async () => {
+  it('answers the list protocol with the listing’s fields', async () => {
     const { data, range, hasNext } = await list({ range: [0, 6] });
     expect(data).toHaveLength(7);
     expect(range).toBe('numbers 0-6/30');

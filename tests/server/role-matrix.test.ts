@@ -1,4 +1,4 @@
-// The role walls, generated from the routes the app registers (issue 13): every /api route is public (listed
+// The role walls, generated from the routes the app registers: every /api route is public (listed
 // here by name) or carries `config: access(resource, action)`; each protected route is called with no token, as
 // each role, and, when it takes a parameter, with the records of another tenant. A route added later is covered
 // without editing this file.

@@ -91,7 +91,7 @@ export async function checkPasswordLink(deps: AccountDeps, input: { token: strin
   return { message: MESSAGES.linkUsable };
 }
 
-/** API.md: an unknown address is told so (404 'Input correct email'), as SPEC.md §8 shows it. */
+/** An unknown address is told so (404 'Input correct email'), as the forgot-password page shows it. */
 export async function requestPasswordReset(deps: AccountDeps, input: { email: string }) {
   const { db } = deps;
   const account = await store.findAccountByEmail(db, input.email.trim().toLowerCase());

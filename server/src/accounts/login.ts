@@ -1,4 +1,4 @@
-// Sign-in: SPEC.md §4's outcomes in the order the UI expects, and the session (a row of `sessions` and its token).
+// Sign-in: its outcomes (docs/screens.md, Sign in) in the order the UI expects, and the session (a row of `sessions` and its token).
 import type { LoginResponse, SessionUser, TokenClaims } from '../../../contract/api';
 import { LOGIN_MESSAGES, MESSAGES } from '../../../contract/constants';
 import type { LoginInput } from '../../../contract/schemas';
@@ -7,7 +7,7 @@ import type { AccountDeps } from './deps';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './passwords';
 import * as store from './store';
 
-/** SPEC.md §4: why a provider whose password is right may still not sign in, in the order the UI expects. */
+/** Why a provider whose password is right may still not sign in, in the order the UI expects. */
 async function serviceProviderRefusal(deps: AccountDeps, a: store.LoginAccount): Promise<HttpError | null> {
   const uuid = a.service_provider_id as string;
   if (!a.is_confirmed) return new HttpError(403, LOGIN_MESSAGES.notConfirmed);

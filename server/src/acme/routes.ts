@@ -1,7 +1,7 @@
 // The ACME server over HTTP (RFC 8555): the directory, nonces and accounts here, orders in orderRoutes.ts, the
 // protocol's checks and answers in protocol.ts. The routes live in a scope of their own: the JOSE content type, the
 // problem documents and the headers are theirs.
-// Below them, the provider's ACME credentials over the portal API (API.md): create (the HMAC key shown once), list,
+// Below them, the provider's ACME credentials over the portal API (docs/api.md): create (the HMAC key shown once), list,
 // revoke.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';

@@ -29,7 +29,7 @@ export interface CrlEntry {
   /** Hex serial of the revoked certificate. */
   serial: string;
   revokedAt: Date;
-  /** The portal's reason name (SPEC.md), or null. */
+  /** The portal's reason name (`keyCompromise`, `superseded`, …), or null. */
   reason: string | null;
   /** The DER Name of the certificate's issuer, on an indirect CRL (copied byte for byte into certificateIssuer). */
   certificateIssuer?: Uint8Array;

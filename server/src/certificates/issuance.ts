@@ -73,7 +73,7 @@ export function standingRefusal(standing: store.ProviderStanding | undefined, no
   return blocker ? refused('subscription_inactive') : null;
 }
 
-/** RA: the account may get a certificate now (SPEC.md §4), and owns the key; one read. */
+/** RA: the account may get a certificate now (active, not past due), and owns the key; one read. */
 async function approve(deps: CertificateDeps, actor: Actor, keyId: string, now: Date) {
   const facts = await store.issuanceFacts(deps.db, actor.serviceProviderId, actor.accountId, keyId);
   const refusal = standingRefusal(facts, now);

@@ -1,4 +1,4 @@
-// GET /api/admin/dashboard: the admin's home figures (issue 13). Admin only, through the role matrix.
+// GET /api/admin/dashboard: the admin's home figures (docs/screens.md, Dashboard). Admin only, through the role matrix.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db';
 import { access } from '../http/guard';

@@ -1,4 +1,4 @@
-// One error shape for every answer: { statusCode, error, message, errors? } (+ login data where SPEC.md needs it).
+// One error shape for every answer: { statusCode, error, message, errors? } (+ login data where the sign-in page needs it).
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationFailure } from '../../../contract/schemas';

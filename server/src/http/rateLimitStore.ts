@@ -1,5 +1,5 @@
 // @fastify/rate-limit's counters in the database rather than in one process's memory: every server behind the
-// load balancer counts the same attempts (DESIGN.md, scaling out). One upsert per limited request, timed by the
+// load balancer counts the same attempts (docs/operations.md, Scaling out). One upsert per limited request, timed by the
 // database's clock so that servers with drifting clocks agree. A fixed window per key, as the plugin's own
 // stores keep it (its continueExceeding and exponentialBackoff options are not used by this portal).
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';

@@ -1,4 +1,4 @@
-// The rules of one import file (API.md "Number import files"): the header, and each row checked on its own.
+// The rules of one import file (docs/api.md, Telephone numbers): the header, and each row checked on its own.
 // Checks that need other rows or the database (duplicates) are set-based, in SQL (importer.ts).
 import { IMPORT_MESSAGES, NUMBER_IMPORT, ROW_MESSAGES, type ImportColumn } from '../../../contract/numbers';
 import type { CsvRecord } from './csvParser';

@@ -1,4 +1,4 @@
-// New promo codes (issue 27; docs/api.md "Promo codes"): 8 characters drawn with crypto.randomInt from the
+// New promo codes (docs/api.md "Promo codes"): 8 characters drawn with crypto.randomInt from the
 // alphabet of contract/resellers.ts, unique by the resellers table's index; a collision draws again.
 import { randomInt } from 'node:crypto';
 import { PROMO_CODE_ALPHABET, PROMO_CODE_LENGTH } from '../../../contract/resellers';
