@@ -5,7 +5,7 @@ import { validate } from '../../../contract/schemas';
 import { companyInviteSchema, resellerCreateSchema, resellerUpdateSchema } from '../../../contract/resellers';
 import { access, currentUser } from '../http/guard';
 import { parseListQuery, sendList } from '../http/list';
-import { bool, messageResponse, nullableStr, num, str } from '../http/responses';
+import { arrayOf, bool, messageResponse, nullableStr, num, object, str } from '../http/responses';
 import {
   createReseller,
   listResellers,
@@ -31,10 +31,6 @@ declare module 'fastify' {
     description?: string;
   }
 }
-
-const object = <P extends Record<string, unknown>>(properties: P) =>
-  ({ type: 'object', properties }) as const;
-const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
 
 const reseller = object({
   id: str,
