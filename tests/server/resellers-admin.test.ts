@@ -198,6 +198,7 @@ describe('the reseller list', () => {
       listQuery({ sort: ['password_hash', 'ASC'] }),
       listQuery({ filter: { account_id: 'x' } }),
       listQuery({ filter: { is_active: 'maybe' } }),
+      listQuery({ filter: { q: 'x'.repeat(101) } }),
       listQuery({ range: [5, 1] }),
     ]) {
       const res = await as(t, admin).get(`/api/admin/reseller/list${query}`);

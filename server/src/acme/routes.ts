@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
 import { actorOf } from '../certificates/routes';
-import { badRequest } from '../http/errors';
 import { access } from '../http/guard';
 import { type ListSpec, parseListQuery, sendList } from '../http/list';
+import { oneOf } from '../http/listFilters';
 import { emptyResponse, messageResponse, nullableStr, str } from '../http/responses';
 import { accountObject, newAccount, updateAccount } from './accounts';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
@@ -163,14 +163,7 @@ const credentialResponse = {
 const CREDENTIALS_LIST: ListSpec = {
   sortable: { created_on: 'created_on', status: 'status', bound_on: 'bound_on', revoked_on: 'revoked_on' },
   filters: {
-    status: {
-      sql: (p) => `status = ${p}`,
-      value: (v) => {
-        if (typeof v !== 'string' || !(ACME_CREDENTIAL_STATUSES as readonly string[]).includes(v))
-          throw badRequest(`The status filter must be one of ${ACME_CREDENTIAL_STATUSES.join(', ')}`);
-        return v;
-      },
-    },
+    status: oneOf('status', ACME_CREDENTIAL_STATUSES),
   },
   defaultSort: ['created_on', 'DESC'],
   tiebreaker: 'id',

@@ -1,10 +1,7 @@
 // What the admin routes answer. Response schemas are allow-lists: only these fields leave the server (never a
 // password hash, a key or a token).
-import { bool, nullableStr, num, str } from '../http/responses';
+import { arrayOf, bool, nullableStr, num, object, str } from '../http/responses';
 
-const object = <P extends Record<string, unknown>>(properties: P) =>
-  ({ type: 'object', properties }) as const;
-const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
 const nullableId = { type: ['string', 'null'] } as const;
 
 const providerFields = {

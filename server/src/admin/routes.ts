@@ -10,7 +10,8 @@ import { revokeCertificateSchema } from '../../../contract/certificates';
 import { anyInvoiceFile } from '../billing/invoices';
 import * as lists from './lists';
 import { access, accessOneOf, currentUser } from '../http/guard';
-import { parseListQuery, sendList, type ListSpec } from '../http/list';
+import { type ListQuery, parseListQuery, sendList } from '../http/list';
+import { type ListRoute, listRoute } from '../http/listRoute';
 import { fileResponse, messageResponse } from '../http/responses';
 import type { AdminDeps } from './deps';
 import { documented } from './documented';
@@ -51,22 +52,18 @@ import {
 type ById = { Params: { id: string } };
 
 function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
-  app.get(
-    '/api/admin/service_provider',
-    {
-      config: access('service-providers', 'list'),
-      schema: documented(
-        'Providers, list protocol. Filters: q (company, OCN or email contains), status, reseller_id, ' +
-          'expiring_within_days (the subscription ends between now and that many days from now).',
-        { 200: providerListResponse },
-      ),
-    },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, PROVIDERS_LIST, { paramOffset: 1 });
-      const { rows, total } = await listProviders(deps, list);
-      return sendList(reply, 'service-providers', rows, total, list.range);
-    },
-  );
+  listRoute(app, {
+    path: '/api/admin/service_provider',
+    access: access('service-providers', 'list'),
+    spec: PROVIDERS_LIST,
+    paramOffset: 1,
+    resource: 'service-providers',
+    response: providerListResponse,
+    description:
+      'Providers, list protocol. Filters: q (company, OCN or email contains), status, reseller_id, ' +
+      'expiring_within_days (the subscription ends between now and that many days from now).',
+    rows: (_request, list) => listProviders(deps, list),
+  });
 
   app.get<ById>(
     '/api/admin/service_provider/:id',
@@ -136,26 +133,23 @@ function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
   );
 }
 
-type Page = { rows: unknown[]; total: number };
+type Rows = { rows: unknown[]; total: number };
+type ProviderRows = (deps: AdminDeps, id: string, list: ListQuery) => Promise<Rows>;
 
-/** A GET list of one provider's rows at `/api/admin/service_provider/:id/<path>`. */
-function providerList(
+/** A list of one provider's rows at `/api/admin/service_provider/:id/<path>`: `$1` is the provider's id. */
+const providerList = (
   app: FastifyInstance,
   deps: AdminDeps,
-  route: { path: string; resource: string; spec: ListSpec; response: unknown; description: string },
-  load: (deps: AdminDeps, id: string, list: ReturnType<typeof parseListQuery>) => Promise<Page>,
+  route: Omit<ListRoute<ById>, 'path' | 'access' | 'rows'> & { path: string; rows: ProviderRows },
   acl = access('service-providers', 'show'),
-) {
-  app.get<ById>(
-    `/api/admin/service_provider/:id/${route.path}`,
-    { config: acl, schema: documented(route.description, { 200: route.response }) },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, route.spec, { paramOffset: 1 });
-      const { rows, total } = await load(deps, request.params.id, list);
-      return sendList(reply, route.resource, rows, total, list.range);
-    },
-  );
-}
+) =>
+  listRoute<ById>(app, {
+    ...route,
+    path: `/api/admin/service_provider/:id/${route.path}`,
+    access: acl,
+    paramOffset: 1,
+    rows: (request, list) => route.rows(deps, request.params.id, list),
+  });
 
 function providerLists(app: FastifyInstance, deps: AdminDeps) {
   const changeLog = {
@@ -165,40 +159,41 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
     response: changeLogResponse,
     description:
       'The provider’s change log: [{id, created_on, actor, change, from, to, reason}]. Filter: change.',
+    rows: lists.changeLog,
   };
-  providerList(app, deps, changeLog, lists.changeLog, access('subscription-change-log', 'list'));
-  const certificates = {
+  providerList(app, deps, changeLog, access('subscription-change-log', 'list'));
+  providerList(app, deps, {
     path: 'certificates',
     resource: 'provider-certificates',
     spec: CERTIFICATES_LIST,
     response: providerCertificatesResponse,
     description: 'The provider’s certificates, every key’s. Filter: status.',
-  };
-  providerList(app, deps, certificates, lists.providerCertificates);
-  const keys = {
+    rows: lists.providerCertificates,
+  });
+  providerList(app, deps, {
     path: 'private_keys',
     resource: 'provider-keys',
     spec: KEYS_LIST,
     response: providerKeysResponse,
     description: 'The provider’s private keys (never the key itself).',
-  };
-  providerList(app, deps, keys, lists.providerKeys);
-  const imports = {
+    rows: lists.providerKeys,
+  });
+  providerList(app, deps, {
     path: 'tn/import-history',
     resource: 'provider-imports',
     spec: IMPORTS_LIST,
     response: providerImportsResponse,
     description: 'The provider’s number imports.',
-  };
-  providerList(app, deps, imports, lists.providerImports);
-  const numbers = {
+    rows: lists.providerImports,
+  });
+  providerList(app, deps, {
     path: 'tn/assigned',
     resource: 'provider-numbers',
     spec: NUMBERS_LIST,
     response: providerNumbersResponse,
     description: 'The provider’s numbers, by number (or created_on); the total is its count of numbers.',
-  };
-  providerList(app, deps, numbers, lists.providerNumbers);
+    rows: lists.providerNumbers,
+  });
 
   app.post<{ Params: { id: string; serial: string } }>(
     '/api/admin/service_provider/:id/certificates/:serial/revoke',
@@ -226,62 +221,38 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
   );
 }
 
-interface GlobalList {
-  path: string;
-  resource: string;
-  acl: ReturnType<typeof access>;
-  spec: ListSpec;
-  response: unknown;
-  description: string;
-  load: (deps: AdminDeps, list: ReturnType<typeof parseListQuery>) => Promise<Page>;
-}
-
-const GLOBAL_LISTS: GlobalList[] = [
-  {
+function globalLists(app: FastifyInstance, deps: AdminDeps) {
+  listRoute(app, {
     path: '/api/admin/subscription_change_log',
-    resource: 'subscription-change-log',
-    acl: access('subscription-change-log', 'list'),
+    access: access('subscription-change-log', 'list'),
     spec: CHANGE_LOG_LIST,
+    resource: 'subscription-change-log',
     response: changeLogResponse,
     description:
       'Every provider’s change log (who did what, when, why). Filters: service_provider_uuid, change.',
-    load: lists.allChanges,
-  },
-  {
+    rows: (_request, list) => lists.allChanges(deps, list),
+  });
+  listRoute(app, {
     path: '/api/admin/payment',
-    resource: 'admin-payments',
-    acl: access('admin-payments', 'list'),
+    access: access('admin-payments', 'list'),
     spec: ADMIN_PAYMENTS_LIST,
+    resource: 'admin-payments',
     response: adminPaymentsResponse,
     description:
       'Every payment with its company. Filters: service_provider_uuid, q (company or transaction).',
-    load: lists.payments,
-  },
-  {
+    rows: (_request, list) => lists.payments(deps, list),
+  });
+  listRoute(app, {
     path: '/api/admin/audit_log',
-    resource: 'audit-log',
-    acl: access('audit-log', 'list'),
+    access: access('audit-log', 'list'),
     spec: AUDIT_LIST,
+    resource: 'audit-log',
     response: auditLogResponse,
     description:
       'The CA audit log, read-only. Filters: action, service_provider_uuid, q (subject, actor or company), ' +
       'occurred_from and occurred_to (dates, inclusive).',
-    load: lists.auditLog,
-  },
-];
-
-function globalLists(app: FastifyInstance, deps: AdminDeps) {
-  for (const route of GLOBAL_LISTS) {
-    app.get(
-      route.path,
-      { config: route.acl, schema: documented(route.description, { 200: route.response }) },
-      async (request, reply) => {
-        const list = parseListQuery(request.query, route.spec);
-        const { rows, total } = await route.load(deps, list);
-        return sendList(reply, route.resource, rows, total, list.range);
-      },
-    );
-  }
+    rows: (_request, list) => lists.auditLog(deps, list),
+  });
 
   app.get(
     '/api/payment/invoices_list',

@@ -1,8 +1,14 @@
 // What the payment routes answer. Response schemas are allow-lists: only these fields leave the server.
-import { bool, fileResponse, messageResponse, nullableStr, num, str } from '../http/responses';
-
-const object = <P extends Record<string, unknown>>(properties: P) =>
-  ({ type: 'object', properties }) as const;
+import {
+  arrayOf,
+  bool,
+  fileResponse,
+  messageResponse,
+  nullableStr,
+  num,
+  object,
+  str,
+} from '../http/responses';
 
 export const checkoutUrlResponse = object({ url: str });
 
@@ -27,11 +33,11 @@ const savedCard = object({
   billing_details: object({ address: object({ line1: str, state: str, city: str, postal_code: str }) }),
 });
 
-export const cardsResponse = object({ data: { type: 'array', items: savedCard } as const });
+export const cardsResponse = object({ data: arrayOf(savedCard) });
 
 const payment = object({ id: str, amount: num, transaction_id: str, created_on: str, for: str });
 
-export const paymentsResponse = { type: 'array', items: payment } as const;
+export const paymentsResponse = arrayOf(payment);
 
 export const invoiceResponse = object({
   id: str,
@@ -45,7 +51,7 @@ export const invoiceResponse = object({
   invoice_path: str,
 });
 
-export const invoicesResponse = { type: 'array', items: invoiceResponse } as const;
+export const invoicesResponse = arrayOf(invoiceResponse);
 
 export const invoicePdfResponse = fileResponse('application/pdf');
 

@@ -9,8 +9,11 @@ export type SortDirection = 'ASC' | 'DESC';
 export interface ListFilter {
   /** The SQL condition for this filter, given the placeholder (`$3`) its value is bound to, and that value. */
   sql: (paramRef: string, value: unknown) => string;
-  /** Turns the client's value into the bound parameter (default: as sent); throw badRequest to refuse it. */
-  value?: (raw: unknown) => unknown;
+  /**
+   * Turns the client's value into the bound parameter (default: as sent), given the filter's name; throw badRequest
+   * to refuse it. The kinds of filter are in listFilters.ts.
+   */
+  value?: (raw: unknown, name: string) => unknown;
 }
 
 export interface ListSpec {
@@ -131,7 +134,7 @@ function parseFilter(raw: unknown, spec: ListSpec, paramOffset: number) {
     // react-admin sends cleared inputs as undefined (dropped by JSON) or empty strings: no condition.
     if (value === undefined || value === null || value === '') continue;
     const f = spec.filters[key];
-    const bound = f.value ? f.value(value) : value;
+    const bound = f.value ? f.value(value, key) : value;
     params.push(bound);
     filters[key] = bound;
     where.push(`(${f.sql(`$${paramOffset + params.length}`, bound)})`);

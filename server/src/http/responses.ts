@@ -6,6 +6,13 @@ export const nullableStr = { type: ['string', 'null'] } as const;
 export const num = { type: 'number' } as const;
 export const bool = { type: 'boolean' } as const;
 
+/** An object of these fields (only they leave the server). */
+export const object = <P extends Record<string, unknown>>(properties: P) =>
+  ({ type: 'object', properties }) as const;
+
+/** An array of these items: a list's answer. */
+export const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
+
 /** `{ message }`: the sentence the UI shows. */
 export const messageResponse = { type: 'object', properties: { message: str } } as const;
 

@@ -5,6 +5,7 @@ import { CSV_TYPE } from '../http/csv';
 import { HttpError, badRequest } from '../http/errors';
 import { access, currentUser } from '../http/guard';
 import { type ListSpec, MAX_PAGE_ROWS, parseListQuery, sendList } from '../http/list';
+import { refuse, text } from '../http/listFilters';
 import { bool, fileResponse, nullableStr, num, str } from '../http/responses';
 import { logAdminImport } from '../admin/providers';
 import * as service from './service';
@@ -60,25 +61,10 @@ const IMPORTS_LIST: ListSpec = {
     completed_on: 'completed_on',
   },
   filters: {
-    status: {
-      sql: (p) => `status = ${p}`,
-      value: (v) => {
-        if (typeof v !== 'string') throw badRequest('The status filter must be a text');
-        return v;
-      },
-    },
+    status: text('status'),
   },
   defaultSort: ['imported_on', 'DESC'],
   tiebreaker: 'id',
-};
-
-const name = (field: string) => (v: unknown) => {
-  if (typeof v !== 'string' || v.length > 100) {
-    throw badRequest(`The ${field} filter must be a text of at most 100 characters`, {
-      [field]: `${field} must be a text of at most 100 characters`,
-    });
-  }
-  return v;
 };
 
 const NUMBERS_LIST: ListSpec = {
@@ -93,17 +79,16 @@ const NUMBERS_LIST: ListSpec = {
     q: {
       // 4 digits and more: the listing adds the numbers found from the provider's blocks (service.blockSearch)
       sql: (p) => `strpos(tn, ${p}) > 0`,
-      value: (v) => {
+      value: (v, name) => {
         const digits = typeof v === 'number' ? String(v) : v;
         if (typeof digits !== 'string' || !/^\d{1,10}$/.test(digits)) {
-          const message = 'The number filter takes 1 to 10 digits';
-          throw badRequest(message, { q: message });
+          refuse(name, `${name} must be 1 to 10 digits`);
         }
         return digits;
       },
     },
-    voip_user: { sql: (p) => `voip_user = ${p}`, value: name('voip_user') },
-    organization: { sql: (p) => `organization = ${p}`, value: name('organization') },
+    voip_user: text('voip_user'),
+    organization: text('organization'),
   },
   defaultSort: ['tn', 'ASC'],
   tiebreaker: 'tn',

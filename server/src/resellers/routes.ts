@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { validate } from '../../../contract/schemas';
 import { companyInviteSchema, resellerCreateSchema, resellerUpdateSchema } from '../../../contract/resellers';
 import { access, currentUser } from '../http/guard';
-import { parseListQuery, sendList } from '../http/list';
-import { bool, messageResponse, nullableStr, num, str } from '../http/responses';
+import { listRoute } from '../http/listRoute';
+import { arrayOf, bool, messageResponse, nullableStr, num, object, str } from '../http/responses';
 import {
   createReseller,
   listResellers,
@@ -31,10 +31,6 @@ declare module 'fastify' {
     description?: string;
   }
 }
-
-const object = <P extends Record<string, unknown>>(properties: P) =>
-  ({ type: 'object', properties }) as const;
-const arrayOf = <I>(items: I) => ({ type: 'array', items }) as const;
 
 const reseller = object({
   id: str,
@@ -93,15 +89,14 @@ type IdParams = { Params: { id: string } };
 
 /** /api/admin/reseller…: the admin's resellers. */
 export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
-  app.get(
-    '/api/admin/reseller/list',
-    { config: access('resellers', 'list'), schema: { response: { 200: arrayOf(reseller) } } },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, RESELLERS_LIST);
-      const { rows, total } = await listResellers(deps, list);
-      return sendList(reply, 'resellers', rows, total, list.range);
-    },
-  );
+  listRoute(app, {
+    path: '/api/admin/reseller/list',
+    access: access('resellers', 'list'),
+    spec: RESELLERS_LIST,
+    resource: 'resellers',
+    response: arrayOf(reseller),
+    rows: (_request, list) => listResellers(deps, list),
+  });
 
   app.post(
     '/api/admin/reseller/create',
@@ -164,25 +159,25 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
     async (request) => resellerProfile(deps, currentUser(request)),
   );
 
-  app.get(
-    '/api/reseller/service_provider',
-    { config: access('reseller-companies', 'list'), schema: { response: { 200: arrayOf(company) } } },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, COMPANIES_LIST, { paramOffset: 1 });
-      const { rows, total } = await listCompanies(deps, currentUser(request), list);
-      return sendList(reply, 'reseller-companies', rows, total, list.range);
-    },
-  );
+  listRoute(app, {
+    path: '/api/reseller/service_provider',
+    access: access('reseller-companies', 'list'),
+    spec: COMPANIES_LIST,
+    paramOffset: 1,
+    resource: 'reseller-companies',
+    response: arrayOf(company),
+    rows: (request, list) => listCompanies(deps, currentUser(request), list),
+  });
 
-  app.get(
-    '/api/reseller/service_provider/invite',
-    { config: access('reseller-invites', 'list'), schema: { response: { 200: arrayOf(invite) } } },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, INVITES_LIST, { paramOffset: 1 });
-      const { rows, total } = await listInvites(deps, currentUser(request), list);
-      return sendList(reply, 'reseller-invites', rows, total, list.range);
-    },
-  );
+  listRoute(app, {
+    path: '/api/reseller/service_provider/invite',
+    access: access('reseller-invites', 'list'),
+    spec: INVITES_LIST,
+    paramOffset: 1,
+    resource: 'reseller-invites',
+    response: arrayOf(invite),
+    rows: (request, list) => listInvites(deps, currentUser(request), list),
+  });
 
   app.post(
     '/api/reseller/service_provider/invite',
@@ -207,13 +202,13 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
     async (request) => showCompany(deps, currentUser(request), request.params.id),
   );
 
-  app.get(
-    '/api/reseller/users/payment',
-    { config: access('reseller-payments', 'list'), schema: { response: { 200: arrayOf(payment) } } },
-    async (request, reply) => {
-      const list = parseListQuery(request.query, PAYMENTS_LIST, { paramOffset: 1 });
-      const { rows, total } = await listPayments(deps, currentUser(request), list);
-      return sendList(reply, 'reseller-payments', rows, total, list.range);
-    },
-  );
+  listRoute(app, {
+    path: '/api/reseller/users/payment',
+    access: access('reseller-payments', 'list'),
+    spec: PAYMENTS_LIST,
+    paramOffset: 1,
+    resource: 'reseller-payments',
+    response: arrayOf(payment),
+    rows: (request, list) => listPayments(deps, currentUser(request), list),
+  });
 }
