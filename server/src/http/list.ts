@@ -30,8 +30,8 @@ export interface ListQueryOptions {
   /** Placeholders start after this many parameters the caller already binds (default 0: `$1` first). */
   paramOffset?: number;
   /**
-   * Also accept SPEC.md's paging, `skip` and `take` (rows to skip, rows to answer): used when either is given, or
-   * when `range` is not. `take` defaults to, and is capped at, `maxTake`. Such a list is answered `{ total, data }`.
+   * Also accept the paging of the key list in docs/api.md, `skip` and `take` (rows to skip, rows to answer): used
+   * when either is given, or when `range` is not. `take` defaults to, and is capped at, `maxTake`. Such a list is answered `{ total, data }`.
    */
   skipTake?: { maxTake: number };
 }
@@ -165,7 +165,7 @@ export function parseListQuery(query: unknown, spec: ListSpec, options: ListQuer
   const q = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
   const skipTake = options.skipTake;
   if (skipTake && (q.skip !== undefined || q.take !== undefined || q.range === undefined)) {
-    // SPEC.md's form: sorted and filtered alike, paged by skip/take (any range is ignored).
+    // The skip/take form: sorted and filtered alike, paged by skip/take (any range is ignored).
     const list = parseListQuery({ sort: q.sort, filter: q.filter }, spec, {
       paramOffset: options.paramOffset,
     });
