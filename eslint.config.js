@@ -154,6 +154,12 @@ export default tseslint.config(
               group: ['**/server/**', 'fastify', '@fastify/*', 'pg', '@electric-sql/*'],
               message: 'src/ imports no server code',
             },
+            {
+              // the wire shapes are TypeBox schemas: the browser takes their types, never the schemas
+              group: ['**/contract/wire/*', '@sinclair/typebox', '@sinclair/typebox/*'],
+              allowTypeImports: true,
+              message: 'The web app imports the wire shapes as types only (import type)',
+            },
           ],
         },
       ],

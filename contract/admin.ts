@@ -157,17 +157,7 @@ export interface ChangeLogRow {
 }
 
 /** One line of the CA's audit log. */
-export interface AuditLogRow {
-  id: string;
-  occurred_on: string;
-  action: string;
-  actor_email: string | null;
-  actor_ip: string | null;
-  service_provider_uuid: string | null;
-  company_name: string | null;
-  subject: string;
-  detail: string | null;
-}
+export type { AuditLogRow } from './wire/admin';
 
 /** The actions the audit log records (migrations 004, 006, 024; the filter's choices). */
 export const AUDIT_ACTIONS = [

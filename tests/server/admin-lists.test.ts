@@ -11,6 +11,7 @@ import { activeProvider, api, tokenOf } from './billing-fixtures';
 import { type TestApp, createTestApp, injectFetch } from './helpers';
 import { IMPORTS_DIR } from '../../server/src/numbers/upload';
 import { uploadTo } from './numbers-fixtures';
+import { AuditLogRow } from '../../contract/wire/admin';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -129,6 +130,9 @@ describe('the CA audit log', () => {
       'key.created',
     ]);
     expect(all.rows[0]).toMatchObject({ company_name: 'Two Voice', service_provider_uuid: two.spId });
+    // every field of the row's one shape (contract/wire/admin.ts) and nothing else; the moment as ISO 8601 text
+    expect(Object.keys(all.rows[0]).sort()).toEqual(Object.keys(AuditLogRow.properties).sort());
+    expect(all.rows[0].occurred_on).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const f = async (filter: object) =>
       (await getList('/api/admin/audit_log', { filter })).rows.map((r) => r.subject);
     expect(await f({ action: 'key.created' })).toEqual(['key-1']);

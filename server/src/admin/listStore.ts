@@ -9,6 +9,7 @@ import {
 } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
+import type { AuditLogRow } from '../../../contract/wire/admin';
 
 const page = pageWithTotal;
 
@@ -139,17 +140,8 @@ const AUDIT = `(
     FROM audit_log l LEFT JOIN service_providers sp ON sp.id = l.service_provider_id
 ) l`;
 
-export interface AuditRecord {
-  id: string;
-  occurred_on: Date;
-  action: string;
-  actor_email: string | null;
-  actor_ip: string | null;
-  service_provider_uuid: string | null;
-  company_name: string | null;
-  subject: string;
-  detail: string | null;
-}
+/** An audit row as read: the wire's row (contract/wire/admin.ts) with its moment still a Date. */
+export type AuditRecord = Omit<AuditLogRow, 'occurred_on'> & { occurred_on: Date };
 
 /** One page of the CA audit log; `list` binds from $1. */
 export function listAudit(q: Queryable, list: ListQuery) {

@@ -1,8 +1,8 @@
 // What the admin routes answer. Response schemas are allow-lists: only these fields leave the server (never a
 // password hash, a key or a token).
 import { arrayOf, bool, nullableStr, num, object, str } from '../http/responses';
-
-const nullableId = { type: ['string', 'null'] } as const;
+import { AuditLogRow } from '../../../contract/wire/admin';
+import { Type } from '../../../contract/wire/kit';
 
 const providerFields = {
   id: str,
@@ -95,19 +95,8 @@ export const adminInvoicesResponse = arrayOf(
   }),
 );
 
-export const auditLogResponse = arrayOf(
-  object({
-    id: str,
-    occurred_on: str,
-    action: str,
-    actor_email: nullableStr,
-    actor_ip: nullableStr,
-    service_provider_uuid: nullableId,
-    company_name: nullableStr,
-    subject: str,
-    detail: nullableStr,
-  }),
-);
+/** The audit log's page: its rows' one shape, contract/wire/admin.ts. */
+export const auditLogResponse = Type.Array(AuditLogRow);
 
 export const providerCertificatesResponse = arrayOf(
   object({

@@ -1,0 +1,16 @@
+// The admin's wire shapes (docs/wire.md): each one the schema its route answers with and the type the web reads.
+import { NullableString, Timestamp, Type, type Static } from './kit';
+
+/** A row of the CA audit log (GET /api/admin/audit_log), newest first. */
+export const AuditLogRow = Type.Object({
+  id: Type.String(),
+  occurred_on: Timestamp(),
+  action: Type.String(),
+  actor_email: NullableString(),
+  actor_ip: NullableString(),
+  service_provider_uuid: NullableString({ format: 'uuid' }),
+  company_name: NullableString(),
+  subject: Type.String(),
+  detail: NullableString(),
+});
+export type AuditLogRow = Static<typeof AuditLogRow>;
