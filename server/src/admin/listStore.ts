@@ -9,7 +9,8 @@ import {
 } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
-import type { AuditLogRow } from '../../../contract/wire/admin';
+import { AuditLogRow } from '../../../contract/wire/admin';
+import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 const page = pageWithTotal;
 
@@ -140,20 +141,22 @@ const AUDIT = `(
     FROM audit_log l LEFT JOIN service_providers sp ON sp.id = l.service_provider_id
 ) l`;
 
-/** An audit row as read: the wire's row (contract/wire/admin.ts) with its moment still a Date. */
-export type AuditRecord = Omit<AuditLogRow, 'occurred_on'> & { occurred_on: Date };
+/** An audit row as the database writes it: every field of its wire shape (contract/wire/admin.ts). */
+const AUDIT_ROW = jsonRow(AuditLogRow, {
+  id: 'l.id::text',
+  occurred_on: isoTime('l.occurred_on'),
+  action: 'l.action',
+  actor_email: 'l.actor_email',
+  actor_ip: 'l.actor_ip',
+  service_provider_uuid: 'l.service_provider_id',
+  company_name: 'l.company_name',
+  subject: 'l.subject',
+  detail: 'l.detail',
+});
 
-/** One page of the CA audit log; `list` binds from $1. */
+/** One page of the CA audit log, written as JSON by the database; `list` binds from $1. */
 export function listAudit(q: Queryable, list: ListQuery) {
-  return page<AuditRecord>(
-    q,
-    AUDIT,
-    `l.id::text AS id, l.occurred_on, l.action, l.actor_email, l.actor_ip,
-     l.service_provider_id AS service_provider_uuid, l.company_name, l.subject, l.detail`,
-    list.where,
-    list.params,
-    list,
-  );
+  return jsonPage(q, AUDIT, AUDIT_ROW, list.where, list.params, list);
 }
 
 export interface ProviderCertificateRecord {

@@ -258,11 +258,21 @@ export function sendList<T>(
   total: number,
   range: [number, number] | null,
 ): FastifyReply {
+  return withContentRange(reply, resource, range, rows.length, total).send(rows);
+}
+
+/** `Content-Range: <resource> <start>-<end>/<total>` for a page of `count` rows starting at the range's first. */
+export function withContentRange(
+  reply: FastifyReply,
+  resource: string,
+  range: [number, number] | null,
+  count: number,
+  total: number,
+): FastifyReply {
   const start = range ? range[0] : 0;
   // An empty page has no last row; ra-data-simple-rest only reads the total after the slash.
-  const end = rows.length ? start + rows.length - 1 : start;
+  const end = count ? start + count - 1 : start;
   return reply
     .header('Content-Range', `${resource} ${start}-${end}/${total}`)
-    .header('Access-Control-Expose-Headers', 'Content-Range')
-    .send(rows);
+    .header('Access-Control-Expose-Headers', 'Content-Range');
 }

@@ -3,6 +3,7 @@
 // and its total, and answers with Content-Range (or `{ total, data }` when paged by skip/take).
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteGenericInterface } from 'fastify';
 import type { RouteAccess } from './guard';
+import { type JsonPage, sendJsonPage } from './jsonPage';
 import { type ListQuery, type ListQueryOptions, type ListSpec, parseListQuery, sendPage } from './list';
 
 export interface ListRoute<G extends RouteGenericInterface> {
@@ -19,8 +20,14 @@ export interface ListRoute<G extends RouteGenericInterface> {
   /** Parameters the rows bind before the list's own (`$1` the clock or the owner): parseListQuery's paramOffset. */
   paramOffset?: number;
   skipTake?: ListQueryOptions['skipTake'];
-  /** The page the parsed query asks for and the total of the filtered rows, scoped by the request's user. */
-  rows: (request: FastifyRequest<G>, list: ListQuery) => Promise<{ rows: unknown[]; total: number }>;
+  /**
+   * The page the parsed query asks for and the total of the filtered rows, scoped by the request's user: rows the
+   * response schema writes out, or a page the database wrote as JSON (http/jsonPage.ts), sent as it is.
+   */
+  rows: (
+    request: FastifyRequest<G>,
+    list: ListQuery,
+  ) => Promise<{ rows: unknown[]; total: number } | JsonPage>;
 }
 
 /** Registers `GET path` as a list of the list protocol (http/list.ts). */
@@ -36,7 +43,8 @@ export function listRoute<G extends RouteGenericInterface = RouteGenericInterfac
   app.get(route.path, { config: route.access, schema }, async (request, reply) => {
     const list = parseListQuery(request.query, route.spec, { paramOffset, skipTake });
     // the route's params and query are what its path and the router give: G only names them
-    const { rows, total } = await route.rows(request as FastifyRequest<G>, list);
-    return sendPage(reply, route.resource, rows, total, list);
+    const page = await route.rows(request as FastifyRequest<G>, list);
+    if ('json' in page) return sendJsonPage(reply, route.resource, page, list);
+    return sendPage(reply, route.resource, page.rows, page.total, list);
   });
 }

@@ -1,0 +1,81 @@
+// A list's page written as JSON by the database (docs/performance.md, "Pages the database writes"): the rows leave
+// PostgreSQL as one JSON text that the server sends as it is, without reading each row into objects and writing
+// them out again. `jsonRow` builds each row's object from the fields of the route's response shape and nothing else,
+// so the page is the same allow-list a response schema is.
+import type { FastifyReply } from 'fastify';
+import type { Queryable, QueryOptions } from '../db';
+import { whereClause, withContentRange, type ListQuery } from './list';
+
+/** One page: its rows as a JSON array's text, how many rows it holds, and the total of the filtered rows. */
+export interface JsonPage {
+  json: string;
+  count: number;
+  total: number;
+}
+
+/**
+ * `json_build_object('field', <SQL>, …)` with exactly the fields of `shape` (a response object schema: TypeBox's or
+ * http/responses.ts's `object`), each written by its SQL expression. A field of the shape without an expression, or
+ * an expression for a field the shape lacks, is refused at once (when the module loads).
+ */
+export function jsonRow<K extends string>(
+  shape: { properties: Record<K, unknown> },
+  fields: { [F in K]: string },
+): string {
+  const wanted = Object.keys(shape.properties).sort();
+  const given = Object.keys(fields).sort();
+  if (wanted.join() !== given.join()) {
+    throw new Error(`jsonRow: the fields ${given.join(', ')} are not the shape's ${wanted.join(', ')}`);
+  }
+  const pairs = (Object.keys(shape.properties) as K[]).map((k) => `'${k}', ${fields[k]}`);
+  return `json_build_object(${pairs.join(', ')})`;
+}
+
+/** A timestamptz as JavaScript's toISOString writes it (UTC, milliseconds, `Z`); null stays null. */
+export const isoTime = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One page of `from` as JSON, in one statement: the rows of the page in `orderBy` order, each written by `rowJson`
+ * (from `jsonRow`), and the count of every row `where` keeps. Bound like pageWithTotal (LIMIT and OFFSET after
+ * `params`) and kept prepared.
+ */
+export async function jsonPage(
+  q: Queryable,
+  from: string,
+  rowJson: string,
+  where: string[],
+  params: unknown[],
+  list: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
+  opts: QueryOptions = { prepare: true },
+): Promise<JsonPage> {
+  const filtered = `${from}${whereClause(where)}`;
+  const paged =
+    list.limit === null
+      ? { sql: '', params }
+      : {
+          sql: ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          params: [...params, list.limit, list.offset],
+        };
+  const [page] = await q.query<{ total: number; count: number; json: string }>(
+    `SELECT (SELECT count(*)::int FROM ${filtered}) AS total, count(*)::int AS count,
+            coalesce(json_agg(p.row ORDER BY p.at), '[]')::text AS json
+       FROM (SELECT ${rowJson} AS row, row_number() OVER (ORDER BY ${list.orderBy}) AS at
+               FROM ${filtered} ORDER BY ${list.orderBy}${paged.sql}) p`,
+    paged.params,
+    opts,
+  );
+  return page;
+}
+
+/** Answers a JSON page as the list protocol does: the array with Content-Range, or `{ total, data }` (skip/take). */
+export function sendJsonPage(
+  reply: FastifyReply,
+  resource: string,
+  page: JsonPage,
+  list: Pick<ListQuery, 'range' | 'skipTake'>,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (list.skipTake) return reply.send(`{"total":${page.total},"data":${page.json}}`);
+  return withContentRange(reply, resource, list.range, page.count, page.total).send(page.json);
+}
