@@ -146,15 +146,7 @@ export interface AdminProviderDetails extends AdminProviderRow {
 }
 
 /** One line of a provider's change log. */
-export interface ChangeLogRow {
-  id: string;
-  created_on: string;
-  actor: string;
-  change: string;
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-}
+export type { ChangeLogRow } from './wire/admin';
 
 /** One line of the CA's audit log. */
 export type { AuditLogRow } from './wire/admin';

@@ -14,3 +14,18 @@ export const AuditLogRow = Type.Object({
   detail: NullableString(),
 });
 export type AuditLogRow = Static<typeof AuditLogRow>;
+
+/** A line of the subscription change log: one provider's, or every provider's (GET /api/admin/subscription_change_log). */
+export const ChangeLogRow = Type.Object({
+  id: Type.String(),
+  service_provider_uuid: Type.String({ format: 'uuid' }),
+  company_name: Type.String(),
+  created_on: Timestamp(),
+  /** The admin's email, or who else made the change ('system'). */
+  actor: Type.String(),
+  change: Type.String(),
+  from: NullableString(),
+  to: NullableString(),
+  reason: NullableString(),
+});
+export type ChangeLogRow = Static<typeof ChangeLogRow>;

@@ -9,7 +9,7 @@ import {
 } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
-import { AuditLogRow } from '../../../contract/wire/admin';
+import { AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 const page = pageWithTotal;
@@ -22,27 +22,25 @@ const CHANGES = `(
     JOIN service_providers sp ON sp.id = c.service_provider_id
     LEFT JOIN accounts a ON a.id::text = c.actor
 ) c`;
-const CHANGE_COLUMNS = `c.id, c.service_provider_id AS service_provider_uuid, c.company_name, c.created_on, c.actor,
-  c.change, c."from", c."to", c.reason`;
+/** A change as the database writes it: every field of its wire shape (contract/wire/admin.ts). */
+const CHANGE_ROW = jsonRow(ChangeLogRow, {
+  id: 'c.id',
+  service_provider_uuid: 'c.service_provider_id',
+  company_name: 'c.company_name',
+  created_on: isoTime('c.created_on'),
+  actor: 'c.actor',
+  change: 'c.change',
+  from: 'c."from"',
+  to: 'c."to"',
+  reason: 'c.reason',
+});
 
-export interface ChangeLogRecord {
-  id: string;
-  service_provider_uuid: string;
-  company_name: string;
-  created_on: Date;
-  actor: string;
-  change: string;
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-}
-
-/** One page of a provider's change log; `list` binds from $2. */
+/** One page of a provider's change log, written as JSON by the database; `list` binds from $2. */
 export function listChanges(q: Queryable, spId: string, list: ListQuery) {
-  return page<ChangeLogRecord>(
+  return jsonPage(
     q,
     CHANGES,
-    CHANGE_COLUMNS,
+    CHANGE_ROW,
     ['c.service_provider_id = $1', ...list.where],
     [spId, ...list.params],
     list,
@@ -51,7 +49,7 @@ export function listChanges(q: Queryable, spId: string, list: ListQuery) {
 
 /** One page of every provider's changes (filter service_provider_uuid for one's); `list` binds from $1. */
 export function listAllChanges(q: Queryable, list: ListQuery) {
-  return page<ChangeLogRecord>(q, CHANGES, CHANGE_COLUMNS, list.where, list.params, list);
+  return jsonPage(q, CHANGES, CHANGE_ROW, list.where, list.params, list);
 }
 
 const PAYMENTS = `(

@@ -5,6 +5,7 @@ import type { TokenClaims } from '../../../contract/api';
 import { isUuid } from '../../../contract/ids';
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
+import type { JsonPage } from '../http/jsonPage';
 import type { ListQuery } from '../http/list';
 import { MAX_PAGE_ROWS } from '../http/list';
 import { countedNumberPage } from '../numbers/pageStore';
@@ -19,7 +20,7 @@ import { existingProvider } from './providers';
  * A page of one provider's rows, read at once by the id asked for: only an empty page asks whether the provider
  * exists (404 when it does not), so that a page costs one statement (docs/performance.md).
  */
-async function ofProvider<P extends { rows: unknown[] }>(
+async function ofProvider<P extends { rows: unknown[] } | JsonPage>(
   deps: AdminDeps,
   providerId: string,
   read: (spId: string) => Promise<P>,
@@ -27,7 +28,7 @@ async function ofProvider<P extends { rows: unknown[] }>(
   // not an id: existingProvider answers the 404
   const spId = isUuid(providerId) ? providerId.toLowerCase() : await existingProvider(deps, providerId);
   const page = await read(spId);
-  if (!page.rows.length) await existingProvider(deps, spId);
+  if (!('json' in page ? page.count : page.rows.length)) await existingProvider(deps, spId);
   return page;
 }
 

@@ -1,7 +1,7 @@
 // What the admin routes answer. Response schemas are allow-lists: only these fields leave the server (never a
 // password hash, a key or a token).
 import { arrayOf, bool, nullableStr, num, object, str } from '../http/responses';
-import { AuditLogRow } from '../../../contract/wire/admin';
+import { AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
 import { Type } from '../../../contract/wire/kit';
 
 const providerFields = {
@@ -51,19 +51,7 @@ export const extensionResponse = object({ message: str, subscription_expired_on:
 
 export const resellerOptionsResponse = arrayOf(object({ id: str, name: str, is_active: bool }));
 
-export const changeLogResponse = arrayOf(
-  object({
-    id: str,
-    service_provider_uuid: str,
-    company_name: str,
-    created_on: str,
-    actor: str,
-    change: str,
-    from: nullableStr,
-    to: nullableStr,
-    reason: nullableStr,
-  }),
-);
+export const changeLogResponse = Type.Array(ChangeLogRow);
 
 export const adminPaymentsResponse = arrayOf(
   object({

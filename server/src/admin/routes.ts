@@ -11,6 +11,7 @@ import { anyInvoiceFile } from '../billing/invoices';
 import * as lists from './lists';
 import { access, accessOneOf, currentUser } from '../http/guard';
 import { type ListQuery, parseListQuery, sendList } from '../http/list';
+import type { JsonPage } from '../http/jsonPage';
 import { type ListRoute, listRoute } from '../http/listRoute';
 import { fileResponse, messageResponse } from '../http/responses';
 import type { AdminDeps } from './deps';
@@ -133,7 +134,7 @@ function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
   );
 }
 
-type Rows = { rows: unknown[]; total: number };
+type Rows = { rows: unknown[]; total: number } | JsonPage;
 type ProviderRows = (deps: AdminDeps, id: string, list: ListQuery) => Promise<Rows>;
 
 /** A list of one provider's rows at `/api/admin/service_provider/:id/<path>`: `$1` is the provider's id. */
