@@ -29,3 +29,26 @@ export const ChangeLogRow = Type.Object({
   reason: NullableString(),
 });
 export type ChangeLogRow = Static<typeof ChangeLogRow>;
+
+/** An invoice with its company, as the admin's invoices list answers it (GET /api/payment/invoices_list). */
+export const AdminInvoiceRow = Type.Object({
+  id: Type.String(),
+  service_provider_uuid: Type.String({ format: 'uuid' }),
+  company_name: Type.String(),
+  ocn: Type.String(),
+  invoice_number: Type.Number(),
+  /** Dollars. */
+  amount: Type.Number(),
+  status: Type.String(),
+  created_on: Timestamp(),
+  start_billing_cycle: Timestamp(),
+  end_billing_cycle: Timestamp(),
+  billing_cycle_months: Type.Number(),
+  /** The PDF's path: the admin's route (a reseller's row has none). */
+  invoice_path: Type.String(),
+});
+export type AdminInvoiceRow = Static<typeof AdminInvoiceRow>;
+
+/** The same invoice on a reseller's list: no PDF path, as no reseller route serves the file. */
+export const ResellerInvoiceRow = Type.Omit(AdminInvoiceRow, ['invoice_path']);
+export type ResellerInvoiceRow = Static<typeof ResellerInvoiceRow>;

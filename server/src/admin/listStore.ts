@@ -9,7 +9,12 @@ import {
 } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
-import { AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
+import {
+  AdminInvoiceRow,
+  AuditLogRow,
+  ChangeLogRow,
+  ResellerInvoiceRow,
+} from '../../../contract/wire/admin';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 const page = pageWithTotal;
@@ -88,39 +93,39 @@ const INVOICES = `(
     FROM invoices i JOIN service_providers sp ON sp.id = i.service_provider_id
 ) i`;
 
-export interface AdminInvoiceRecord {
-  id: string;
-  service_provider_uuid: string;
-  company_name: string;
-  ocn: string;
-  invoice_number: number;
-  amount: number;
-  status: string;
-  created_on: Date;
-  start_billing_cycle: Date;
-  end_billing_cycle: Date;
-  billing_cycle_months: number;
-}
+/** An invoice as the database writes it for the admin (with its PDF's path) or a reseller (without). */
+const invoiceFields = {
+  id: 'i.id',
+  service_provider_uuid: 'i.service_provider_id',
+  company_name: 'i.company_name',
+  ocn: 'i.ocn',
+  invoice_number: 'i.invoice_number',
+  amount: 'i.amount::float8',
+  status: 'i.status',
+  created_on: isoTime('i.created_on'),
+  start_billing_cycle: isoTime('i.start_billing_cycle'),
+  end_billing_cycle: isoTime('i.end_billing_cycle'),
+  billing_cycle_months: 'i.billing_cycle_months',
+};
+const ADMIN_INVOICE_ROW = jsonRow(AdminInvoiceRow, {
+  ...invoiceFields,
+  invoice_path: `'/api/admin/invoice/' || i.id || '/file'`,
+});
+const RESELLER_INVOICE_ROW = jsonRow(ResellerInvoiceRow, invoiceFields);
 
 /**
- * One page of every invoice with its company; `list` binds from $1. With a reseller's account, only the invoices
- * of the companies of its active reseller: the account binds $1 and `list` from $2.
+ * One page of every invoice with its company, written as JSON by the database; `list` binds from $1. With a
+ * reseller's account, only the invoices of the companies of its active reseller: the account binds $1 and `list`
+ * from $2.
  */
 export function listInvoices(q: Queryable, list: ListQuery, resellerAccountId?: string) {
-  const [where, params] =
-    resellerAccountId === undefined
-      ? [list.where, list.params]
-      : [
-          [`i.reseller_id = ${OWN_RESELLER}`, ...list.where],
-          [resellerAccountId, ...list.params],
-        ];
-  return page<AdminInvoiceRecord>(
+  if (resellerAccountId === undefined) return jsonPage(q, INVOICES, ADMIN_INVOICE_ROW, list.where, list.params, list);
+  return jsonPage(
     q,
     INVOICES,
-    `i.id, i.service_provider_id AS service_provider_uuid, i.company_name, i.ocn, i.invoice_number, i.amount,
-     i.status, i.created_on, i.start_billing_cycle, i.end_billing_cycle, i.billing_cycle_months`,
-    where,
-    params,
+    RESELLER_INVOICE_ROW,
+    [`i.reseller_id = ${OWN_RESELLER}`, ...list.where],
+    [resellerAccountId, ...list.params],
     list,
   );
 }

@@ -5,7 +5,7 @@ import type { TokenClaims } from '../../../contract/api';
 import { isUuid } from '../../../contract/ids';
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
-import type { JsonPage } from '../http/jsonPage';
+import { isEmptyPage, type JsonPage } from '../http/jsonPage';
 import type { ListQuery } from '../http/list';
 import { MAX_PAGE_ROWS } from '../http/list';
 import { countedNumberPage } from '../numbers/pageStore';
@@ -28,7 +28,7 @@ async function ofProvider<P extends { rows: unknown[] } | JsonPage>(
   // not an id: existingProvider answers the 404
   const spId = isUuid(providerId) ? providerId.toLowerCase() : await existingProvider(deps, providerId);
   const page = await read(spId);
-  if (!('json' in page ? page.count : page.rows.length)) await existingProvider(deps, spId);
+  if (isEmptyPage(page)) await existingProvider(deps, spId);
   return page;
 }
 
@@ -82,9 +82,8 @@ export async function payments(deps: AdminDeps, list: ListQuery) {
   return { total, rows: rows.map(withPaymentFor) };
 }
 
-export async function invoices(deps: AdminDeps, list: ListQuery) {
-  const { total, rows } = await store.listInvoices(deps.db, list);
-  return { total, rows: rows.map((r) => ({ ...r, invoice_path: `/api/admin/invoice/${r.id}/file` })) };
+export function invoices(deps: AdminDeps, list: ListQuery) {
+  return store.listInvoices(deps.db, list);
 }
 
 /**

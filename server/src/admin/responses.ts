@@ -1,7 +1,7 @@
 // What the admin routes answer. Response schemas are allow-lists: only these fields leave the server (never a
 // password hash, a key or a token).
 import { arrayOf, bool, nullableStr, num, object, str } from '../http/responses';
-import { AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
+import { AdminInvoiceRow, AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
 import { Type } from '../../../contract/wire/kit';
 
 const providerFields = {
@@ -66,22 +66,8 @@ export const adminPaymentsResponse = arrayOf(
   }),
 );
 
-export const adminInvoicesResponse = arrayOf(
-  object({
-    id: str,
-    service_provider_uuid: str,
-    company_name: str,
-    ocn: str,
-    invoice_number: num,
-    amount: num,
-    status: str,
-    created_on: str,
-    start_billing_cycle: str,
-    end_billing_cycle: str,
-    billing_cycle_months: num,
-    invoice_path: str,
-  }),
-);
+/** The admin's invoices; a reseller's rows lack invoice_path (ResellerInvoiceRow). */
+export const adminInvoicesResponse = Type.Array(AdminInvoiceRow);
 
 /** The audit log's page: its rows' one shape, contract/wire/admin.ts. */
 export const auditLogResponse = Type.Array(AuditLogRow);

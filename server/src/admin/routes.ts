@@ -10,8 +10,8 @@ import { revokeCertificateSchema } from '../../../contract/certificates';
 import { anyInvoiceFile } from '../billing/invoices';
 import * as lists from './lists';
 import { access, accessOneOf, currentUser } from '../http/guard';
-import { type ListQuery, parseListQuery, sendList } from '../http/list';
-import type { JsonPage } from '../http/jsonPage';
+import { type ListQuery, parseListQuery } from '../http/list';
+import { type JsonPage, sendJsonPage } from '../http/jsonPage';
 import { type ListRoute, listRoute } from '../http/listRoute';
 import { fileResponse, messageResponse } from '../http/responses';
 import type { AdminDeps } from './deps';
@@ -270,12 +270,10 @@ function globalLists(app: FastifyInstance, deps: AdminDeps) {
       if (user.type === 'reseller') {
         // the reseller's id is bound first: the list's parameters follow it
         const list = parseListQuery(request.query, ADMIN_INVOICES_LIST, { paramOffset: 1 });
-        const { rows, total } = await lists.resellerInvoices(deps, user, list);
-        return sendList(reply, 'reseller-invoices', rows, total, list.range);
+        return sendJsonPage(reply, 'reseller-invoices', await lists.resellerInvoices(deps, user, list), list);
       }
       const list = parseListQuery(request.query, ADMIN_INVOICES_LIST);
-      const { rows, total } = await lists.invoices(deps, list);
-      return sendList(reply, 'admin-invoices', rows, total, list.range);
+      return sendJsonPage(reply, 'admin-invoices', await lists.invoices(deps, list), list);
     },
   );
 

@@ -13,6 +13,10 @@ export interface JsonPage {
   total: number;
 }
 
+/** Whether a page, of rows or written as JSON, holds no row. */
+export const isEmptyPage = (page: { rows: unknown[] } | JsonPage) =>
+  'json' in page ? page.count === 0 : page.rows.length === 0;
+
 /**
  * `json_build_object('field', <SQL>, …)` with exactly the fields of `shape` (a response object schema: TypeBox's or
  * http/responses.ts's `object`), each written by its SQL expression. A field of the shape without an expression, or

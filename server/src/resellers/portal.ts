@@ -20,6 +20,7 @@ import { paymentFor } from '../billing/paymentFor';
 import * as accounts from '../accounts/store';
 import { resellerRow, type ResellerDeps } from './admin';
 import * as store from './store';
+import { isEmptyPage, type JsonPage } from '../http/jsonPage';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -43,13 +44,13 @@ export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
  * A page of the signed-in reseller's rows, read in one statement scoped by its account; only an empty page reads
  * the reseller, to answer 404 when it is not (or no longer) active, as before the page.
  */
-export async function ownPage<P extends { rows: unknown[] }>(
+export async function ownPage<P extends { rows: unknown[] } | JsonPage>(
   deps: Pick<ResellerDeps, 'db'>,
   user: TokenClaims,
   read: (accountId: string) => Promise<P>,
 ): Promise<P> {
   const page = await read(user.sub);
-  if (!page.rows.length) await resellerOf(deps, user);
+  if (isEmptyPage(page)) await resellerOf(deps, user);
   return page;
 }
 

@@ -3,6 +3,7 @@
 import Button from '@mui/material/Button';
 import { FunctionField, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { ADMIN_PAGE_SIZE } from '../../../contract/admin';
+import type { AdminInvoiceRow } from '../../../contract/wire/admin';
 import { amountText } from '../../billing/format';
 import { useInvoiceDownload } from '../../billing/useInvoiceDownload';
 import { formatDateTime } from '../../components/dates';
@@ -10,17 +11,8 @@ import { CompanyLink, csvExporter, useProviderFilter } from '../adminShared';
 import { PortalList } from '../PortalList';
 import { DateTimeField, MoneyField, StatusField } from '../../components/fields';
 
-export interface AdminInvoiceRecord {
-  id: string;
-  service_provider_uuid: string;
-  company_name: string;
-  ocn: string;
-  invoice_number: number;
-  amount: number;
-  status: string;
-  created_on: string;
-  invoice_path: string;
-}
+/** An invoice row of the list: its wire shape. */
+export type AdminInvoiceRecord = AdminInvoiceRow;
 
 const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 
