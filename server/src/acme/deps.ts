@@ -2,6 +2,7 @@
 import type { SecretBox } from '../ca';
 import type { Config } from '../config';
 import type { Database } from '../db';
+import type { StiPaCrlPlace } from '../integrations/stipa';
 import type { CertificateDeps, ServiceLog } from '../certificates/service';
 import type { AccountRow } from './store';
 
@@ -9,7 +10,7 @@ export interface AcmeDeps {
   db: Database;
   now: () => Date;
   /** Read on each request, never copied. */
-  config: Pick<Config, 'publicUrl' | 'crlUrl' | 'stiPaUrl'>;
+  config: Pick<Config, 'publicUrl' | 'crlUrl'>;
   /** Seals the EAB HMAC keys under the key-encryption key. */
   secrets: SecretBox;
   /** Signs and checks the nonces (nonces.ts): derived from the key-encryption key, the same on every server. */
@@ -19,6 +20,8 @@ export interface AcmeDeps {
    * and its nonce's spending reads the account again (protocol.ts), so a stale entry is found out at once.
    */
   accounts: Map<string, AccountRow>;
+  /** The STI-PA's SHAKEN CRL: the built-in STI-PA's URL, or the host a real STI-PA's CRL must be on. */
+  stiPaCrl: StiPaCrlPlace;
   log: ServiceLog;
   /** The portal's issuance (RA, lint, signature, CR, audit) and the STI-PA that verifies SPC tokens. */
   certificates: CertificateDeps;

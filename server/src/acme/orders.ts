@@ -7,7 +7,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type CertificateBlocker, certificateBlocker } from '../../../contract/certificates';
 import { TnAuthListError, bytesEqual, decodeBase64Loose, decodeTnAuthList, encodeTnAuthList } from '../ca';
 import { issueForClientKey } from '../certificates/clientKeyIssuance';
-import { simulatorBaseUrl, SIM_CRL_PATH } from '../integrations/stipa';
 import { checkCsr } from './csr';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
@@ -220,16 +219,17 @@ export async function updateAuthorization(
  * answered with the token), else the CSR is refused.
  */
 function crlUrlFor(deps: AcmeDeps, requested: string | undefined): string {
-  const { crlUrl, stiPaUrl, publicUrl } = deps.config;
+  const { crlUrl } = deps.config;
   if (crlUrl) return crlUrl;
-  if (!stiPaUrl) return `${simulatorBaseUrl(publicUrl)}${SIM_CRL_PATH}`;
+  const place = deps.stiPaCrl;
+  if ('url' in place) return place.url;
   let host: string | undefined;
   try {
     host = requested ? new URL(requested).host : undefined;
   } catch {
     host = undefined;
   }
-  if (!requested || host !== new URL(stiPaUrl).host)
+  if (!requested || host !== place.host)
     throw new AcmeProblem(
       'badCSR',
       'The CSR must name the SHAKEN CRL the STI-PA answered with the token (its crl) as CRL distribution point',
