@@ -48,7 +48,7 @@ import type { OpenApiDeps } from './openapi/routes';
 import type { RepositoryDeps } from './repository/routes';
 import type { ResellerDeps } from './resellers/admin';
 import type { SettingsDeps } from './settings/routes';
-import type { AcmeDeps } from './acme/deps';
+import { acmeDepsOf, type AcmeDeps } from './acme/deps';
 import { nonceKeyOf, startNonceEpoch } from './acme/nonces';
 import { appJobs } from './jobs';
 import { registerJobs } from './jobs/queue';
@@ -142,10 +142,7 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
     resellers: accounts,
     admin: adminDepsOf({ accounts, certificates, billing }),
     dashboard: { db, now },
-    acme: {
-      ...{ db, now, config, log, secrets, nonceKey: parts.nonceKey, accounts: new Map(), certificates },
-      stiPaCrl: parts.stiPaCrl,
-    },
+    acme: acmeDepsOf(parts, certificates),
     simulator: { config, now, keys: parts.simulatorKeys, crl: parts.simulatorCrl, caRootPem: ca.root.pem },
   };
 }

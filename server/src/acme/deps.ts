@@ -1,10 +1,21 @@
-// What the ACME module is built on (createServices gives it), and the URLs it publishes.
+// What the ACME module is built on (createServices gives it), and the URLs it publishes. Like an ACME front end
+// beside its CA, it reaches the portal's issuance and revocation through one function each, and reads and writes
+// its orders through its store (acmeStore.ts); its accounts, credentials and nonces are still read on the database.
 import type { SecretBox } from '../ca';
 import type { Config } from '../config';
 import type { Database } from '../db';
-import type { StiPaCrlPlace } from '../integrations/stipa';
-import type { CertificateDeps, ServiceLog } from '../certificates/service';
+import type { StiPa, StiPaCrlPlace } from '../integrations/stipa';
+import { issueForClientKey } from '../certificates/clientKeyIssuance';
+import { revokeCertificate } from '../certificates/revocation';
+import type { Actor, CertificateDeps, ServiceLog } from '../certificates/service';
+import { type AcmeStore, acmeStoreOf } from './acmeStore';
 import type { AccountRow } from './store';
+
+/** The portal's issuance of a certificate for a client's key (RA, lint, signature, CR, audit): finalize's. */
+export type AcmeIssue = (
+  actor: Actor,
+  input: Parameters<typeof issueForClientKey>[2],
+) => ReturnType<typeof issueForClientKey>;
 
 export interface AcmeDeps {
   db: Database;
@@ -23,8 +34,34 @@ export interface AcmeDeps {
   /** The STI-PA's SHAKEN CRL: the built-in STI-PA's URL, or the host a real STI-PA's CRL must be on. */
   stiPaCrl: StiPaCrlPlace;
   log: ServiceLog;
-  /** The portal's issuance (RA, lint, signature, CR, audit) and the STI-PA that verifies SPC tokens. */
-  certificates: CertificateDeps;
+  /** Orders, their authorization and challenge, and the certificates they issued. */
+  store: AcmeStore;
+  issue: AcmeIssue;
+  /** The portal's revocation of a provider's certificate, as the provider's own (with its mail and audit). */
+  revoke: (actor: Actor, serial: string, reason: string) => Promise<void>;
+  /** The STI-PA: verifies the challenge's SPC tokens and names the issuer of the SHAKEN CRL. */
+  stiPa: Pick<StiPa, 'verifySpcToken' | 'crlIssuerName'>;
+}
+
+/** ACME's deps, for the composition root: the certificates module's issuance, revocation and STI-PA, narrowed. */
+export function acmeDepsOf(
+  parts: Pick<AcmeDeps, 'nonceKey' | 'stiPaCrl'>,
+  certificates: CertificateDeps,
+): AcmeDeps {
+  const { db, now, config, log, secrets, stiPa } = certificates;
+  return {
+    ...parts,
+    db,
+    now,
+    config,
+    log,
+    secrets,
+    accounts: new Map(),
+    store: acmeStoreOf(db),
+    issue: (actor, input) => issueForClientKey(certificates, actor, input),
+    revoke: (actor, serial, reason) => revokeCertificate(certificates, actor, serial, reason),
+    stiPa,
+  };
 }
 
 /** The ACME server's paths, under the portal's public URL. */
