@@ -1,9 +1,8 @@
 // What the ACME module is built on (createServices gives it), and the URLs it publishes. Like an ACME front end
 // beside its CA, it reaches the portal's issuance and revocation through one function each, and reads and writes
-// its orders through its store (acmeStore.ts); its accounts, credentials and nonces are still read on the database.
+// its own tables through its store (acmeStore.ts), never the database itself.
 import type { SecretBox } from '../ca';
 import type { Config } from '../config';
-import type { Database } from '../db';
 import type { StiPa, StiPaCrlPlace } from '../integrations/stipa';
 import { issueForClientKey } from '../certificates/clientKeyIssuance';
 import { revokeCertificate } from '../certificates/revocation';
@@ -18,7 +17,6 @@ export type AcmeIssue = (
 ) => ReturnType<typeof issueForClientKey>;
 
 export interface AcmeDeps {
-  db: Database;
   now: () => Date;
   /** Read on each request, never copied. */
   config: Pick<Config, 'publicUrl' | 'crlUrl'>;
@@ -34,7 +32,7 @@ export interface AcmeDeps {
   /** The STI-PA's SHAKEN CRL: the built-in STI-PA's URL, or the host a real STI-PA's CRL must be on. */
   stiPaCrl: StiPaCrlPlace;
   log: ServiceLog;
-  /** Orders, their authorization and challenge, and the certificates they issued. */
+  /** Nonces, accounts, credentials, orders with their authorization and challenge, and the certificates issued. */
   store: AcmeStore;
   issue: AcmeIssue;
   /** The portal's revocation of a provider's certificate, as the provider's own (with its mail and audit). */
@@ -51,7 +49,6 @@ export function acmeDepsOf(
   const { db, now, config, log, secrets, stiPa } = certificates;
   return {
     ...parts,
-    db,
     now,
     config,
     log,
