@@ -31,6 +31,7 @@ import {
   simulatorKeyring,
   stiPaEndpoint,
   type StiPaCrlPlace,
+  type StipaSimulatorDeps,
 } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
@@ -42,7 +43,6 @@ import { billingDepsOf, type BillingDeps } from './billing/deps';
 import type { CertificateDeps } from './certificates/service';
 import type { DashboardDeps } from './dashboard/routes';
 import type { HealthDeps } from './health/routes';
-import type { StipaSimulatorDeps } from './integrations/stipa';
 import type { NumberDeps } from './numbers/service';
 import type { OpenApiDeps } from './openapi/routes';
 import type { RepositoryDeps } from './repository/routes';
