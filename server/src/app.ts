@@ -30,10 +30,8 @@ import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { stipaSimulatorRoutes } from './integrations/stipa';
-// resellers: the admin's reseller management and the reseller's own pages (issue 13)
+// resellers: the admin's reseller management and the reseller's own pages
 import { adminResellerRoutes, resellerPortalRoutes } from './resellers/routes';
-// ---- the admin's provider screens ----
-import { adminDepsOf } from './admin/deps';
 import { adminRoutes } from './admin/routes';
 import { acmeCredentialRoutes, acmeRoutes } from './acme/routes';
 
@@ -48,29 +46,21 @@ declare module 'fastify' {
 
 /** The modules of the API, each a folder of routes · service · store, mounted on the part of the services it uses. */
 async function mountModules(app: FastifyInstance, s: AppServices): Promise<void> {
-  await healthRoutes(app, { db: s.db });
-  await openApiRoutes(app, { apiDocs: s.config.apiDocs });
-  await settingsRoutes(app, { config: s.config });
+  await healthRoutes(app, s.health);
+  await openApiRoutes(app, s.openApi);
+  await settingsRoutes(app, s.settings);
   await accountRoutes(app, s.accounts);
   await billingRoutes(app, s.billing);
-  await repositoryRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, crl: s.crl, ca: s.ca });
+  await repositoryRoutes(app, s.repository);
   await certificateRoutes(app, s.certificates);
-  await numberRoutes(app, { db: s.db, now: s.now, log: s.log, config: s.config, jobs: s.jobs });
-  // resellers share the accounts module's parts (links, mail, sessions)
-  await adminResellerRoutes(app, s.accounts);
-  await resellerPortalRoutes(app, s.accounts);
-  // ---- the admin's provider screens ----
-  await adminRoutes(app, adminDepsOf(s));
-  await dashboardRoutes(app, { db: s.db, now: s.now });
+  await numberRoutes(app, s.numbers);
+  await adminResellerRoutes(app, s.resellers);
+  await resellerPortalRoutes(app, s.resellers);
+  await adminRoutes(app, s.admin);
+  await dashboardRoutes(app, s.dashboard);
   await acmeCredentialRoutes(app, s.acme);
   await acmeRoutes(app, s.acme);
-  await stipaSimulatorRoutes(app, {
-    config: s.config,
-    now: s.now,
-    keys: s.simulatorKeys,
-    crl: s.simulatorCrl,
-    caRootPem: s.ca.root.pem,
-  });
+  await stipaSimulatorRoutes(app, s.simulator);
 }
 
 /** Paths the SPA must never answer for. */

@@ -9,6 +9,7 @@ import {
   type CertificateAuthority,
   type CrlIssuer,
   type KeyStore,
+  type SecretBox,
   SoftwareKeyStore,
   createKeyStore,
   createSecretBox,
@@ -29,15 +30,25 @@ import {
   operatorReporting,
   simulatorKeyring,
   stiPaEndpoint,
+  type StiPaCrlPlace,
+  type StipaSimulatorDeps,
 } from './integrations/stipa';
 import { createJobQueue } from './jobs/pgBoss';
 import type { JobQueue } from './jobs/queue';
 import { createLogger } from './logger';
 import type { AccountDeps } from './accounts/deps';
+import { adminDepsOf, type AdminDeps } from './admin/deps';
 import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
 import type { CertificateDeps } from './certificates/service';
-import type { AcmeDeps } from './acme/deps';
+import type { DashboardDeps } from './dashboard/routes';
+import type { HealthDeps } from './health/routes';
+import type { NumberDeps } from './numbers/service';
+import type { OpenApiDeps } from './openapi/routes';
+import type { RepositoryDeps } from './repository/routes';
+import type { ResellerDeps } from './resellers/admin';
+import type { SettingsDeps } from './settings/routes';
+import { acmeDepsOf, type AcmeDeps } from './acme/deps';
 import { nonceKeyOf, startNonceEpoch } from './acme/nonces';
 import { appJobs } from './jobs';
 import { registerJobs } from './jobs/queue';
@@ -67,18 +78,73 @@ export interface AppDeps {
 }
 
 
-/** Every service of the app, and each module's part of them, built once. */
+/** Every service of the app, and each module's part of them (what mountModules hands it), built once. */
 export interface AppServices extends AppContext {
+  health: HealthDeps;
+  openApi: OpenApiDeps;
+  settings: SettingsDeps;
   accounts: AccountDeps;
   billing: BillingDeps;
+  repository: RepositoryDeps;
   certificates: CertificateDeps;
+  numbers: NumberDeps;
+  resellers: ResellerDeps;
+  admin: AdminDeps;
+  dashboard: DashboardDeps;
   acme: AcmeDeps;
-  /** The embedded STI-PA's keys (used while STI_PA_URL is unset). */
-  simulatorKeys: () => Promise<SimulatorKeys>;
-  /** The embedded STI-PA's SHAKEN CRL, while STI_PA_URL is unset. */
-  simulatorCrl?: SimulatorCrl;
+  /**
+   * The embedded STI-PA (mounted while STI_PA_URL is unset): its keys, also the STI-PA trust policy's, and the
+   * SHAKEN CRL revocations are reported to (none with a real STI-PA).
+   */
+  simulator: StipaSimulatorDeps;
   /** Closes what was built here (not what the caller passed in), in reverse order of creation. */
   close(): Promise<void>;
+}
+
+/** What the modules' parts are made of besides the app's shared services. */
+interface ModuleParts {
+  /** Seals secrets under the key-encryption key. */
+  secrets: SecretBox;
+  /** Signs ACME's nonces: derived from the key-encryption key. */
+  nonceKey: Uint8Array;
+  stiPaCrl: StiPaCrlPlace;
+  simulatorKeys: () => Promise<SimulatorKeys>;
+  simulatorCrl?: SimulatorCrl;
+}
+
+/** Each module's narrow part of the services: what mountModules hands it. */
+function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, keyof AppContext | 'close'> {
+  const { db, now, log, config, tokens, sessions, mailer, jobs, keys, ca, stiPa, crl } = core;
+  const { secrets } = parts;
+  const billing = billingDepsOf(core);
+  const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log, secrets };
+  // Billing tells the sign-in where a past-due provider pays its open invoice.
+  const accounts: AccountDeps = {
+    db,
+    config,
+    tokens,
+    sessions,
+    mailer,
+    now,
+    log,
+    pastDueInvoiceUrl: (id) => pastDueInvoiceUrl(billing, id),
+  };
+  return {
+    health: { db },
+    openApi: { apiDocs: config.apiDocs },
+    settings: { config },
+    accounts,
+    billing,
+    repository: { db, now, log, config, crl, ca },
+    certificates,
+    numbers: { db, now, log, config, jobs },
+    // resellers share the accounts module's parts (links, mail, sessions)
+    resellers: accounts,
+    admin: adminDepsOf({ accounts, certificates, billing }),
+    dashboard: { db, now },
+    acme: acmeDepsOf(parts, certificates),
+    simulator: { config, now, keys: parts.simulatorKeys, crl: parts.simulatorCrl, caRootPem: ca.root.pem },
+  };
 }
 
 export async function createServices(deps: AppDeps): Promise<AppServices> {
@@ -117,8 +183,10 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   const simulatorCrl = config.stiPaUrl
     ? undefined
     : createSimulatorCrl({ db, now, log, keys: await simulatorKeys() });
+  const endpoint = stiPaEndpoint(config, simulatorKeys);
   const stiPa = createStiPa({
-    ...stiPaEndpoint(config, simulatorKeys),
+    baseUrl: endpoint.baseUrl,
+    trust: endpoint.trust,
     fetch: deps.stiPaFetch,
     now,
     reportRevocation: simulatorCrl ? simulatorCrl.report : operatorReporting(log),
@@ -142,29 +210,17 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     stiPa,
     crl,
   };
-  const billing = billingDepsOf(core);
   // Before the app gives its first ACME nonce: a new epoch when a crash or a failover lost the spent ones.
   await startNonceEpoch(db, now());
-  const secrets = createSecretBox(kek);
-  const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log, secrets };
   const services: AppServices = {
     ...core,
-    // Billing tells the sign-in where a past-due provider pays its open invoice.
-    accounts: {
-      db,
-      config,
-      tokens,
-      sessions,
-      mailer,
-      now,
-      log,
-      pastDueInvoiceUrl: (id) => pastDueInvoiceUrl(billing, id),
-    },
-    billing,
-    simulatorKeys,
-    simulatorCrl,
-    certificates,
-    acme: { db, now, config, log, secrets, nonceKey: nonceKeyOf(kek), accounts: new Map(), certificates },
+    ...moduleDepsOf(core, {
+      secrets: createSecretBox(kek),
+      nonceKey: nonceKeyOf(kek),
+      stiPaCrl: endpoint.crl,
+      simulatorKeys,
+      simulatorCrl,
+    }),
     async close() {
       for (const close of closers.reverse()) await close();
     },

@@ -44,7 +44,7 @@ describe('the STI-PA simulator’s published CRL signer and root', () => {
       const again = await fetch(`${t.url}${SIM}/certificate/${file}`, { headers: { 'if-none-match': etag } });
       expect(again.status).toBe(304);
     }
-    const keys = await t.services.simulatorKeys();
+    const keys = await t.services.simulator.keys();
     const root = await (await fetch(`${t.url}${SIM}/certificate/root.crt`)).text();
     expect(root.trim()).toBe(keys.rootPem.trim());
     const signer = new NodeX509(await (await fetch(`${t.url}${SIM}/certificate/crl-signer.crt`)).text());

@@ -58,7 +58,7 @@ export async function newAccount(
   const payload = req.payload;
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'newAccount needs a JSON object payload');
   const thumbprint = await thumbprintOf(req.jwk);
-  const existing = await store.accountByThumbprint(deps.db, thumbprint);
+  const existing = await deps.store.accountByThumbprint(thumbprint);
   if (existing) {
     if (existing.status !== 'valid')
       throw new AcmeProblem('unauthorized', `The account of this key is ${existing.status}`);
@@ -81,24 +81,12 @@ export async function newAccount(
   // A stripped copy: only the members of the public key are kept.
   const jwk = publicJwk(req.jwk);
   try {
-    await deps.db.transaction(async (tx) => {
-      const row = await store.eabKey(tx, eab.key_id, { forUpdate: true });
-      if (!row || row.revoked_on || row.account_id)
-        throw new AcmeProblem('unauthorized', 'This ACME credential was revoked or used meanwhile');
-      await store.insertAccount(tx, {
-        id,
-        spId: row.service_provider_id,
-        eabKeyId: row.key_id,
-        jwk,
-        thumbprint,
-        contact,
-        now,
-      });
-    });
+    if (!(await deps.store.insertAccount({ id, eabKeyId: eab.key_id, jwk, thumbprint, contact, now })))
+      throw new AcmeProblem('unauthorized', 'This ACME credential was revoked or used meanwhile');
   } catch (e) {
     // the same key registered at the same moment by another request: that account is the answer
     if (pgErrorCode(e) !== PG_ERRORS.uniqueViolation) throw e;
-    const winner = await store.accountByThumbprint(deps.db, thumbprint);
+    const winner = await deps.store.accountByThumbprint(thumbprint);
     if (!winner) throw e;
     return { created: false, account: winner };
   }
@@ -106,7 +94,7 @@ export async function newAccount(
     { service_provider_id: eab.service_provider_id, acme_account: id, key_id: eab.key_id },
     'ACME account created',
   );
-  return { created: true, account: (await store.accountById(deps.db, id))! };
+  return { created: true, account: (await deps.store.accountById(id))! };
 }
 
 /** The public members of an account key (a client might send extra ones, such as `kid` or `use`). */
@@ -128,8 +116,7 @@ export async function updateAccount(
     throw new AcmeProblem('malformed', 'An account can only be deactivated');
   const contact = contacts(payload.contact);
   if (status !== 'deactivated' && contact === undefined) return account;
-  const updated = await store.updateAccount(
-    deps.db,
+  const updated = await deps.store.updateAccount(
     account.id,
     { contact, status: status === 'deactivated' ? 'deactivated' : undefined },
     deps.now(),

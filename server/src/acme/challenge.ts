@@ -45,7 +45,7 @@ export async function answerChallenge(
   let spend: { jti: string; exp: Date } | undefined;
   let answer: Parameters<typeof store.settleChallenge>[2];
   try {
-    await deps.certificates.stiPa.verifySpcToken(token, {
+    await deps.stiPa.verifySpcToken(token, {
       expectedSpc: z.spc,
       expectedCa: false,
       // the account's key, in whichever form the client fingerprinted it (fingerprintMatches)
@@ -63,10 +63,10 @@ export async function answerChallenge(
       deps.log.warn({ err: e }, 'SPC token of an ACME challenge not verified');
     answer = { valid: false, error: refusal(e) };
   }
-  const outcome = await store.settleChallenge(deps.db, z, answer, now);
+  const outcome = await deps.store.settleChallenge(z, answer, now);
   if (!outcome)
     // another answer settled it first: its outcome is the one to show
-    return (await store.authorization(deps.db, 'challenge_id', z.challenge_id))!;
+    return (await deps.store.authorization('challenge_id', z.challenge_id))!;
   deps.log.info(
     { service_provider_id: z.service_provider_id, acme_order: z.order_id, valid: outcome.valid },
     'ACME tkauth-01 challenge answered',

@@ -1,15 +1,25 @@
-// What the ACME module is built on (createServices gives it), and the URLs it publishes.
+// What the ACME module is built on (createServices gives it), and the URLs it publishes. Like an ACME front end
+// beside its CA, it reaches the portal's issuance and revocation through one function each, and reads and writes
+// its own tables through its store (acmeStore.ts), never the database itself.
 import type { SecretBox } from '../ca';
 import type { Config } from '../config';
-import type { Database } from '../db';
-import type { CertificateDeps, ServiceLog } from '../certificates/service';
+import type { StiPa, StiPaCrlPlace } from '../integrations/stipa';
+import { issueForClientKey } from '../certificates/clientKeyIssuance';
+import { revokeCertificate } from '../certificates/revocation';
+import type { Actor, CertificateDeps, ServiceLog } from '../certificates/service';
+import { type AcmeStore, acmeStoreOf } from './acmeStore';
 import type { AccountRow } from './store';
 
+/** The portal's issuance of a certificate for a client's key (RA, lint, signature, CR, audit): finalize's. */
+export type AcmeIssue = (
+  actor: Actor,
+  input: Parameters<typeof issueForClientKey>[2],
+) => ReturnType<typeof issueForClientKey>;
+
 export interface AcmeDeps {
-  db: Database;
   now: () => Date;
   /** Read on each request, never copied. */
-  config: Pick<Config, 'publicUrl' | 'crlUrl' | 'stiPaUrl'>;
+  config: Pick<Config, 'publicUrl' | 'crlUrl'>;
   /** Seals the EAB HMAC keys under the key-encryption key. */
   secrets: SecretBox;
   /** Signs and checks the nonces (nonces.ts): derived from the key-encryption key, the same on every server. */
@@ -19,9 +29,36 @@ export interface AcmeDeps {
    * and its nonce's spending reads the account again (protocol.ts), so a stale entry is found out at once.
    */
   accounts: Map<string, AccountRow>;
+  /** The STI-PA's SHAKEN CRL: the built-in STI-PA's URL, or the host a real STI-PA's CRL must be on. */
+  stiPaCrl: StiPaCrlPlace;
   log: ServiceLog;
-  /** The portal's issuance (RA, lint, signature, CR, audit) and the STI-PA that verifies SPC tokens. */
-  certificates: CertificateDeps;
+  /** Nonces, accounts, credentials, orders with their authorization and challenge, and the certificates issued. */
+  store: AcmeStore;
+  issue: AcmeIssue;
+  /** The portal's revocation of a provider's certificate, as the provider's own (with its mail and audit). */
+  revoke: (actor: Actor, serial: string, reason: string) => Promise<void>;
+  /** The STI-PA: verifies the challenge's SPC tokens and names the issuer of the SHAKEN CRL. */
+  stiPa: Pick<StiPa, 'verifySpcToken' | 'crlIssuerName'>;
+}
+
+/** ACME's deps, for the composition root: the certificates module's issuance, revocation and STI-PA, narrowed. */
+export function acmeDepsOf(
+  parts: Pick<AcmeDeps, 'nonceKey' | 'stiPaCrl'>,
+  certificates: CertificateDeps,
+): AcmeDeps {
+  const { db, now, config, log, secrets, stiPa } = certificates;
+  return {
+    ...parts,
+    now,
+    config,
+    log,
+    secrets,
+    accounts: new Map(),
+    store: acmeStoreOf(db),
+    issue: (actor, input) => issueForClientKey(certificates, actor, input),
+    revoke: (actor, serial, reason) => revokeCertificate(certificates, actor, serial, reason),
+    stiPa,
+  };
 }
 
 /** The ACME server's paths, under the portal's public URL. */

@@ -3,7 +3,6 @@
 // The HMAC key is kept sealed under the key-encryption key, bound to its key id.
 import { randomBytes } from 'node:crypto';
 import { type JWK, calculateJwkThumbprint, flattenedVerify } from 'jose';
-import { recordAudit } from '../certificates/audit';
 import { type Actor, auditActor } from '../certificates/service';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
@@ -49,14 +48,10 @@ export async function createEabKey(
   const keyId = randomBytes(16).toString('base64url');
   const hmacKey = randomBytes(32);
   const sealed = deps.secrets.seal(hmacKey, aadOf(keyId));
-  await deps.db.transaction(async (tx) => {
-    // one provider's creations queue on its row, so that the limit holds when they come at once
-    await tx.query('SELECT 1 FROM service_providers WHERE id = $1 FOR UPDATE', [actor.serviceProviderId]);
-    if ((await store.countLiveEabKeys(tx, actor.serviceProviderId)) >= MAX_LIVE_EAB_KEYS)
-      throw new HttpError(422, EAB_MESSAGES.tooMany);
-    await store.insertEabKey(tx, { keyId, spId: actor.serviceProviderId, sealed, now: deps.now() });
-    await recordAudit(tx, credentialAudit(actor, 'acme_credential.created', keyId));
-  });
+  const key = { keyId, spId: actor.serviceProviderId, sealed, now: deps.now() };
+  const audit = credentialAudit(actor, 'acme_credential.created', keyId);
+  if (!(await deps.store.insertEabKey(key, MAX_LIVE_EAB_KEYS, audit)))
+    throw new HttpError(422, EAB_MESSAGES.tooMany);
   deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential created');
   const hmac = hmacKey.toString('base64url');
   hmacKey.fill(0);
@@ -64,7 +59,7 @@ export async function createEabKey(
 }
 
 export function listEabKeys(deps: AcmeDeps, actor: Actor, list: ListQuery) {
-  return store.listEabKeys(deps.db, actor.serviceProviderId, list);
+  return deps.store.listEabKeys(actor.serviceProviderId, list);
 }
 
 /** Revokes a credential: unused, it can no longer bind an account; used, the account it bound is deactivated. */
@@ -73,20 +68,14 @@ export async function revokeEabKey(
   actor: Actor,
   keyId: string,
 ): Promise<{ message: string }> {
-  const done = await deps.db.transaction(async (tx) => {
-    const revoked = await store.revokeEabKey(tx, actor.serviceProviderId, keyId, deps.now());
-    if (revoked && !revoked.alreadyRevoked)
-      await recordAudit(
-        tx,
-        credentialAudit(
-          actor,
-          'acme_credential.revoked',
-          keyId,
-          revoked.accountDeactivated ? 'ACME account deactivated' : undefined,
-        ),
-      );
-    return revoked;
-  });
+  const done = await deps.store.revokeEabKey(actor.serviceProviderId, keyId, deps.now(), (revoked) =>
+    credentialAudit(
+      actor,
+      'acme_credential.revoked',
+      keyId,
+      revoked.accountDeactivated ? 'ACME account deactivated' : undefined,
+    ),
+  );
   if (!done) throw notFound(EAB_MESSAGES.notFound);
   if (done.alreadyRevoked) throw conflict(EAB_MESSAGES.alreadyRevoked);
   deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential revoked');
@@ -136,7 +125,7 @@ export async function verifyExternalAccountBinding(
     throw new AcmeProblem('malformed', 'externalAccountBinding must name the newAccount URL');
   if (typeof header.kid !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(header.kid))
     throw unbound('externalAccountBinding names no known credential');
-  const row = await store.eabKey(deps.db, header.kid);
+  const row = await deps.store.eabKey(header.kid);
   if (!row) throw unbound('externalAccountBinding names no known credential');
   if (row.revoked_on) throw unbound('This ACME credential was revoked; create another in the portal');
   if (row.account_id)

@@ -67,18 +67,18 @@ export async function changeAccountKey(
   const thumbprint = await thumbprintOf(newKey);
   let changed = false;
   try {
-    changed = await store.changeAccountKey(deps.db, account.id, publicJwk(newKey), thumbprint, deps.now());
+    changed = await deps.store.changeAccountKey(account.id, publicJwk(newKey), thumbprint, deps.now());
   } catch (e) {
     if (pgErrorCode(e) !== PG_ERRORS.uniqueViolation) throw e;
   }
   if (!changed) {
     // §7.3.5: 409 and, as Location, the account that holds the key (none when it let go of it meanwhile)
-    const holder = await store.accountByThumbprint(deps.db, thumbprint);
+    const holder = await deps.store.accountByThumbprint(thumbprint);
     throw new AcmeProblem('malformed', 'Another account already has this key', {
       status: 409,
       location: holder ? accountUrl(deps, holder.id) : undefined,
     });
   }
   deps.log.info({ acme_account: account.id }, 'ACME account key changed');
-  return (await store.accountById(deps.db, account.id))!;
+  return (await deps.store.accountById(account.id))!;
 }

@@ -71,18 +71,19 @@ export async function startNonceEpoch(db: Queryable, now: Date): Promise<Date> {
  * one that finds none still (the tables were emptied under running servers, none restarted since) starts it now.
  */
 export async function settleSpend(
-  db: Queryable,
+  epoch: { startNonceEpoch(since: Date): Promise<Date> },
   spent: store.NonceSpent,
   given: Date,
   now: Date,
 ): Promise<void> {
   if (!spent.fresh) throw nonceRefused();
-  const since = spent.since ?? (await store.startNonceEpoch(db, now));
+  const since = spent.since ?? (await epoch.startNonceEpoch(now));
   if (given.getTime() < new Date(since).getTime()) throw nonceRefused();
 }
 
 /** Spends a nonce, once; a badNonce otherwise. (A request by an account spends it with its read: protocol.ts.) */
 export async function spendNonce(db: Queryable, key: Uint8Array, nonce: string, now: Date): Promise<void> {
   const { given, expires } = nonceTimes(key, nonce, now);
-  await settleSpend(db, await store.recordSpentNonce(db, nonce, expires), given, now);
+  const epoch = { startNonceEpoch: (since: Date) => store.startNonceEpoch(db, since) };
+  await settleSpend(epoch, await store.recordSpentNonce(db, nonce, expires), given, now);
 }

@@ -87,7 +87,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     { ...post, schema: { response: { 201: orderResponse, ...refusals } } },
     async (request, reply) => {
       const req = await accountRequest(deps, request, (a) =>
-        store.providerStanding(deps.db, a.service_provider_id),
+        deps.store.providerStanding(a.service_provider_id),
       );
       return sendOrder(deps, reply, await newOrder(deps, req.account, req.read, req.payload), 201);
     },
@@ -100,7 +100,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
       const req = postAsGet(await accountRequest(deps, request));
       if (req.header.kid !== accountUrl(deps, request.params.id))
         throw new AcmeProblem('unauthorized', "An account's orders are listed to that account only");
-      const ids = await store.openOrderIds(deps.db, req.account.id, deps.now(), MAX_LISTED_ORDERS);
+      const ids = await deps.store.openOrderIds(req.account.id, deps.now(), MAX_LISTED_ORDERS);
       return { orders: ids.map((id) => orderUrl(deps, id)) };
     },
   );
@@ -110,9 +110,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
     async (request, reply) => {
       const req = postAsGet(
-        await accountRequest(deps, request, async () =>
-          store.orderById(deps.db, uuidParam(request.params.id)),
-        ),
+        await accountRequest(deps, request, async () => deps.store.orderById(uuidParam(request.params.id))),
       );
       return sendOrder(deps, reply, ownOrder(req.account, req.read));
     },
@@ -124,8 +122,8 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     async (request, reply) => {
       const req = await accountRequest(deps, request, async (a) => {
         const [order, provider] = await Promise.all([
-          store.orderById(deps.db, uuidParam(request.params.id)),
-          store.providerStanding(deps.db, a.service_provider_id),
+          deps.store.orderById(uuidParam(request.params.id)),
+          deps.store.providerStanding(a.service_provider_id),
         ]);
         return { order, provider };
       });
@@ -144,7 +142,7 @@ function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostO
     { ...post, schema: { response: { 200: authorizationResponse, ...refusals } } },
     async (request) => {
       const req = await accountRequest(deps, request, async () =>
-        store.authorization(deps.db, 'id', uuidParam(request.params.id)),
+        deps.store.authorization('id', uuidParam(request.params.id)),
       );
       const z = await updateAuthorization(deps, req.account, req.read, req.payload);
       return authorizationObject(deps, z);
@@ -156,7 +154,7 @@ function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostO
     { ...post, schema: { response: { 200: challengeResponse, ...refusals } } },
     async (request, reply) => {
       const req = await accountRequest(deps, request, async () =>
-        store.authorization(deps.db, 'challenge_id', uuidParam(request.params.id)),
+        deps.store.authorization('challenge_id', uuidParam(request.params.id)),
       );
       const z = await answerChallenge(deps, req.account, req.read, req.payload);
       reply.header('Link', `<${acmeUrl(deps, ACME_PATHS.authorization + z.id)}>;rel="up"`);

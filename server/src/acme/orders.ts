@@ -6,14 +6,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type CertificateBlocker, certificateBlocker } from '../../../contract/certificates';
 import { TnAuthListError, bytesEqual, decodeBase64Loose, decodeTnAuthList, encodeTnAuthList } from '../ca';
-import { issueForClientKey } from '../certificates/clientKeyIssuance';
-import { simulatorBaseUrl, SIM_CRL_PATH } from '../integrations/stipa';
 import { checkCsr } from './csr';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './orderStore';
-import { insertReplacingOrder, replacedCertificate } from './replaces';
+import { replacedCertificate } from './replaces';
 import type { AccountRow } from './store';
 import { requestedValidity, validityWithin } from './validity';
 
@@ -174,8 +172,8 @@ export async function newOrder(
     now,
     validity: asked,
   };
-  if (replaces) await insertReplacingOrder(deps, row, replaces);
-  else await store.insertOrder(deps.db, { ...row, replaces: null });
+  if (!(await deps.store.insertOrder({ ...row, replaces })))
+    throw new AcmeProblem('alreadyReplaced', 'Another order already replaces this certificate');
   // the order as written: nothing else writes a pending order before its client reads it
   return order;
 }
@@ -210,8 +208,8 @@ export async function updateAuthorization(
     throw new AcmeProblem('malformed', 'An authorization can only be deactivated');
   if (z.status !== 'pending' && z.status !== 'valid')
     throw new AcmeProblem('malformed', `This authorization is ${z.status}`);
-  await deps.db.transaction((tx) => store.deactivateAuthorization(tx, z.id, z.order_id, deps.now()));
-  return (await store.authorization(deps.db, 'id', z.id))!;
+  await deps.store.deactivateAuthorization(z.id, z.order_id, deps.now());
+  return (await deps.store.authorization('id', z.id))!;
 }
 
 /**
@@ -220,16 +218,17 @@ export async function updateAuthorization(
  * answered with the token), else the CSR is refused.
  */
 function crlUrlFor(deps: AcmeDeps, requested: string | undefined): string {
-  const { crlUrl, stiPaUrl, publicUrl } = deps.config;
+  const { crlUrl } = deps.config;
   if (crlUrl) return crlUrl;
-  if (!stiPaUrl) return `${simulatorBaseUrl(publicUrl)}${SIM_CRL_PATH}`;
+  const place = deps.stiPaCrl;
+  if ('url' in place) return place.url;
   let host: string | undefined;
   try {
     host = requested ? new URL(requested).host : undefined;
   } catch {
     host = undefined;
   }
-  if (!requested || host !== new URL(stiPaUrl).host)
+  if (!requested || host !== place.host)
     throw new AcmeProblem(
       'badCSR',
       'The CSR must name the SHAKEN CRL the STI-PA answered with the token (its crl) as CRL distribution point',
@@ -260,7 +259,7 @@ export async function finalizeOrder(
   const crlUrl = crlUrlFor(deps, csr.crlUrl);
   let issuerDn: Uint8Array;
   try {
-    issuerDn = await deps.certificates.stiPa.crlIssuerName(crlUrl);
+    issuerDn = await deps.stiPa.crlIssuerName(crlUrl);
   } catch (e) {
     deps.log.error({ err: e, crl_url: crlUrl }, 'the SHAKEN CRL could not be read');
     throw new AcmeProblem('serverInternal', 'The SHAKEN CRL could not be read: finalize again later', {
@@ -276,7 +275,7 @@ export async function finalizeOrder(
   try {
     // The claim (ready → processing, once), the client's key row and the intent commit together; the order
     // names its certificate from then on, and is valid in the same commit as the certificate is issued.
-    const issued = await issueForClientKey(deps.certificates, actor, {
+    const issued = await deps.issue(actor, {
       spki: csr.spki,
       facts: sp,
       crl: { url: crlUrl, issuerDn },
@@ -320,13 +319,13 @@ export async function finalizeOrder(
       status: 503,
     });
   }
-  await store.finishOrder(deps.db, order.id, outcome, deps.now());
+  await deps.store.finishOrder(order.id, outcome, deps.now());
   return { ...order, status: 'invalid', error: outcome.error };
 }
 
 /** A certificate's chain as a download names it (its serial, lower-case hex), with the account that ordered it. */
 export async function chainBySerial(deps: AcmeDeps, serial: string) {
-  return /^[0-9a-f]{16,40}$/.test(serial) ? store.certificateChain(deps.db, serial) : null;
+  return /^[0-9a-f]{16,40}$/.test(serial) ? deps.store.certificateChain(serial) : null;
 }
 
 /** The chain read (chainBySerial) of a certificate this account ordered (§7.4.2): the leaf, then the intermediate. */

@@ -185,7 +185,7 @@ export async function acmeRequest<T = undefined>(
       },
     });
   const read = async (accountId: string) => {
-    const account = await store.accountById(deps.db, accountId);
+    const account = await deps.store.accountById(accountId);
     if (account) remember(deps, account);
     else deps.accounts.delete(accountId);
     return account;
@@ -205,18 +205,18 @@ export async function acmeRequest<T = undefined>(
   const { nonce } = verified.header;
   const { given, expires } = nonceTimes(deps.nonceKey, nonce, deps.now());
   if (id === null) {
-    await settleSpend(deps.db, await store.recordSpentNonce(deps.db, nonce, expires), given, deps.now());
+    await settleSpend(deps.store, await deps.store.recordSpentNonce(nonce, expires), given, deps.now());
     return { ...verified, account: null, read: undefined as T };
   }
   // the request's first read beside the nonce's statement: one round trip's wait instead of two; what it read
   // is used only once the nonce and the account are found good
   const [spent, firstRead] = await Promise.allSettled([
-    store.spendNonceReadingAccount(deps.db, nonce, expires, id),
+    deps.store.spendNonceReadingAccount(nonce, expires, id),
     first ? first(used as unknown as store.AccountRow) : Promise.resolve(undefined as T),
   ]);
   if (spent.status === 'rejected') throw spent.reason;
   const now = spent.value;
-  await settleSpend(deps.db, now.spent, given, deps.now());
+  await settleSpend(deps.store, now.spent, given, deps.now());
   if (!now.account) {
     deps.accounts.delete(id);
     throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');

@@ -18,7 +18,7 @@ export async function certificateOfCertId(deps: AcmeDeps, certId: string): Promi
   if (!m) throw new AcmeProblem('malformed', 'The certID must be base64url(keyIdentifier).base64url(serial)');
   const aki = Buffer.from(m[1], 'base64url');
   const serial = Buffer.from(m[2], 'base64url').toString('hex');
-  const row = /^[0-9a-f]{16,40}$/.test(serial) ? await orders.certificateBySerial(deps.db, serial) : null;
+  const row = /^[0-9a-f]{16,40}$/.test(serial) ? await deps.store.certificateBySerial(serial) : null;
   const cert = row ? new x509.X509Certificate(new Uint8Array(row.certificate_der).slice().buffer) : null;
   const issuerKey = cert?.getExtension(x509.AuthorityKeyIdentifierExtension)?.keyId;
   if (!row || !issuerKey || issuerKey.toLowerCase() !== aki.toString('hex')) throw notIssued();
@@ -45,18 +45,4 @@ export async function replacedCertificate(
   if (cert.spc !== spc)
     throw new AcmeProblem('malformed', `The certificate this order replaces is for ${cert.spc}, not ${spc}`);
   return { certId: replaces, id: cert.id };
-}
-
-/** The new order, with the certificate it replaces checked and claimed in the same transaction. */
-export async function insertReplacingOrder(
-  deps: AcmeDeps,
-  order: Omit<Parameters<typeof orders.insertOrder>[1], 'replaces'>,
-  replaces: Replaced,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await orders.lockCertificate(tx, replaces.id);
-    if (await orders.replacedAlready(tx, replaces.id, order.now))
-      throw new AcmeProblem('alreadyReplaced', 'Another order already replaces this certificate');
-    await orders.insertOrder(tx, { ...order, replaces });
-  });
 }

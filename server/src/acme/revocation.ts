@@ -4,7 +4,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
 import { bytesEqual, x509 } from '../ca';
-import { revokeCertificate } from '../certificates/revocation';
 import { HttpError } from '../http/errors';
 import type { AcmeDeps } from './deps';
 import * as orders from './orderStore';
@@ -33,7 +32,7 @@ async function namedCertificate(deps: AcmeDeps, value: unknown) {
   } catch {
     throw new AcmeProblem('malformed', 'certificate is not an X.509 certificate');
   }
-  const row = await orders.certificateBySerial(deps.db, cert.serialNumber.toLowerCase());
+  const row = await deps.store.certificateBySerial(cert.serialNumber.toLowerCase());
   if (!row || !bytesEqual(new Uint8Array(row.certificate_der), der))
     throw new AcmeProblem('malformed', 'This CA did not issue this certificate', { status: 404 });
   return { cert, row };
@@ -70,10 +69,10 @@ export async function revokeByAcme(
   }
   if (row.status === 'revoked')
     throw new AcmeProblem('alreadyRevoked', 'This certificate is already revoked');
-  const sp = (await orders.providerStanding(deps.db, row.service_provider_id))!;
+  const sp = (await deps.store.providerStanding(row.service_provider_id))!;
   const actor = orders.actorOf(sp, req.ip);
   try {
-    await revokeCertificate(deps.certificates, actor, row.serial_number, REASONS[reasonCode]);
+    await deps.revoke(actor, row.serial_number, REASONS[reasonCode]);
   } catch (e) {
     if (e instanceof HttpError && e.statusCode === 409)
       throw new AcmeProblem('alreadyRevoked', 'This certificate is already revoked');

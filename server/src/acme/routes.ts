@@ -5,8 +5,7 @@
 // revoke.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
-import { actorOf } from '../certificates/routes';
-import { access } from '../http/guard';
+import { access, providerActor } from '../http/guard';
 import { type ListSpec, parseListQuery, sendList } from '../http/list';
 import { oneOf } from '../http/listFilters';
 import { emptyResponse, messageResponse, nullableStr, str } from '../http/responses';
@@ -174,7 +173,7 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
     '/api/service_provider/acme/eab',
     // Not idempotent on purpose: a replayed answer would be the HMAC key kept in clear with the request's key.
     { config: access('acme-credentials', 'create'), schema: { response: { 201: createdResponse } } },
-    async (request, reply) => reply.status(201).send(await createEabKey(deps, actorOf(request))),
+    async (request, reply) => reply.status(201).send(await createEabKey(deps, providerActor(request))),
   );
 
   app.get(
@@ -185,7 +184,7 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, CREDENTIALS_LIST, { paramOffset: 1 });
-      const { rows, total } = await listEabKeys(deps, actorOf(request), list);
+      const { rows, total } = await listEabKeys(deps, providerActor(request), list);
       return sendList(reply, 'acme-credentials', rows, total, list.range);
     },
   );
@@ -193,6 +192,6 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
   app.delete<{ Params: { key_id: string } }>(
     '/api/service_provider/acme/eab/:key_id',
     { config: access('acme-credentials', 'delete'), schema: { response: { 200: messageResponse } } },
-    async (request) => revokeEabKey(deps, actorOf(request), request.params.key_id),
+    async (request) => revokeEabKey(deps, providerActor(request), request.params.key_id),
   );
 }

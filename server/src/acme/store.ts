@@ -62,6 +62,11 @@ export async function insertEabKey(
   );
 }
 
+/** Locks the provider's row: its credential creations queue on it. */
+export async function lockProvider(q: Queryable, spId: string): Promise<void> {
+  await q.query('SELECT 1 FROM service_providers WHERE id = $1 FOR UPDATE', [spId]);
+}
+
 /** Credentials of a provider that are not revoked (bound or not). */
 export async function countLiveEabKeys(q: Queryable, spId: string): Promise<number> {
   const [{ n }] = await q.query<{ n: number }>(

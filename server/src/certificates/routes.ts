@@ -10,7 +10,7 @@ import {
 import { validate } from '../../../contract/schemas';
 import { PRIVATE_KEY_FILENAME } from '../ca';
 import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
-import { access, currentUser } from '../http/guard';
+import { access, currentUser, providerActor } from '../http/guard';
 import { type ListSpec, parseListQuery, sendPage } from '../http/list';
 import { bool, emptyResponse, fileResponse, messageResponse, nullableStr, num, str } from '../http/responses';
 import { generateCertificate, renewCertificate } from './issuance';
@@ -59,17 +59,6 @@ const issueResponse = {
   properties: { success: bool, certificate: certificateResponse, error_cause: str },
 } as const;
 
-export function actorOf(request: FastifyRequest): service.Actor {
-  const user = currentUser(request);
-  if (!user.service_provider_uuid) throw new HttpError(403, 'You are not allowed to do this');
-  return {
-    accountId: user.sub,
-    email: user.email,
-    serviceProviderId: user.service_provider_uuid,
-    ip: request.ip,
-  };
-}
-
 /** The key list: sorted in SQL, paged by `range` (the list protocol) or by SPEC.md's `skip`/`take`. */
 const KEYS_LIST: ListSpec = {
   sortable: { created_on: 'created_on', priv_key_uuid: 'id' },
@@ -83,7 +72,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
     '/api/service_provider/sti_priv_key',
     { config: access('private-keys', 'list'), schema: { response: { 200: keyListResponse } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = providerActor(request);
       const list = parseListQuery(request.query, KEYS_LIST, {
         paramOffset: 1,
         skipTake: { maxTake: service.MAX_TAKE },
@@ -100,7 +89,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
       schema: { response: { 201: keyResponse } },
     },
     async (request, reply) => {
-      const key = await service.generateKey(deps, actorOf(request));
+      const key = await service.generateKey(deps, providerActor(request));
       return reply.status(201).send(key);
     },
   );
@@ -113,7 +102,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
       schema: { response: { 201: keyResponse } },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = providerActor(request);
       const input = await validate(importSchema, request.body);
       const key = await service.importKey(deps, actor, input.pem);
       return reply.status(201).send(key);
@@ -124,7 +113,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
     '/api/service_provider/sti_priv_key/file/:uuid',
     { config: access('private-keys', 'download'), schema: { response: { 200: fileResponse(PEM_FILE) } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = providerActor(request);
       const format = request.query.format ?? 'pkcs8';
       if (format !== 'pkcs8' && format !== 'sec1') {
         throw badRequest('format must be pkcs8 or sec1', { format: 'format must be pkcs8 or sec1' });
@@ -142,7 +131,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
     '/api/service_provider/sti_priv_key/:uuid',
     { config: access('private-keys', 'delete'), schema: { response: { 204: emptyResponse } } },
     async (request, reply) => {
-      await service.deleteKey(deps, actorOf(request), request.params.uuid);
+      await service.deleteKey(deps, providerActor(request), request.params.uuid);
       return reply.status(204).send();
     },
   );
@@ -175,7 +164,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
       config: access('certificates', 'list'),
       schema: { response: { 200: { type: 'array', items: certificateResponse } } },
     },
-    async (request) => service.certificatesOfKey(deps, actorOf(request), request.params.uuid),
+    async (request) => service.certificatesOfKey(deps, providerActor(request), request.params.uuid),
   );
 
   app.post(
@@ -186,7 +175,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
       schema: { response: { 200: issueResponse } },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = providerActor(request);
       const input = await validate(generateCertificateSchema, request.body);
       return generateCertificate(deps, actor, input);
     },
@@ -200,7 +189,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
       schema: { response: { 200: issueResponse } },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = providerActor(request);
       const input = await validate(renewCertificateSchema, request.body ?? {});
       return renewCertificate(deps, actor, request.params.serial, input);
     },
@@ -210,7 +199,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
     '/api/service_provider/revoke_sti_spc_cert/:serial',
     { config: access('certificates', 'revoke'), schema: { response: { 200: messageResponse } } },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = providerActor(request);
       const input = await validate(revokeCertificateSchema, request.body ?? {});
       await revokeCertificate(deps, actor, request.params.serial, input.reason ?? 'unspecified');
       return { message: 'Certificate revoked' };
@@ -225,13 +214,13 @@ function autoRenewalRoutes(app: FastifyInstance, deps: service.CertificateDeps):
     { config: access('certificates', 'renew'), schema: { response: { 200: messageResponse } } },
     async (request) => {
       const input = await validate(autoRenewalSchema, request.body ?? {});
-      return enableAutoRenewal(deps, actorOf(request), request.params.serial, input);
+      return enableAutoRenewal(deps, providerActor(request), request.params.serial, input);
     },
   );
   app.delete<{ Params: { serial: string } }>(
     '/api/service_provider/sti_spc_cert/:serial/auto_renewal',
     { config: access('certificates', 'renew'), schema: { response: { 200: messageResponse } } },
-    async (request) => disableAutoRenewal(deps, actorOf(request), request.params.serial),
+    async (request) => disableAutoRenewal(deps, providerActor(request), request.params.serial),
   );
 }
 

@@ -23,7 +23,13 @@ export const dashboardResponse = {
   },
 } as const;
 
-export async function dashboardRoutes(app: FastifyInstance, deps: { db: Database; now: () => Date }) {
+/** What the dashboard reads: the database, as of the clock's now. */
+export interface DashboardDeps {
+  db: Database;
+  now: () => Date;
+}
+
+export async function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   app.get(
     '/api/admin/dashboard',
     { config: access('dashboard', 'show'), schema: { response: { 200: dashboardResponse } } },

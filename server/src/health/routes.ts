@@ -4,7 +4,12 @@ import { str } from '../http/responses';
 
 const healthResponse = { type: 'object', properties: { status: str, db: str } } as const;
 
-export async function healthRoutes(app: FastifyInstance, deps: { db: Database }) {
+/** What the health check asks: the database. */
+export interface HealthDeps {
+  db: Database;
+}
+
+export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   app.get(
     '/api/health',
     { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } },

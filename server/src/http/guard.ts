@@ -118,3 +118,23 @@ export function currentUser(request: FastifyRequest): TokenClaims {
   if (!request.user) throw new HttpError(401, 'Authentication required');
   return request.user;
 }
+
+/** The provider a request acts for: its account, its email (audit log), its service provider and its address. */
+export interface ProviderActor {
+  accountId: string;
+  email: string;
+  serviceProviderId: string;
+  ip: string | null;
+}
+
+/** The signed-in user as the provider it acts for; an account bound to no provider is refused (403). */
+export function providerActor(request: FastifyRequest): ProviderActor {
+  const user = currentUser(request);
+  if (!user.service_provider_uuid) throw new HttpError(403, 'You are not allowed to do this');
+  return {
+    accountId: user.sub,
+    email: user.email,
+    serviceProviderId: user.service_provider_uuid,
+    ip: request.ip,
+  };
+}

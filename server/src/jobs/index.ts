@@ -26,7 +26,7 @@ export function appJobs(s: AppServices): JobDefinition[] {
     ...certificateJobs(s.certificates),
     ...recoveryJobs(s.certificates),
     ...autoRenewalJobs(s.certificates),
-    ...repositoryJobs([s.crl, ...(s.simulatorCrl ? [s.simulatorCrl.publisher] : [])]),
+    ...repositoryJobs([s.crl, ...(s.simulator.crl ? [s.simulator.crl.publisher] : [])]),
     ...housekeepingJobs(s),
     ...numberJobs(s),
   ];

@@ -1,9 +1,9 @@
 // Numbers and their imports over HTTP: parse, authorize, call the service, answer.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LIST_HEADERS } from '../../../contract/numbers';
 import { CSV_TYPE } from '../http/csv';
-import { HttpError, badRequest } from '../http/errors';
-import { access, currentUser } from '../http/guard';
+import { badRequest } from '../http/errors';
+import { access, currentUser, providerActor } from '../http/guard';
 import { type ListSpec, MAX_PAGE_ROWS, parseListQuery, sendList } from '../http/list';
 import { refuse, text } from '../http/listFilters';
 import { bool, fileResponse, nullableStr, num, str } from '../http/responses';
@@ -98,12 +98,6 @@ const NUMBERS_LIST: ListSpec = {
 function containsFilter(filters: Record<string, unknown> = {}): service.NumberListQuery['contains'] {
   const digits = filters.q;
   return typeof digits === 'string' ? { digits, alone: Object.keys(filters).length === 1 } : null;
-}
-
-function providerActor(request: FastifyRequest): service.NumberActor {
-  const user = currentUser(request);
-  if (!user.service_provider_uuid) throw new HttpError(403, 'You are not allowed to do this');
-  return { accountId: user.sub, serviceProviderId: user.service_provider_uuid };
 }
 
 function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {

@@ -48,8 +48,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** Who may read the API's document (API_DOCS). */
+export interface OpenApiDeps {
+  apiDocs: ApiDocsAccess;
+}
+
 /** `GET /api/docs` (and `/api/docs/json`): the document, as JSON, to whom `API_DOCS` names; not served when off. */
-export async function openApiRoutes(app: FastifyInstance, deps: { apiDocs: ApiDocsAccess }): Promise<void> {
+export async function openApiRoutes(app: FastifyInstance, deps: OpenApiDeps): Promise<void> {
   if (deps.apiDocs === 'off') return;
   const options = {
     config: (deps.apiDocs === 'public'
