@@ -9,12 +9,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * Folders not checked yet, because their citations are still being rewritten. This list is to shrink to
- * nothing: once a folder is clean, remove it here (the last test below fails while a listed folder is clean).
- */
-const NOT_CHECKED_YET = ['server/', 'tests/server/'];
-
 const CHECKED_FILE = /\.(ts|tsx|mjs|js|md|html)$/;
 
 // Built from pieces, so that this file does not cite what it looks for.
@@ -41,8 +35,6 @@ function citationsIn(file: string): string[] {
     .flatMap((line, index) => (CITATION.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []));
 }
 
-const notCheckedYet = (file: string) => NOT_CHECKED_YET.some((folder) => file.startsWith(folder));
-
 describe('comments stand on their own', () => {
   const files = trackedFiles();
 
@@ -63,14 +55,7 @@ describe('comments stand on their own', () => {
   });
 
   it('has no line citing an outside document or a numbered issue', () => {
-    const found = files.filter((file) => !notCheckedYet(file)).flatMap(citationsIn);
+    const found = files.flatMap(citationsIn);
     expect(found, `cite docs/ or say the rule instead:\n${found.join('\n')}`).toEqual([]);
-  });
-
-  it('still needs each folder it does not check yet', () => {
-    const clean = NOT_CHECKED_YET.filter(
-      (folder) => !files.some((file) => file.startsWith(folder) && citationsIn(file).length > 0),
-    );
-    expect(clean, 'these folders are clean now: remove them from NOT_CHECKED_YET').toEqual([]);
   });
 });

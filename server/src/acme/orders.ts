@@ -31,8 +31,9 @@ const BLOCKED: Record<CertificateBlocker, string> = {
 };
 
 /**
- * The provider's standing (as read: store.providerStanding) when it may get a certificate now (SPEC.md §4), else an
- * unauthorized problem saying why: the portal's one judge (certificateBlocker), asked by newOrder and finalize.
+ * The provider's standing (as read: store.providerStanding) when it may get a certificate now (active, not past
+ * due), else an unauthorized problem saying why: the portal's one judge (certificateBlocker), asked by newOrder
+ * and finalize.
  */
 function standing(deps: AcmeDeps, sp: store.ProviderStanding | null): store.ProviderStanding {
   const blocker = certificateBlocker(sp, deps.now());

@@ -59,7 +59,7 @@ const issueResponse = {
   properties: { success: bool, certificate: certificateResponse, error_cause: str },
 } as const;
 
-/** The key list: sorted in SQL, paged by `range` (the list protocol) or by SPEC.md's `skip`/`take`. */
+/** The key list: sorted in SQL, paged by `range` (the list protocol) or by `skip`/`take` (docs/api.md). */
 const KEYS_LIST: ListSpec = {
   sortable: { created_on: 'created_on', priv_key_uuid: 'id' },
   filters: {},
