@@ -8,6 +8,7 @@ import { receiptMail } from '../integrations/mail/billingTemplates';
 import { providerIdOf, type Actor, type BillingDeps } from './deps';
 import { BILLING_MESSAGES } from './plans';
 import * as store from './store';
+import type { InvoiceRow } from '../../../contract/wire/billing';
 
 /** The job that renders an invoice's PDF and mails the receipt with it. */
 export const INVOICE_DOCUMENTS_JOB = 'billing-invoice-documents';
@@ -47,19 +48,15 @@ async function invoicePdf(deps: BillingDeps, inv: store.InvoiceFileRow): Promise
   return pdf;
 }
 
-/** One page of the provider's invoices, each with the path of its PDF. */
-export async function listInvoices(deps: BillingDeps, user: Actor, list: ListQuery) {
-  const { total, rows } = await store.listInvoices(deps.db, providerIdOf(user), list);
-  return {
-    total,
-    rows: rows.map((r) => ({ ...r, invoice_path: `/api/service_provider/invoices/${r.id}/file` })),
-  };
+/** One page of the provider's invoices, each with the path of its PDF, written as JSON by the database. */
+export function listInvoices(deps: BillingDeps, user: Actor, list: ListQuery) {
+  return store.listInvoices(deps.db, providerIdOf(user), list);
 }
 
 /** One invoice row, as the list shows it (the single-invoice view opened directly). */
-export async function showInvoice(deps: BillingDeps, user: Actor, invoiceId: string) {
+export async function showInvoice(deps: BillingDeps, user: Actor, invoiceId: string): Promise<InvoiceRow> {
   if (!isUuid(invoiceId)) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  const { rows } = await listInvoices(deps, user, {
+  const page = await listInvoices(deps, user, {
     where: ['id = $2'],
     params: [invoiceId],
     orderBy: 'created_on DESC',
@@ -67,8 +64,9 @@ export async function showInvoice(deps: BillingDeps, user: Actor, invoiceId: str
     offset: 0,
     range: null,
   });
-  if (!rows.length) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  return rows[0];
+  const [row] = JSON.parse(page.json) as InvoiceRow[];
+  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return row;
 }
 
 /** The PDF of one of the provider's own invoices. */

@@ -9,6 +9,8 @@ import {
   object,
   str,
 } from '../http/responses';
+import { InvoiceRow } from '../../../contract/wire/billing';
+import { Type } from '../../../contract/wire/kit';
 
 export const checkoutUrlResponse = object({ url: str });
 
@@ -39,19 +41,10 @@ const payment = object({ id: str, amount: num, transaction_id: str, created_on: 
 
 export const paymentsResponse = arrayOf(payment);
 
-export const invoiceResponse = object({
-  id: str,
-  invoice_number: num,
-  amount: num,
-  status: str,
-  created_on: str,
-  start_billing_cycle: str,
-  end_billing_cycle: str,
-  billing_cycle_months: num,
-  invoice_path: str,
-});
+/** An invoice: its one shape, contract/wire/billing.ts. */
+export const invoiceResponse = InvoiceRow;
 
-export const invoicesResponse = arrayOf(invoiceResponse);
+export const invoicesResponse = Type.Array(InvoiceRow);
 
 export const invoicePdfResponse = fileResponse('application/pdf');
 

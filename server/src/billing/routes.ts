@@ -11,6 +11,7 @@ import { addCard, listCards, updateCard } from './cards';
 import { checkoutPage, pastDueCheckout, startSubscription } from './checkouts';
 import type { BillingDeps } from './deps';
 import { invoiceFile, listInvoices, showInvoice } from './invoices';
+import { sendJsonPage } from '../http/jsonPage';
 import { handlePaymentEvent, receiveWebhook } from './paymentEvents';
 import { listPayments } from './payments';
 import {
@@ -204,8 +205,7 @@ function historyRoutes(app: FastifyInstance, deps: BillingDeps) {
     { config: access('invoices', 'list'), schema: answers({ 200: invoicesResponse }) },
     async (request, reply) => {
       const list = parseListQuery(request.query, INVOICES_LIST, { paramOffset: 1 });
-      const { rows, total } = await listInvoices(deps, currentUser(request), list);
-      return sendList(reply, 'invoices', rows, total, list.range);
+      return sendJsonPage(reply, 'invoices', await listInvoices(deps, currentUser(request), list), list);
     },
   );
 

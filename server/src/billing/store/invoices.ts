@@ -1,7 +1,8 @@
 // SQL of invoices: gap-free numbers, paying an open one, the PDF and the receipt, the provider's list.
 import type { Queryable } from '../../db';
 import type { ListQuery } from '../../http/list';
-import { countAndRows } from './pages';
+import { InvoiceRow } from '../../../../contract/wire/billing';
+import { isoTime, jsonPage, jsonRow } from '../../http/jsonPage';
 
 /** The next invoice number, in the caller's transaction: rolled back with it, so there are no gaps. */
 export async function nextInvoiceNumber(q: Queryable): Promise<number> {
@@ -137,25 +138,27 @@ export async function invoicesWithoutReceipt(q: Queryable, paidBefore: Date): Pr
   return rows.map((r) => r.id);
 }
 
-export interface InvoiceListRow {
-  id: string;
-  invoice_number: number;
-  amount: number;
-  status: string;
-  created_on: Date;
-  start_billing_cycle: Date;
-  end_billing_cycle: Date;
-  billing_cycle_months: number;
-}
+/** An invoice as the database writes it for its provider's list: every field of its wire shape. */
+const INVOICE_ROW = jsonRow(InvoiceRow, {
+  id: 'id',
+  invoice_number: 'invoice_number',
+  amount: 'amount::float8',
+  status: 'status',
+  created_on: isoTime('created_on'),
+  start_billing_cycle: isoTime('start_billing_cycle'),
+  end_billing_cycle: isoTime('end_billing_cycle'),
+  billing_cycle_months: 'billing_cycle_months',
+  invoice_path: `'/api/service_provider/invoices/' || id || '/file'`,
+});
 
-/** One page of a provider's invoices; `list` binds its parameters from $2. */
+/** One page of a provider's invoices, written as JSON by the database; `list` binds its parameters from $2. */
 export function listInvoices(q: Queryable, spId: string, list: ListQuery) {
-  return countAndRows<InvoiceListRow>(
+  return jsonPage(
     q,
     'invoices',
-    'id, invoice_number, amount, status, created_on, start_billing_cycle, end_billing_cycle, billing_cycle_months',
+    INVOICE_ROW,
     ['service_provider_id = $1', ...list.where],
     [spId, ...list.params],
-    list,
+    { ...list, orderBy: `${list.orderBy}, id DESC` },
   );
 }
