@@ -95,24 +95,7 @@ export interface ReasonCount {
 }
 
 /** GET /api/service_provider/tn/import-history: one import. */
-export interface NumberImport {
-  id: string;
-  imported_on: string;
-  filename: string;
-  status: ImportStatus;
-  count: number;
-  success_count: number;
-  fail_count: number;
-  completed_on: string | null;
-  /** Why a failed import failed; null otherwise. */
-  reason: string | null;
-  /** The rejected rows the error report lists: the first ones, at most 10,000 (0 once the report expired). */
-  report_rows: number;
-  /** The rejected rows past those the report lists, counted by kind of reason (most first). */
-  more_errors: ReasonCount[];
-  /** The error report was removed at the end of its retention. */
-  report_expired: boolean;
-}
+export type { NumberImport } from './wire/numbers';
 
 /** GET /api/service_provider/tn/assigned: one number. */
 export interface AssignedNumber {

@@ -4,30 +4,17 @@ import { LIST_HEADERS } from '../../../contract/numbers';
 import { CSV_TYPE } from '../http/csv';
 import { badRequest } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
-import { type ListSpec, MAX_PAGE_ROWS, parseListQuery, sendList } from '../http/list';
+import { type ListSpec, MAX_PAGE_ROWS, parseListQuery } from '../http/list';
 import { refuse, text } from '../http/listFilters';
-import { bool, fileResponse, nullableStr, num, str } from '../http/responses';
+import { bool, fileResponse, nullableStr, str } from '../http/responses';
 import { logAdminImport } from '../admin/providers';
 import * as service from './service';
 import { receiveImportFile } from './upload';
+import { NumberImport } from '../../../contract/wire/numbers';
+import { sendJsonPage } from '../http/jsonPage';
 
-const importResponse = {
-  type: 'object',
-  properties: {
-    id: str,
-    imported_on: str,
-    filename: str,
-    status: str,
-    count: num,
-    success_count: num,
-    fail_count: num,
-    completed_on: nullableStr,
-    reason: nullableStr,
-    report_rows: num,
-    more_errors: { type: 'array', items: { type: 'object', properties: { reason: str, count: num } } },
-    report_expired: bool,
-  },
-} as const;
+/** An import of the history: its one shape, contract/wire/numbers.ts. */
+const importResponse = NumberImport;
 const numberResponse = {
   type: 'object',
   properties: {
@@ -135,8 +122,7 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, IMPORTS_LIST, { paramOffset: 1 });
-      const { rows, total } = await service.listImports(deps, providerActor(request), list);
-      return sendList(reply, 'imports', rows, total, list.range);
+      return sendJsonPage(reply, 'imports', await service.listImports(deps, providerActor(request), list), list);
     },
   );
 

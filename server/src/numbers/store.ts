@@ -2,7 +2,9 @@
 // completed yet (visibleReads); only the importer writes numbers (runStore.ts).
 import type { ImportStatus, NumberImport } from '../../../contract/numbers';
 import type { Database, Queryable } from '../db';
-import { type ListQuery, pageClause, pageWithTotal, whereClause } from '../http/list';
+import { type ListQuery, pageClause, whereClause } from '../http/list';
+import { NumberImport as NumberImportShape } from '../../../contract/wire/numbers';
+import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 export * from './runStore';
 
@@ -72,11 +74,30 @@ export async function importOf(db: Queryable, providerId: string, id: string): P
 }
 
 /** One page of the provider's imports with their total, in one prepared statement (pageWithTotal). */
+/** An import as the database writes it for the history: every field of its wire shape (contract/wire/numbers.ts). */
+const IMPORT_ROW = jsonRow(NumberImportShape, {
+  id: 'id',
+  imported_on: isoTime('imported_on'),
+  filename: 'filename',
+  status: 'status',
+  count: 'count',
+  success_count: 'success_count',
+  fail_count: 'fail_count',
+  completed_on: isoTime('completed_on'),
+  reason: 'reason',
+  report_rows: 'report_rows',
+  more_errors: `(SELECT coalesce(json_agg(json_build_object('reason', c.reason, 'count', c.count)
+                                 ORDER BY c.count DESC, c.reason), '[]'::json)
+                   FROM number_import_error_counts c WHERE c.import_id = number_imports.id)`,
+  report_expired: 'report_expired_on IS NOT NULL',
+});
+
+/** One page of the provider's imports, written as JSON by the database; `list` binds from $2. */
 export async function listImports(db: Queryable, providerId: string, list: ListQuery) {
-  return pageWithTotal<NumberImport>(
+  return jsonPage(
     db,
     'number_imports',
-    IMPORT_FIELDS,
+    IMPORT_ROW,
     ['service_provider_id = $1', ...list.where],
     [providerId, ...list.params],
     list,
