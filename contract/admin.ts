@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import { UUID_RE } from './ids';
 import { SAFE_TEXT_RE } from './schemas';
+import type { AdminProviderRow } from './wire/admin';
 
 const unknownField = 'Unknown field: ${unknown}';
 
@@ -100,21 +101,7 @@ export const providerPatchSchema = yup
 export type ProviderPatch = yup.InferType<typeof providerPatchSchema>;
 
 /** A provider in the admin's list. */
-export interface AdminProviderRow {
-  id: string;
-  company_name: string;
-  ocn: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  status: ProviderStatus;
-  is_active: boolean;
-  is_confirmed: boolean;
-  reseller_id: string | null;
-  reseller_name: string | null;
-  subscription_expired_on: string | null;
-  created_on: string;
-}
+export type { AdminProviderRow };
 
 /** The details page: the row, the profile, the subscription and the counts. */
 export interface AdminProviderDetails extends AdminProviderRow {

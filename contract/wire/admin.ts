@@ -1,4 +1,5 @@
 // The admin's wire shapes (docs/wire.md): each one the schema its route answers with and the type the web reads.
+import { PROVIDER_STATUSES, type ProviderStatus } from '../admin';
 import { NullableString, Timestamp, Type, type Static } from './kit';
 
 /** A row of the CA audit log (GET /api/admin/audit_log), newest first. */
@@ -52,3 +53,21 @@ export type AdminInvoiceRow = Static<typeof AdminInvoiceRow>;
 /** The same invoice on a reseller's list: no PDF path, as no reseller route serves the file. */
 export const ResellerInvoiceRow = Type.Omit(AdminInvoiceRow, ['invoice_path']);
 export type ResellerInvoiceRow = Static<typeof ResellerInvoiceRow>;
+
+/** A provider as the admin's list shows it (GET /api/admin/service_provider); its details page adds to it. */
+export const AdminProviderRow = Type.Object({
+  id: Type.String(),
+  company_name: Type.String(),
+  ocn: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  status: Type.Unsafe<ProviderStatus>({ type: 'string', enum: [...PROVIDER_STATUSES] }),
+  is_active: Type.Boolean(),
+  is_confirmed: Type.Boolean(),
+  reseller_id: NullableString({ format: 'uuid' }),
+  reseller_name: NullableString(),
+  subscription_expired_on: NullableString({ format: 'date-time' }),
+  created_on: Timestamp(),
+});
+export type AdminProviderRow = Static<typeof AdminProviderRow>;

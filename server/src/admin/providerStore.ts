@@ -1,7 +1,9 @@
 // SQL of the admin's provider screens: the list with its derived status, one provider's details, and the writes of
 // the admin's actions (activation, reseller, extension) with their change-log rows.
 import type { Queryable } from '../db';
-import { pageWithTotal, type ListQuery } from '../http/list';
+import type { ListQuery } from '../http/list';
+import { AdminProviderRow } from '../../../contract/wire/admin';
+import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 /**
  * One row per provider with what the list filters and sorts on. `$1` is the clock (the status and the expiring
@@ -32,25 +34,33 @@ export const PROVIDER_ROWS = `(
 const ROW_COLUMNS = `p.id, p.company_name, p.ocn, p.email, p.first_name, p.last_name, p.status, p.is_active,
   p.is_confirmed, p.reseller_id, p.reseller_name, p.subscription_expired_on, p.created_on`;
 
-export interface ProviderListRow {
-  id: string;
-  company_name: string;
-  ocn: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  status: string;
-  is_active: boolean;
-  is_confirmed: boolean;
-  reseller_id: string | null;
-  reseller_name: string | null;
+/** A provider's row as read: the wire's row (contract/wire/admin.ts) with its moments still Dates. */
+export type ProviderListRow = Omit<AdminProviderRow, 'subscription_expired_on' | 'created_on'> & {
   subscription_expired_on: Date | null;
   created_on: Date;
-}
+};
 
 /** One page of providers; `list` binds its parameters from $2. */
+/** A provider as the database writes it for the admin's list: every field of its wire shape. */
+const PROVIDER_ROW = jsonRow(AdminProviderRow, {
+  id: 'p.id',
+  company_name: 'p.company_name',
+  ocn: 'p.ocn',
+  email: 'p.email',
+  first_name: 'p.first_name',
+  last_name: 'p.last_name',
+  status: 'p.status',
+  is_active: 'p.is_active',
+  is_confirmed: 'p.is_confirmed',
+  reseller_id: 'p.reseller_id',
+  reseller_name: 'p.reseller_name',
+  subscription_expired_on: isoTime('p.subscription_expired_on'),
+  created_on: isoTime('p.created_on'),
+});
+
+/** One page of the admin's providers, written as JSON by the database; $1 is the clock, `list` binds from $2. */
 export function listProviders(q: Queryable, now: Date, list: ListQuery) {
-  return pageWithTotal<ProviderListRow>(q, PROVIDER_ROWS, ROW_COLUMNS, list.where, [now, ...list.params], list);
+  return jsonPage(q, PROVIDER_ROWS, PROVIDER_ROW, list.where, [now, ...list.params], list);
 }
 
 export interface ProviderRecord extends ProviderListRow {

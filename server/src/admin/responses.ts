@@ -1,26 +1,13 @@
 // What the admin routes answer. Response schemas are allow-lists: only these fields leave the server (never a
 // password hash, a key or a token).
 import { arrayOf, bool, nullableStr, num, object, str } from '../http/responses';
-import { AdminInvoiceRow, AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
+import { AdminInvoiceRow, AdminProviderRow, AuditLogRow, ChangeLogRow } from '../../../contract/wire/admin';
 import { Type } from '../../../contract/wire/kit';
 
-const providerFields = {
-  id: str,
-  company_name: str,
-  ocn: str,
-  email: str,
-  first_name: str,
-  last_name: str,
-  status: str,
-  is_active: bool,
-  is_confirmed: bool,
-  reseller_id: nullableStr,
-  reseller_name: nullableStr,
-  subscription_expired_on: nullableStr,
-  created_on: str,
-};
+/** A provider's row: its one shape, contract/wire/admin.ts. */
+const providerFields = AdminProviderRow.properties;
 
-export const providerListResponse = arrayOf(object(providerFields));
+export const providerListResponse = Type.Array(AdminProviderRow);
 
 export const providerDetailsResponse = object({
   ...providerFields,
