@@ -4,6 +4,7 @@
 import * as yup from 'yup';
 import { LIMITS } from './constants';
 import { EMAIL_RE, SAFE_TEXT_RE } from './schemas';
+import type { ResellerRow } from './wire/resellers';
 
 const unknownField = 'Unknown field: ${unknown}';
 
@@ -147,18 +148,7 @@ export const RESELLER_MESSAGES = {
 } as const;
 
 /** GET /api/admin/reseller/list and /api/admin/reseller/{id}. */
-export interface ResellerRow {
-  id: string;
-  name: string;
-  email: string;
-  company_name: string;
-  url_token: string;
-  is_active: boolean;
-  /** The reseller followed the invitation and chose a password. */
-  is_confirmed: boolean;
-  companies_count: number;
-  created_on: string;
-}
+export type { ResellerRow };
 
 /** GET /api/reseller: the signed-in reseller. */
 export type ResellerProfileRow = ResellerRow;

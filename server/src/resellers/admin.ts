@@ -36,9 +36,8 @@ export function resellerRow(row: store.ResellerDbRow): ResellerRow {
   };
 }
 
-export async function listResellers(deps: ResellerDeps, list: ListQuery) {
-  const { rows, total } = await store.listResellers(deps.db, list);
-  return { rows: rows.map(resellerRow), total };
+export function listResellers(deps: ResellerDeps, list: ListQuery) {
+  return store.listResellers(deps.db, list);
 }
 
 export async function showReseller(deps: ResellerDeps, id: string): Promise<ResellerRow> {

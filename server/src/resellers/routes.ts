@@ -5,7 +5,7 @@ import { validate } from '../../../contract/schemas';
 import { companyInviteSchema, resellerCreateSchema, resellerUpdateSchema } from '../../../contract/resellers';
 import { access, currentUser } from '../http/guard';
 import { listRoute } from '../http/listRoute';
-import { arrayOf, bool, messageResponse, nullableStr, num, object, str } from '../http/responses';
+import { arrayOf, messageResponse, nullableStr, num, object, str } from '../http/responses';
 import {
   createReseller,
   listResellers,
@@ -24,6 +24,7 @@ import {
   resellerProfile,
   showCompany,
 } from './portal';
+import { ResellerRow } from '../../../contract/wire/resellers';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -32,17 +33,8 @@ declare module 'fastify' {
   }
 }
 
-const reseller = object({
-  id: str,
-  name: str,
-  email: str,
-  company_name: str,
-  url_token: str,
-  is_active: bool,
-  is_confirmed: bool,
-  companies_count: num,
-  created_on: str,
-});
+/** A reseller: its one shape, contract/wire/resellers.ts. */
+const reseller = ResellerRow;
 
 const company = object({
   id: str,

@@ -3,6 +3,8 @@
 import type { Queryable } from '../db';
 import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, type PaymentForFacts } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
+import { ResellerRow } from '../../../contract/wire/resellers';
+import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 /** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
 export async function pageOf<T>(
@@ -46,8 +48,22 @@ export const RESELLERS_SOURCE = `
          r.created_on
     FROM resellers r JOIN accounts a ON a.id = r.account_id`;
 
+/** A reseller as the database writes it for the admin's list: every field of its wire shape. */
+const RESELLER_ROW = jsonRow(ResellerRow, {
+  id: 'x.id',
+  name: 'x.name',
+  email: 'x.email',
+  company_name: 'x.company_name',
+  url_token: 'x.url_token',
+  is_active: 'x.is_active',
+  is_confirmed: 'x.is_confirmed',
+  companies_count: 'x.companies_count',
+  created_on: isoTime('x.created_on'),
+});
+
+/** One page of the resellers, written as JSON by the database; `list` binds from $1. */
 export function listResellers(q: Queryable, list: ListQuery) {
-  return pageOf<ResellerDbRow>(q, RESELLERS_SOURCE, [], list);
+  return jsonPage(q, `(${RESELLERS_SOURCE}) x`, RESELLER_ROW, list.where, list.params, list);
 }
 
 export async function findReseller(q: Queryable, id: string): Promise<ResellerDbRow | undefined> {
