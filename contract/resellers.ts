@@ -4,7 +4,7 @@
 import * as yup from 'yup';
 import { LIMITS } from './constants';
 import { EMAIL_RE, SAFE_TEXT_RE } from './schemas';
-import type { ResellerRow } from './wire/resellers';
+import type { ResellerCompanyRow, ResellerInviteRow, ResellerRow } from './wire/resellers';
 
 const unknownField = 'Unknown field: ${unknown}';
 
@@ -161,15 +161,7 @@ export interface PromoCodeCheck {
 }
 
 /** GET /api/reseller/service_provider. */
-export interface ResellerCompanyRow {
-  id: string;
-  company_name: string;
-  ocn: string;
-  email: string;
-  status: CompanyStatus;
-  subscription_expired_on: string | null;
-  created_on: string;
-}
+export type { ResellerCompanyRow };
 
 /** GET /api/reseller/service_provider/{id}: one of the reseller's companies, with its contact. */
 export interface ResellerCompanyDetails extends ResellerCompanyRow {
@@ -181,17 +173,7 @@ export interface ResellerCompanyDetails extends ResellerCompanyRow {
 }
 
 /** GET /api/reseller/service_provider/invite. */
-export interface ResellerInviteRow {
-  id: string;
-  email: string;
-  company_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  status: InviteStatus;
-  sent_count: number;
-  sent_on: string;
-  created_on: string;
-}
+export type { ResellerInviteRow };
 
 /** GET /api/reseller/users/payment. */
 export interface ResellerPaymentRow {

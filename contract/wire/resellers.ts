@@ -1,5 +1,6 @@
 // The resellers' wire shapes (docs/wire.md): each the schema its route answers with and the type the web reads.
-import { Timestamp, Type, type Static } from './kit';
+import { COMPANY_STATUSES, INVITE_STATUSES, type CompanyStatus, type InviteStatus } from '../resellers';
+import { NullableString, Timestamp, Type, type Static } from './kit';
 
 /** A reseller (GET /api/admin/reseller/list, one reseller, and the signed-in reseller's own profile). */
 export const ResellerRow = Type.Object({
@@ -15,3 +16,29 @@ export const ResellerRow = Type.Object({
   created_on: Timestamp(),
 });
 export type ResellerRow = Static<typeof ResellerRow>;
+
+/** One of the reseller's companies (GET /api/reseller/service_provider). */
+export const ResellerCompanyRow = Type.Object({
+  id: Type.String(),
+  company_name: Type.String(),
+  ocn: Type.String(),
+  email: Type.String(),
+  status: Type.Unsafe<CompanyStatus>({ type: 'string', enum: [...COMPANY_STATUSES] }),
+  subscription_expired_on: NullableString({ format: 'date-time' }),
+  created_on: Timestamp(),
+});
+export type ResellerCompanyRow = Static<typeof ResellerCompanyRow>;
+
+/** One of the reseller's invitations (GET /api/reseller/service_provider/invite). */
+export const ResellerInviteRow = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  company_name: NullableString(),
+  first_name: NullableString(),
+  last_name: NullableString(),
+  status: Type.Unsafe<InviteStatus>({ type: 'string', enum: [...INVITE_STATUSES] }),
+  sent_count: Type.Number(),
+  sent_on: Timestamp(),
+  created_on: Timestamp(),
+});
+export type ResellerInviteRow = Static<typeof ResellerInviteRow>;

@@ -69,11 +69,8 @@ const companyRow = (r: store.CompanyDbRow): ResellerCompanyDetails => ({
   state: r.state,
 });
 
-export async function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
-  const { rows, total } = await ownPage(deps, user, (accountId) =>
-    store.listCompanies(deps.db, accountId, list),
-  );
-  return { rows: rows.map(companyRow), total };
+export function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
+  return ownPage(deps, user, (accountId) => store.listCompanies(deps.db, accountId, list));
 }
 
 /** One of the reseller's companies; another reseller's (or no such id) is a 404, never the row. */
@@ -96,11 +93,8 @@ const inviteRow = (r: store.InviteDbRow): ResellerInviteRow => ({
   created_on: iso(r.created_on),
 });
 
-export async function listInvites(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
-  const { rows, total } = await ownPage(deps, user, (accountId) =>
-    store.listInvites(deps.db, accountId, list),
-  );
-  return { rows: rows.map(inviteRow), total };
+export function listInvites(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
+  return ownPage(deps, user, (accountId) => store.listInvites(deps.db, accountId, list));
 }
 
 /** The mail of an invitation: who invites, and the sign-up link with the reseller's promo code. */

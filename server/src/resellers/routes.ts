@@ -5,7 +5,7 @@ import { validate } from '../../../contract/schemas';
 import { companyInviteSchema, resellerCreateSchema, resellerUpdateSchema } from '../../../contract/resellers';
 import { access, currentUser } from '../http/guard';
 import { listRoute } from '../http/listRoute';
-import { arrayOf, messageResponse, nullableStr, num, object, str } from '../http/responses';
+import { arrayOf, messageResponse, num, object, str } from '../http/responses';
 import {
   createReseller,
   listResellers,
@@ -24,7 +24,7 @@ import {
   resellerProfile,
   showCompany,
 } from './portal';
-import { ResellerRow } from '../../../contract/wire/resellers';
+import { ResellerCompanyRow, ResellerInviteRow, ResellerRow } from '../../../contract/wire/resellers';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -36,15 +36,8 @@ declare module 'fastify' {
 /** A reseller: its one shape, contract/wire/resellers.ts. */
 const reseller = ResellerRow;
 
-const company = object({
-  id: str,
-  company_name: str,
-  ocn: str,
-  email: str,
-  status: str,
-  subscription_expired_on: nullableStr,
-  created_on: str,
-});
+/** A company of the list, an invitation: their one shapes, contract/wire/resellers.ts. */
+const company = ResellerCompanyRow;
 
 const companyDetails = object({
   ...company.properties,
@@ -55,17 +48,7 @@ const companyDetails = object({
   state: str,
 });
 
-const invite = object({
-  id: str,
-  email: str,
-  company_name: nullableStr,
-  first_name: nullableStr,
-  last_name: nullableStr,
-  status: str,
-  sent_count: num,
-  sent_on: str,
-  created_on: str,
-});
+const invite = ResellerInviteRow;
 
 const payment = object({
   id: str,

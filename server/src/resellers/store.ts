@@ -3,7 +3,7 @@
 import type { Queryable } from '../db';
 import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, type PaymentForFacts } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
-import { ResellerRow } from '../../../contract/wire/resellers';
+import { ResellerCompanyRow, ResellerInviteRow, ResellerRow } from '../../../contract/wire/resellers';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 /** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
@@ -14,6 +14,11 @@ export async function pageOf<T>(
   list: ListQuery,
 ): Promise<{ rows: T[]; total: number }> {
   return pageWithTotal<T>(q, `(${source}) x`, 'x.*', list.where, [...fixed, ...list.params], list);
+}
+
+/** One page of `source` written as JSON by the database (http/jsonPage.ts), `fixed` bound before the list's. */
+export function jsonPageOf(q: Queryable, source: string, rowJson: string, fixed: unknown[], list: ListQuery) {
+  return jsonPage(q, `(${source}) x`, rowJson, list.where, [...fixed, ...list.params], list);
 }
 
 /**
@@ -63,7 +68,7 @@ const RESELLER_ROW = jsonRow(ResellerRow, {
 
 /** One page of the resellers, written as JSON by the database; `list` binds from $1. */
 export function listResellers(q: Queryable, list: ListQuery) {
-  return jsonPage(q, `(${RESELLERS_SOURCE}) x`, RESELLER_ROW, list.where, list.params, list);
+  return jsonPageOf(q, RESELLERS_SOURCE, RESELLER_ROW, [], list);
 }
 
 export async function findReseller(q: Queryable, id: string): Promise<ResellerDbRow | undefined> {
@@ -190,8 +195,20 @@ export interface CompanyDbRow {
 }
 
 /** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
+/** A company as the database writes it for the reseller's list: every field of its wire shape. */
+const COMPANY_ROW = jsonRow(ResellerCompanyRow, {
+  id: 'x.id',
+  company_name: 'x.company_name',
+  ocn: 'x.ocn',
+  email: 'x.email',
+  status: 'x.status',
+  subscription_expired_on: isoTime('x.subscription_expired_on'),
+  created_on: isoTime('x.created_on'),
+});
+
+/** One page of the reseller's companies, written as JSON by the database; the account binds $1. */
 export function listCompanies(q: Queryable, accountId: string, list: ListQuery) {
-  return pageOf<CompanyDbRow>(q, ofAccount(COMPANIES_SOURCE), [accountId], list);
+  return jsonPageOf(q, ofAccount(COMPANIES_SOURCE), COMPANY_ROW, [accountId], list);
 }
 
 /** One company, only when it is this reseller's. */
@@ -229,8 +246,22 @@ export interface InviteDbRow {
 }
 
 /** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
+/** An invitation as the database writes it for the reseller's list: every field of its wire shape. */
+const INVITE_ROW = jsonRow(ResellerInviteRow, {
+  id: 'x.id',
+  email: 'x.email',
+  company_name: 'x.company_name',
+  first_name: 'x.first_name',
+  last_name: 'x.last_name',
+  status: 'x.status',
+  sent_count: 'x.sent_count',
+  sent_on: isoTime('x.sent_on'),
+  created_on: isoTime('x.created_on'),
+});
+
+/** One page of the reseller's invitations, written as JSON by the database; the account binds $1. */
 export function listInvites(q: Queryable, accountId: string, list: ListQuery) {
-  return pageOf<InviteDbRow>(q, ofAccount(INVITES_SOURCE), [accountId], list);
+  return jsonPageOf(q, ofAccount(INVITES_SOURCE), INVITE_ROW, [accountId], list);
 }
 
 /** Records an invitation, or counts one more mail to an address invited before; returns the row. */
