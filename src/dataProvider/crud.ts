@@ -6,16 +6,18 @@ import { API_URL, apiUrl, httpClient, sendIdempotent } from './http';
 import { getPartialList } from './numberCalls';
 import { resourceConfig, type ResourceConfig } from './resources';
 
-function withId<T extends Record<string, any>>(config: ResourceConfig, row: T): T & RaRecord {
-  if (!row || typeof row !== 'object') return row;
-  if (config.idField && row.id === undefined && row[config.idField] !== undefined) {
-    return { ...row, id: row[config.idField] };
+// R is the record type react-admin asks for: the server's row is taken to be one.
+function withId<R extends RaRecord = RaRecord>(config: ResourceConfig, row: unknown): R {
+  if (!row || typeof row !== 'object') return row as R;
+  const fields = row as Record<string, unknown>;
+  if (config.idField && fields.id === undefined && fields[config.idField] !== undefined) {
+    return { ...fields, id: fields[config.idField] } as R;
   }
-  return row as T & RaRecord;
+  return row as R;
 }
 
-function withIds(config: ResourceConfig, rows: unknown): any[] {
-  return Array.isArray(rows) ? rows.map((row) => withId(config, row)) : [];
+function withIds<R extends RaRecord = RaRecord>(config: ResourceConfig, rows: unknown): R[] {
+  return Array.isArray(rows) ? rows.map((row) => withId<R>(config, row)) : [];
 }
 
 function itemUrl(config: ResourceConfig, id: RaRecord['id']): string {
@@ -28,7 +30,10 @@ async function getSkipTakeList(config: ResourceConfig, params: GetListParams): P
   const query: Record<string, string | number> = { skip: (page - 1) * perPage, take: perPage };
   if (params.sort?.field) query.sort = JSON.stringify([params.sort.field, params.sort.order]);
   if (params.filter && Object.keys(params.filter).length) query.filter = JSON.stringify(params.filter);
-  const { json, headers } = await httpClient(apiUrl(config.path, query), { signal: params.signal });
+  const { json, headers } = await httpClient<unknown[] | { data?: unknown; total?: unknown } | undefined>(
+    apiUrl(config.path, query),
+    { signal: params.signal },
+  );
   if (Array.isArray(json)) {
     const total = Number(headers.get('content-range')?.split('/').pop());
     return { data: withIds(config, json), total: Number.isFinite(total) ? total : json.length };
@@ -68,7 +73,7 @@ export function createCrud(): DataProvider {
       // a create is one action: one Idempotency-Key, so that a retry or a repeat makes one row
       const json = await sendIdempotent<unknown>(config.createPath ?? config.path, params.data);
       const created = json && typeof json === 'object' ? { ...params.data, ...json } : { ...params.data };
-      return { data: withId(config, created) } as any;
+      return { data: withId(config, created) };
     },
     async update(resource, params) {
       const config = resourceConfig(resource);
@@ -77,11 +82,11 @@ export function createCrud(): DataProvider {
         body: JSON.stringify(params.data),
       });
       const updated = json && typeof json === 'object' ? json : { ...params.previousData, ...params.data };
-      return { data: withId(config, { id: params.id, ...updated }) } as any;
+      return { data: withId(config, { id: params.id, ...updated }) };
     },
     async updateMany(resource, params) {
       await Promise.all(
-        params.ids.map((id) => crud.update(resource, { id, data: params.data, previousData: {} as any })),
+        params.ids.map((id) => crud.update(resource, { id, data: params.data, previousData: { id } })),
       );
       return { data: params.ids };
     },
@@ -91,7 +96,7 @@ export function createCrud(): DataProvider {
       // the API answers 204 for deletions: hand react-admin the row it already had.
       const deleted =
         json && typeof json === 'object' ? json : { ...(params.previousData ?? {}), id: params.id };
-      return { data: withId(config, deleted) } as any;
+      return { data: withId(config, deleted) };
     },
     async deleteMany(resource, params) {
       await Promise.all(params.ids.map((id) => crud.delete(resource, { id })));

@@ -16,7 +16,7 @@ export interface HttpOptions extends Omit<RequestInit, 'headers'> {
   headers?: HeadersInit;
 }
 
-export interface HttpResponse<T = any> {
+export interface HttpResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: string;
@@ -73,7 +73,7 @@ export const earlyGets: { seen(url: string): void; take(url: string): Promise<Re
 };
 
 /** fetch with the token, JSON decoding and the portal's error shapes. Same answer shape as react-admin's fetchJson. */
-export async function httpClient<T = any>(
+export async function httpClient<T = unknown>(
   url: string,
   options: HttpOptions = {},
   { announce = true }: { announce?: boolean } = {},
@@ -92,7 +92,7 @@ export async function httpClient<T = any>(
     throw networkError;
   }
   const text = await response.text();
-  let json: any = undefined;
+  let json: unknown = undefined;
   if (text) {
     try {
       json = JSON.parse(text);

@@ -32,6 +32,6 @@ export function withProviderParts(
       filter: params.filter,
     });
     // a number's row may be known by its number alone
-    return { data: data.map((row) => ({ ...row, id: row.id ?? row.tn })) as any[], total };
+    return { data: data.map((row) => ({ ...row, id: row.id ?? row.tn })), total };
   };
 }

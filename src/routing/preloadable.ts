@@ -7,14 +7,16 @@ import {
   createElement,
   lazy,
   useState,
-  type ComponentProps,
   type ComponentType,
   type FunctionComponent,
+  type JSXElementConstructor,
 } from 'react';
 
-type AnyComponent = ComponentType<any>;
+// Every component is a ComponentType<never>: a component of any props may stand where none are passed.
+type AnyComponent = ComponentType<never>;
+type PropsOf<C> = C extends JSXElementConstructor<infer P extends object> ? P : never;
 
-export type PreloadableComponent<C extends AnyComponent> = FunctionComponent<ComponentProps<C>> & {
+export type PreloadableComponent<C extends AnyComponent> = FunctionComponent<PropsOf<C>> & {
   /** Loads the module, once; resolves to the component. A failed load may be tried again. */
   preload(): Promise<C>;
 };
@@ -22,7 +24,9 @@ export type PreloadableComponent<C extends AnyComponent> = FunctionComponent<Com
 export function preloadable<C extends AnyComponent>(
   load: () => Promise<{ default: C }>,
 ): PreloadableComponent<C> {
-  type P = ComponentProps<C>;
+  type P = PropsOf<C>;
+  // what PropsOf says: C takes the props P (the compiler cannot follow it for a C not known yet)
+  const withProps = (component: C) => component as unknown as ComponentType<P>;
   let loaded: C | undefined;
   let loading: Promise<C> | undefined;
   const preload = () => {
@@ -36,10 +40,12 @@ export function preloadable<C extends AnyComponent>(
     return loading;
   };
   // rendered before the module is there: React.lazy over the same load, under the nearest Suspense
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const Lazy = lazy(() => preload().then((component) => ({ default: withProps(component) })));
   function Preloadable(props: P) {
     // chosen once per mounted instance: going from the lazy one to the loaded one would mount the page again
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    const [Component] = useState<ComponentType<P>>(() =>
+      loaded ? withProps(loaded) : (Lazy as unknown as ComponentType<P>),
+    );
     return createElement(Component, props);
   }
   return Object.assign(Preloadable, { preload });

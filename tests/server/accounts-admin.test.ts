@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../server/src/accounts/admin';
 import type { Config } from '../../server/src/config';
@@ -11,11 +12,21 @@ interface Line {
 
 function captureLog() {
   const lines: Line[] = [];
-  const log: any = {};
-  for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace']) {
-    log[level] = (...args: unknown[]) => lines.push({ level, args });
-  }
-  log.child = () => log;
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push({ level, args });
+  const log: FastifyBaseLogger = {
+    level: 'trace',
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    trace: at('trace'),
+    silent: () => undefined,
+    child: () => log,
+  };
   return { log, lines };
 }
 

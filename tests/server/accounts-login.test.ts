@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, MESSAGES } from '../../contract/constants';
@@ -449,7 +450,7 @@ describe('rate limit of the sign-in routes', () => {
   });
 });
 
-const silentLog = {
+const silentLog: FastifyBaseLogger = {
   level: 'silent',
   fatal() {},
   error() {},
@@ -461,4 +462,4 @@ const silentLog = {
   child() {
     return silentLog;
   },
-} as any;
+};

@@ -39,7 +39,7 @@ describe('registration', () => {
     expect(service_provider_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(Object.keys(res.json())).toEqual(['service_provider_uuid']);
 
-    const [row] = await t.db.query<Record<string, any>>(
+    const [row] = await t.db.query<Record<string, unknown>>(
       `SELECT a.*, sp.ocn, sp.company_name, sp.zipcode, sp.filer_id, sp.frn_number, sp.reseller_id
          FROM service_providers sp JOIN accounts a ON a.id = sp.account_id WHERE sp.id = $1`,
       [service_provider_uuid],
@@ -57,7 +57,7 @@ describe('registration', () => {
     });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,(p=1,t=2|t=2,p=1)\$/);
 
-    const [agreement] = await t.db.query<Record<string, any>>(
+    const [agreement] = await t.db.query<Record<string, unknown> & { signature_png: Uint8Array }>(
       'SELECT * FROM subscriber_agreements WHERE service_provider_id = $1',
       [service_provider_uuid],
     );

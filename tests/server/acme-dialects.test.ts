@@ -84,7 +84,7 @@ describe('the account key fingerprint of the SPC token', () => {
       status: 'invalid',
       error: { type: 'urn:ietf:params:acme:error:incorrectResponse' },
     });
-    expect(challenge.error.detail).toMatch(/atc.fingerprint does not match the account key/);
+    expect(challenge.error?.detail).toMatch(/atc.fingerprint does not match the account key/);
   });
 });
 

@@ -50,15 +50,33 @@ export async function stopWorld() {
 /** The DER of a one-SPC TNAuthList, on an ArrayBuffer of its own (webcrypto and @peculiar/x509 want one). */
 export const tnDer = (spc: string) => new Uint8Array(encodeTnAuthList(spc));
 
-export interface AcmeResponse {
+/** The fields of the ACME bodies (orders, challenges, problem documents) that the tests read. */
+export interface AcmeBody {
+  status?: string;
+  type?: string;
+  detail?: string;
+  error?: { type?: string; detail?: string };
+  notBefore?: string;
+  notAfter?: string;
+  x5u?: string;
+}
+
+export interface AcmeResponse<T = AcmeBody> {
   status: number;
-  data: any;
+  data: T;
   headers: Record<string, string>;
 }
 /** A signed POST through acme-client's own request path (its typings do not publish `api`). */
-export function apiRequest(client: acme.Client, url: string, payload: unknown, codes: number[] = []) {
+export function apiRequest<T = AcmeBody>(
+  client: acme.Client,
+  url: string,
+  payload: unknown,
+  codes: number[] = [],
+) {
   const api = (
-    client as unknown as { api: { apiRequest(u: string, p: unknown, c: number[]): Promise<AcmeResponse> } }
+    client as unknown as {
+      api: { apiRequest(u: string, p: unknown, c: number[]): Promise<AcmeResponse<T>> };
+    }
   ).api;
   return api.apiRequest(url, payload, codes);
 }

@@ -178,7 +178,7 @@ describe('refusals', () => {
         status: 'invalid',
         error: { type: 'urn:ietf:params:acme:error:incorrectResponse' },
       });
-      expect(res.data.error.detail).toMatch(why);
+      expect(res.data.error?.detail).toMatch(why);
       expect(await client.getOrder(order)).toMatchObject({ status: 'invalid' });
       // nothing can be finalized
       expect(await typeOf(client.finalizeOrder(order, await csrPem()))).toMatch(/not ready/);

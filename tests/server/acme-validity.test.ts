@@ -14,6 +14,7 @@ import {
   spcToken,
   startWorld,
   stopWorld,
+  type AcmeBody,
 } from './acme-fixtures';
 
 const DAY = 86_400_000;
@@ -45,7 +46,10 @@ const wholeSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
 
 /** newOrder with these extra members: the answer's status and body. */
 async function order(extra: Record<string, unknown>) {
-  return apiRequest(client, `${base}/acme/new-order`, { identifiers: [identifier()], ...extra });
+  return apiRequest<acme.Order & AcmeBody>(client, `${base}/acme/new-order`, {
+    identifiers: [identifier()],
+    ...extra,
+  });
 }
 
 /** An order through its challenge, finalized: the leaf's validity. */
@@ -80,7 +84,7 @@ describe('notBefore and notAfter in newOrder', () => {
     expect(new Date(row.not_after).getTime()).toBe(notAfter.getTime());
     // the order, read again, still says what was asked
     const again = await apiRequest(client, created.url, null, [200]);
-    expect(Date.parse(again.data.notAfter)).toBe(notAfter.getTime());
+    expect(Date.parse(String(again.data.notAfter))).toBe(notAfter.getTime());
   });
 
   it('issues exactly a notBefore and notAfter asked together (to the second)', async () => {
@@ -88,7 +92,7 @@ describe('notBefore and notAfter in newOrder', () => {
     const notAfter = wholeSecond(notBefore.getTime() + 30 * DAY);
     const created = await order({ notBefore: notBefore.toISOString(), notAfter: notAfter.toISOString() });
     expect(created.status, JSON.stringify(created.data)).toBe(201);
-    expect(Date.parse(created.data.notBefore)).toBe(notBefore.getTime());
+    expect(Date.parse(String(created.data.notBefore))).toBe(notBefore.getTime());
     const leaf = await issue(created);
     expect([leaf.notBefore.getTime(), leaf.notAfter.getTime()]).toEqual([
       notBefore.getTime(),

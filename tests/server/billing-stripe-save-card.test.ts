@@ -7,7 +7,13 @@ import { createStripeGateway, type StripeGateway } from '../../server/src/integr
 import { postJson } from './accounts-fixtures';
 import { api, confirmedProvider, tokenOf } from './billing-fixtures';
 import { createTestApp, type TestApp } from './helpers';
-import { signStripeEvent, startStripeStandIn, stripeEvent, type StripeStandIn } from './stripeStandIn';
+import {
+  signStripeEvent,
+  startStripeStandIn,
+  stripeEvent,
+  type Obj,
+  type StripeStandIn,
+} from './stripeStandIn';
 
 const SECRET = 'whsec_test_save';
 
@@ -46,7 +52,7 @@ async function paySubscription(saveCard: boolean) {
   const [create] = standIn.calls('POST', '/v1/checkout/sessions');
   expect(create.params.metadata.save_card).toBe(saveCard ? 'yes' : undefined);
   const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(res.json().data.url)?.[1] as string;
-  const session = standIn.sessions.get(sessionId) as Record<string, any>;
+  const session = standIn.sessions.get(sessionId) as Obj;
   const customer = session.customer as string;
   const pm = standIn.addPaymentMethod({ brand: 'visa', last4: '4242', exp_month: 10, exp_year: 2034 });
   const subscription = standIn.addSubscription(customer, (await gateway.priceIds()).month, {

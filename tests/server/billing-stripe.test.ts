@@ -22,7 +22,13 @@ import {
 } from './billing-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 import { adminToken } from './resellers-fixtures';
-import { signStripeEvent, startStripeStandIn, stripeEvent, type StripeStandIn } from './stripeStandIn';
+import {
+  signStripeEvent,
+  startStripeStandIn,
+  stripeEvent,
+  type Obj,
+  type StripeStandIn,
+} from './stripeStandIn';
 
 const SECRET = 'whsec_test';
 const HOUR = 3_600_000;
@@ -63,8 +69,6 @@ afterAll(async () => {
 beforeEach(() => {
   clock = T0;
 });
-
-type Obj = Record<string, any>;
 
 function deliver(t: TestApp, event: Obj, secret = SECRET) {
   const { payload, headers } = signStripeEvent(event, secret);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../server/src/accounts/admin';
@@ -18,11 +19,21 @@ import { createTestApp, readOutbox, testConfig, type TestApp } from './helpers';
 
 function captureLog() {
   const lines: { level: string; args: unknown[] }[] = [];
-  const log: any = {};
-  for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace']) {
-    log[level] = (...args: unknown[]) => lines.push({ level, args });
-  }
-  log.child = () => log;
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push({ level, args });
+  const log: FastifyBaseLogger = {
+    level: 'trace',
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    trace: at('trace'),
+    silent: () => undefined,
+    child: () => log,
+  };
   return { log, lines };
 }
 

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 export interface RecordedRequest {
   method: string;
   path: string;
-  params: Record<string, any>;
+  params: Obj;
   idempotencyKey: string | undefined;
 }
 
@@ -18,7 +18,9 @@ export interface StripeFailure {
   error: { type: string; message: string; code?: string; decline_code?: string; param?: string };
 }
 
-type Obj = Record<string, any>;
+/** A Stripe-shaped JSON object, of any kind, which the stand-in and its tests read and write at any depth. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- nested JSON of every Stripe kind, read at any depth
+export type Obj = Record<string, any>;
 
 /** Decodes `a[b][0][c]=v` (the SDK's bracket notation) into nested objects and arrays. */
 export function decodeForm(raw: string): Obj {
@@ -36,7 +38,7 @@ export function decodeForm(raw: string): Obj {
       first < 0
         ? [key]
         : [key.slice(0, first), ...[...key.slice(first).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1])];
-    let node: any = root;
+    let node: Obj = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
       if (last) {

@@ -5,7 +5,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AcmeCredentialRow } from '../../contract/acme';
 import { renderBilling } from './billing/harness';
-import { httpError, stubPhoneWidth, testDataProvider, type TestDataProvider } from './public/harness';
+import {
+  httpError,
+  stubPhoneWidth,
+  testDataProvider,
+  type DataProviderOverrides,
+  type TestDataProvider,
+} from './public/harness';
 
 const PATH = '/sti-certificate/acme';
 const DIRECTORY_URL = 'https://ca.example.test/acme/directory';
@@ -45,7 +51,7 @@ const ROWS: AcmeCredentialRow[] = [
 
 const CREATED = { key_id: 'new-kid-0123456789abcd', hmac_key: 'c2VjcmV0LWhtYWMta2V5LXNob3duLW9uY2Utb25seQ' };
 
-function acmeDataProvider(overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {}) {
+function acmeDataProvider(overrides: DataProviderOverrides = {}) {
   return testDataProvider({
     getList: async () => ({ data: ROWS, total: ROWS.length }),
     create: async () => ({ data: CREATED }),

@@ -204,8 +204,9 @@ describe('app-specific calls', () => {
     ['validateResellerCode', ['PROMO 1'], '/api/auth/reseller_token/PROMO%201', undefined],
   ] as const)('%s posts to %s', async (method, args, path, body) => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, method === 'validateResellerCode' ? { isValid: true } : { message: 'Check your Email!' }));
-    const dp = createDataProvider() as any;
-    const result = await dp[method](...args);
+    const dp = createDataProvider();
+    const call = dp[method] as (...params: readonly unknown[]) => Promise<unknown>;
+    const result = await call.call(dp, ...args);
     const { url, init } = lastCall();
     expect(url).toBe(path);
     expect(init.method).toBe('POST');

@@ -49,8 +49,11 @@ export interface JobQueue {
   queued(): Promise<Record<string, number>>;
 }
 
-/** One kind of background work: its queue name, its handler and, for recurring work, its cron (UTC). */
-export interface JobDefinition<T extends object = any> {
+/**
+ * One kind of background work: its queue name, its handler and, for recurring work, its cron (UTC). A list of them
+ * mixes data types: by default the data is `never` here, and any handler fits; the queue hands it what was sent.
+ */
+export interface JobDefinition<T extends object = never> {
   name: string;
   handler: JobHandler<T>;
   cron?: string;

@@ -15,7 +15,7 @@ import { padSize, TypedSignature, useTypedSignature } from './TypedSignature';
 import { useSignaturePad, type SignaturePadRef } from './useSignaturePad';
 
 // The package ships CommonJS; the production bundle hands us the module object, not the class.
-const SignatureCanvas = ((SignatureCanvasModule as any).default ??
+const SignatureCanvas = ((SignatureCanvasModule as { default?: typeof SignatureCanvasModule }).default ??
   SignatureCanvasModule) as typeof SignatureCanvasModule;
 
 const WHITE = 'rgb(255, 255, 255)';

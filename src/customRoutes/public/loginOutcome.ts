@@ -57,7 +57,7 @@ export function homeOfRole(role: string | undefined): string {
 export function roleIn(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, any>;
+  const v = value as { user?: { type?: unknown } | null; type?: unknown; role?: unknown };
   const candidate = v.user?.type ?? v.type ?? v.role;
   return typeof candidate === 'string' ? candidate : undefined;
 }

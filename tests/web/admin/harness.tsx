@@ -10,7 +10,14 @@ import type { AdminProviderDetails } from '../../../contract/admin';
 import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
 import { en } from '../../../src/i18n/en';
 import { withProviderParts } from '../../../src/dataProvider/providerParts';
-import { testAuthProvider, testDataProvider, type TestDataProvider } from '../public/harness';
+import {
+  asAuthProvider,
+  asDataProvider,
+  testAuthProvider,
+  testDataProvider,
+  type DataProviderOverrides,
+  type TestDataProvider,
+} from '../public/harness';
 
 export { httpError } from '../public/harness';
 
@@ -48,9 +55,7 @@ export const PROVIDER: AdminProviderDetails = {
   counts: { keys: 1, certificates: 1, numbers: 0, imports: 0, payments: 1, invoices: 1 },
 };
 
-export function adminDataProvider(
-  overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
-): TestDataProvider {
+export function adminDataProvider(overrides: DataProviderOverrides = {}): TestDataProvider {
   const dataProvider: TestDataProvider = testDataProvider({
     getList: async () => ({ data: [], total: 0 }),
     getOne: async () => ({ data: PROVIDER }),
@@ -75,7 +80,7 @@ export function adminDataProvider(
       withProviderParts(
         () => Promise.reject(new Error('no such list')),
         (...args) => dataProvider.providerRows(...args),
-      ) as any,
+      ),
     );
   }
   return dataProvider;
@@ -97,8 +102,8 @@ export function renderAdmin(path: string, dataProvider: TestDataProvider = admin
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
         queryClient={noRetries()}
-        dataProvider={dataProvider as any}
-        authProvider={testAuthProvider() as any}
+        dataProvider={asDataProvider(dataProvider)}
+        authProvider={asAuthProvider(testAuthProvider())}
         i18nProvider={i18nProvider}
       >
         <Suspense fallback={<p>loading page</p>}>

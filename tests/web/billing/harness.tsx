@@ -12,14 +12,24 @@ import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
 import { publicRoutes } from '../../../src/customRoutes/public';
 import { en } from '../../../src/i18n/en';
 import {
+  asAuthProvider,
+  asDataProvider,
   testAuthProvider,
   testDataProvider,
+  type DataProviderOverrides,
   type TestAuthProvider,
   type TestDataProvider,
 } from '../public/harness';
 
-export { currentLocation, httpError, testAuthProvider, testDataProvider } from '../public/harness';
-export type { TestDataProvider } from '../public/harness';
+export {
+  asAuthProvider,
+  asDataProvider,
+  currentLocation,
+  httpError,
+  testAuthProvider,
+  testDataProvider,
+} from '../public/harness';
+export type { DataProviderOverrides, TestDataProvider } from '../public/harness';
 
 export const PROFILE: ServiceProviderProfile = {
   service_provider_uuid: 'sp-1',
@@ -49,9 +59,7 @@ export const PROFILE: ServiceProviderProfile = {
 };
 
 /** The billing calls with harmless answers; each test overrides what it looks at. */
-export function billingDataProvider(
-  overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
-): TestDataProvider {
+export function billingDataProvider(overrides: DataProviderOverrides = {}): TestDataProvider {
   return testDataProvider({
     getProfile: async () => PROFILE,
     createSubscriptionCheckout: async () => ({ data: { url: 'https://pay.example.test/checkout/1' } }),
@@ -123,8 +131,8 @@ export function renderBilling(path: string, options: BillingRenderOptions = {}) 
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
         queryClient={noRetries()}
-        dataProvider={dataProvider as any}
-        authProvider={authProvider as any}
+        dataProvider={asDataProvider(dataProvider)}
+        authProvider={asAuthProvider(authProvider)}
         i18nProvider={i18nProvider}
       >
         <Suspense fallback={<p>loading page</p>}>

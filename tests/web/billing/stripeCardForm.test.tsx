@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
 import type { SavedCard } from '../../../contract/api';
 import { en } from '../../../src/i18n/en';
-import { billingDataProvider, httpError, renderBilling, testAuthProvider, type TestDataProvider } from './harness';
+import { asAuthProvider, asDataProvider, billingDataProvider, httpError, renderBilling, testAuthProvider, type TestDataProvider } from './harness';
 
 const fake = vi.hoisted(() => {
   const numberElement = { kind: 'cardNumber', focus: () => undefined };
@@ -84,7 +84,7 @@ function renderRenewal(dataProvider: TestDataProvider, settings: Record<string, 
   );
   render(
     <TestMemoryRouter initialEntries={['/account/renewal']}>
-      <AdminContext dataProvider={dataProvider as any} authProvider={testAuthProvider() as any} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={asDataProvider(dataProvider)} authProvider={asAuthProvider(testAuthProvider())} i18nProvider={i18nProvider}>
         <Suspense fallback={<p>loading page</p>}>
           <Routes>
             {privateRoutesFor('service-provider').map(({ path, element }) => (

@@ -1,7 +1,8 @@
 // The certificate area's screens as App.tsx mounts them (the billing harness: the provider's route table in
 // AdminContext on a memory router), with the key and certificate calls of a test dataProvider.
+import type { GetListParams } from 'react-admin';
 import { vi } from 'vitest';
-import { billingDataProvider, type TestDataProvider } from '../billing/harness';
+import { billingDataProvider, type DataProviderOverrides, type TestDataProvider } from '../billing/harness';
 import { certificateGetList } from '../../../src/dataProvider/certificateLists';
 
 import CertificateList from '../../../src/resources/certificates/CertificateList';
@@ -70,11 +71,9 @@ export const INTERMEDIATE_PEM = '-----BEGIN CERTIFICATE-----\nTUlJQmludGVy\n----
  * The key and certificate calls with harmless answers; each test overrides what it looks at. The lists' getList
  * goes through those calls as the app's dataProvider does (certificateLists.ts).
  */
-export function certificatesDataProvider(
-  overrides: Partial<Record<keyof TestDataProvider, (...args: any[]) => any>> = {},
-): TestDataProvider {
+export function certificatesDataProvider(overrides: DataProviderOverrides = {}): TestDataProvider {
   const provider: TestDataProvider = billingDataProvider({
-    getList: (resource: string, params: any) =>
+    getList: (resource: string, params: GetListParams) =>
       certificateGetList(provider, resource, params) ??
       Promise.reject(new Error(`no list of ${resource} here`)),
     listPrivateKeys: async () => ({ total: KEYS.length, data: KEYS }),

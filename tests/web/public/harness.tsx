@@ -17,7 +17,10 @@ export type TestDataProvider = Methods<PortalDataProvider>;
 
 const refuse = () => Promise.reject(new Error('not used by the public pages'));
 
-export function testDataProvider(overrides: Partial<Record<keyof PortalDataProvider, (...args: any[]) => any>> = {}): TestDataProvider {
+/** Calls a test puts in place of the defaults: any function, called with what the page passes. */
+export type DataProviderOverrides = Partial<Record<keyof PortalDataProvider, (...args: never[]) => unknown>>;
+
+export function testDataProvider(overrides: DataProviderOverrides = {}): TestDataProvider {
   const calls = {
     checkAvailability: async () => ({ isOcnExists: false, isEmailExists: false }),
     register: async () => ({ service_provider_uuid: 'sp-uuid-1' }),
@@ -45,7 +48,7 @@ export function testDataProvider(overrides: Partial<Record<keyof PortalDataProvi
 
 export type TestAuthProvider = { [K in keyof Required<AuthProvider>]: Mock };
 
-export function testAuthProvider(login: (params: any) => Promise<any> = async () => ({ redirectTo: '/' })): TestAuthProvider {
+export function testAuthProvider(login: AuthProvider['login'] = async () => ({ redirectTo: '/' })): TestAuthProvider {
   return {
     login: vi.fn(login),
     logout: vi.fn(async () => undefined),
@@ -57,6 +60,13 @@ export function testAuthProvider(login: (params: any) => Promise<any> = async ()
     handleCallback: vi.fn(async () => undefined),
   } as TestAuthProvider;
 }
+
+/**
+ * The mocks as react-admin takes them. Each wraps the provider's call of its name, but a mock's type keeps no type
+ * parameter (getList's record type) and the auth mocks' type covers supportAbortSignal too.
+ */
+export const asDataProvider = (dataProvider: TestDataProvider) => dataProvider as unknown as PortalDataProvider;
+export const asAuthProvider = (authProvider: TestAuthProvider) => authProvider as unknown as AuthProvider;
 
 /** A failure as the providers reject with it (PortalHttpError). */
 /** A viewport narrower than 960 px, as useMediaQuery sees it (the phone layouts). */
@@ -103,7 +113,7 @@ export function renderPublic(path: string, options: RenderOptions = {}) {
   const page = (name: string): ReactNode => <p>{`${name} page`}</p>;
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider as any} authProvider={authProvider as any} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={asDataProvider(dataProvider)} authProvider={asAuthProvider(authProvider)} i18nProvider={i18nProvider}>
         <Routes>
           {publicRoutes.map((route) => (
             <Route key={route.path} path={route.path} element={route.element} />

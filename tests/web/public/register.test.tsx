@@ -249,7 +249,7 @@ describe('registration step 2', () => {
     await toStep2();
     expect(signatureProps.last?.penColor).toBe('black');
     expect(signatureProps.last?.backgroundColor).toMatch(/255, 255, 255|white|#fff/i);
-    expect(signatureProps.last?.canvasProps.style.height).toBe(145);
+    expect(signatureProps.last?.canvasProps?.style?.height).toBe(145);
   });
 
   it("opens the agreement in a 'Certificate info' modal", async () => {

@@ -1,12 +1,15 @@
 // happy-dom has no canvas: a stand-in for react-signature-canvas with the same instance methods.
 // "Draw signature" plays the end of a stroke.
 import { Component } from 'react';
+import type ReactSignatureCanvas from 'react-signature-canvas';
+
+type SignatureCanvasProps = ReactSignatureCanvas.ReactSignatureCanvasProps;
 
 export const FAKE_SIGNATURE_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 
-export const signatureProps: { last?: Record<string, any> } = {};
+export const signatureProps: { last?: SignatureCanvasProps } = {};
 
-export default class FakeSignatureCanvas extends Component<Record<string, any>> {
+export default class FakeSignatureCanvas extends Component<SignatureCanvasProps> {
   private empty = true;
 
   isEmpty = () => this.empty;
@@ -33,7 +36,7 @@ export default class FakeSignatureCanvas extends Component<Record<string, any>> 
           type="button"
           onClick={(event) => {
             this.empty = false;
-            onEnd?.(event);
+            onEnd?.(event.nativeEvent);
           }}
         >
           Draw signature

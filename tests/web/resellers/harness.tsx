@@ -12,7 +12,13 @@ import type { Role } from '../../../contract/constants';
 import { publicRoutes } from '../../../src/customRoutes/public';
 import { en } from '../../../src/i18n/en';
 import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
-import { testAuthProvider, testDataProvider, type TestDataProvider } from '../public/harness';
+import {
+  asAuthProvider,
+  asDataProvider,
+  testAuthProvider,
+  testDataProvider,
+  type TestDataProvider,
+} from '../public/harness';
 
 export { currentLocation, httpError, testDataProvider } from '../public/harness';
 export type { TestDataProvider } from '../public/harness';
@@ -51,8 +57,8 @@ export function renderAs(role: Role, path: string, dataProvider: TestDataProvide
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext
         queryClient={noRetries()}
-        dataProvider={dataProvider as any}
-        authProvider={authProvider as any}
+        dataProvider={asDataProvider(dataProvider)}
+        authProvider={asAuthProvider(authProvider)}
         i18nProvider={i18nProvider}
       >
         <Suspense fallback={<p>loading page</p>}>

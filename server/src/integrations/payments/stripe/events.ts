@@ -22,7 +22,7 @@ export function invoiceSubscription(inv: LooseInvoice): string | undefined {
     idOf(inv.parent?.subscription_details?.subscription) ??
     idOf(inv.subscription) ??
     inv.lines?.data
-      ?.map((l) => idOf(l.subscription ?? (l.parent as any)?.subscription_item_details?.subscription))
+      ?.map((l) => idOf(l.subscription ?? l.parent?.subscription_item_details?.subscription))
       .find(Boolean)
   );
 }
