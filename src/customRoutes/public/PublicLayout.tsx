@@ -40,7 +40,6 @@ export function PublicHeader() {
 }
 
 export function PublicLayout({ title, step, documentTitle, wide = false, children }: PublicLayoutProps) {
-  const translate = useTranslate();
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -57,33 +56,7 @@ export function PublicLayout({ title, step, documentTitle, wide = false, childre
           py: { xs: 2, sm: 4 },
         }}
       >
-        {wide ? null : (
-          <Box
-            component="aside"
-            data-testid="public-welcome"
-            sx={{
-              display: { xs: 'none', md: 'flex' },
-              flexDirection: 'column',
-              alignItems: 'center',
-              textAlign: 'center',
-              flex: '1 1 0',
-              maxWidth: 560,
-            }}
-          >
-            <Box
-              component="img"
-              src="/welcome.svg"
-              alt={translate('portal.welcome.image_alt')}
-              sx={{ width: '100%', maxWidth: 480, height: 'auto', mb: 3 }}
-            />
-            <Typography variant="h4" component="h2" gutterBottom>
-              {translate('portal.welcome.heading', { product: translate('portal.product') })}
-            </Typography>
-            <Typography variant="body1" color="text.secondary">
-              {translate('portal.welcome.text')}
-            </Typography>
-          </Box>
-        )}
+        {wide ? null : <Welcome />}
         <Paper
           variant="outlined"
           sx={{
@@ -95,14 +68,21 @@ export function PublicLayout({ title, step, documentTitle, wide = false, childre
           }}
         >
           {title || step ? (
-            <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 2 }}>
+            <Box
+              sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 2 }}
+            >
               {title ? (
                 <Typography variant="h5" component="h1">
                   {title}
                 </Typography>
               ) : null}
               {step ? (
-                <Typography variant="subtitle1" color="text.secondary" data-testid="step-counter" sx={{ whiteSpace: 'nowrap' }}>
+                <Typography
+                  variant="subtitle1"
+                  color="text.secondary"
+                  data-testid="step-counter"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
                   {step}
                 </Typography>
               ) : null}
@@ -111,6 +91,38 @@ export function PublicLayout({ title, step, documentTitle, wide = false, childre
           {children}
         </Paper>
       </Box>
+    </Box>
+  );
+}
+
+/** The welcome beside the form on a wide screen: the picture, the product's name and what it does. */
+function Welcome() {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="aside"
+      data-testid="public-welcome"
+      sx={{
+        display: { xs: 'none', md: 'flex' },
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        flex: '1 1 0',
+        maxWidth: 560,
+      }}
+    >
+      <Box
+        component="img"
+        src="/welcome.svg"
+        alt={translate('portal.welcome.image_alt')}
+        sx={{ width: '100%', maxWidth: 480, height: 'auto', mb: 3 }}
+      />
+      <Typography variant="h4" component="h2" gutterBottom>
+        {translate('portal.welcome.heading', { product: translate('portal.product') })}
+      </Typography>
+      <Typography variant="body1" color="text.secondary">
+        {translate('portal.welcome.text')}
+      </Typography>
     </Box>
   );
 }

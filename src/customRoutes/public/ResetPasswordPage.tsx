@@ -55,6 +55,29 @@ function LinkFailure({ message, linkRefused, invitation, email }: LinkFailurePro
   );
 }
 
+/**
+ * The link asked about as the page opens: a refusal (used, expired, unknown) is the failure shown in place of the
+ * form. The form shows meanwhile: the answer comes long before anyone could fill it.
+ */
+function useLinkCheck(token: string, isInvitation: boolean) {
+  const dataProvider = usePublicDataProvider();
+  const [failure, setFailure] = useState('');
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    dataProvider
+      .checkPasswordLink(token, isInvitation ? 'invitation' : 'password_reset')
+      .catch((error: unknown) => {
+        // A refusal closes the form; anything else (offline, a server error) leaves it to the submission to tell.
+        if (current && failureMessage(error) === MESSAGES.invalidToken) setFailure(MESSAGES.invalidToken);
+      });
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, token, isInvitation]);
+  return [failure, setFailure] as const;
+}
+
 interface NewPasswordValues {
   password: string;
   confirm_password: string;
@@ -69,21 +92,7 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
   const isInvitation = invite || searchParams.get('invite') === '1';
   const title = translate(isInvitation ? 'portal.accept_invite.title' : 'portal.reset_password.title');
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState('');
-  useEffect(() => {
-    // The form shows meanwhile: the answer comes long before anyone could fill it.
-    if (!token) return;
-    let current = true;
-    dataProvider
-      .checkPasswordLink(token, isInvitation ? 'invitation' : 'password_reset')
-      .catch((error: unknown) => {
-        // A refusal closes the form; anything else (offline, a server error) leaves it to the submission to tell.
-        if (current && failureMessage(error) === MESSAGES.invalidToken) setFailure(MESSAGES.invalidToken);
-      });
-    return () => {
-      current = false;
-    };
-  }, [dataProvider, token, isInvitation]);
+  const [failure, setFailure] = useLinkCheck(token, isInvitation);
   // An incomplete link gets the same way out as one the server refused; neither can set a password any more.
   const shownFailure = token ? failure : translate('portal.reset_password.missing_token');
   const linkRefused = !token || failure === MESSAGES.invalidToken;
@@ -120,7 +129,13 @@ export function ResetPasswordPage({ invite = false }: { invite?: boolean }) {
       {linkRefused ? null : (
         <FormProvider {...form}>
           <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={title}>
-            <FormPasswordInput source="password" label="portal.reset_password.password" required autoComplete="new-password" autoFocus />
+            <FormPasswordInput
+              source="password"
+              label="portal.reset_password.password"
+              required
+              autoComplete="new-password"
+              autoFocus
+            />
             <FormPasswordInput
               source="confirm_password"
               label="portal.reset_password.confirm_password"

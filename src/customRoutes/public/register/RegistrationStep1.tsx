@@ -13,7 +13,13 @@ import { registrationStep1Schema } from '../../../../contract/schemas';
 import { FormPhoneInput, FormSelectInput, FormTextInput } from '../../../components/inputs';
 import { MainButton } from '../../../components/MainButton';
 import { failureMessage } from '../httpError';
-import { pickFields, STEP1_FIELDS, type RegistrationData, type RegistrationFailure, type Step1Field } from './registrationData';
+import {
+  pickFields,
+  STEP1_FIELDS,
+  type RegistrationData,
+  type RegistrationFailure,
+  type Step1Field,
+} from './registrationData';
 import { useServerErrors } from './useServerErrors';
 import { formGridSx, FULL_ROW } from './layout';
 
@@ -42,15 +48,15 @@ export function RegistrationStep1({ data, failure, onNext, onCancel }: Registrat
     defaultValues: { ...pickFields(data, STEP1_FIELDS), state: data.state || undefined },
   });
   useServerErrors(form, failure, STEP1_FIELDS);
-  const countryChoices = COUNTRIES.map((code) => ({ id: code, name: translate(`portal.register.countries.${code}`, { _: code }) }));
-  const label = (field: string) => `portal.register.fields.${field}`;
-
   const onSubmit = async (values: Step1Values) => {
     setMessage('');
     setChecking(true);
     let availability;
     try {
-      availability = await dataProvider.checkAvailability({ email: values.email, ocn: values.ocn.toUpperCase() });
+      availability = await dataProvider.checkAvailability({
+        email: values.email,
+        ocn: values.ocn.toUpperCase(),
+      });
     } catch (error) {
       setMessage(failureMessage(error));
       setChecking(false);
@@ -58,33 +64,24 @@ export function RegistrationStep1({ data, failure, onNext, onCancel }: Registrat
     }
     setChecking(false);
     const { isOcnExists, isEmailExists } = availability;
-    if (isOcnExists) form.setError('ocn', { type: 'server', message: MESSAGES.ocnTaken }, { shouldFocus: true });
-    if (isEmailExists) form.setError('email', { type: 'server', message: MESSAGES.emailTaken }, { shouldFocus: !isOcnExists });
+    if (isOcnExists)
+      form.setError('ocn', { type: 'server', message: MESSAGES.ocnTaken }, { shouldFocus: true });
+    if (isEmailExists)
+      form.setError('email', { type: 'server', message: MESSAGES.emailTaken }, { shouldFocus: !isOcnExists });
     if (!isOcnExists && !isEmailExists) onNext(values);
   };
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={translate('portal.register.title_step1')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        aria-label={translate('portal.register.title_step1')}
+      >
         <Box sx={formGridSx}>
-          <FormTextInput source="ocn" label={label('ocn')} required uppercase maxLength={LIMITS.ocnLength} autoFocus />
-          <FormTextInput source="email" label={label('email')} type="email" required autoComplete="email" maxLength={LIMITS.emailMax} />
-          <FormTextInput source="first_name" label={label('first_name')} required alphanumeric autoComplete="given-name" maxLength={LIMITS.textMax} />
-          <FormTextInput source="last_name" label={label('last_name')} required alphanumeric autoComplete="family-name" maxLength={LIMITS.textMax} />
-          <FormPhoneInput source="phone_number" label={label('phone_number')} required />
-          <FormTextInput source="title" label={label('title')} required autoComplete="organization-title" maxLength={LIMITS.textMax} />
-          <Box sx={FULL_ROW}>
-            <FormTextInput source="company_name" label={label('company_name')} required autoComplete="organization" maxLength={LIMITS.textMax} />
-          </Box>
-          <Box sx={FULL_ROW}>
-            <FormTextInput source="address" label={label('address')} required autoComplete="street-address" maxLength={200} />
-          </Box>
-          <FormSelectInput source="country" label={label('country')} required choices={countryChoices} autoComplete="country" />
-          <FormSelectInput source="state" label={label('state')} required choices={STATE_CHOICES} autoComplete="address-level1" />
-          <FormTextInput source="city" label={label('city')} required autoComplete="address-level2" maxLength={LIMITS.textMax} />
-          <FormTextInput source="zipcode" label={label('zipcode')} required numeric autoComplete="postal-code" maxLength={LIMITS.zipcodeMax} />
-          <FormTextInput source="filer_id" label={label('filer_id')} required numeric maxLength={20} />
-          <FormTextInput source="frn_number" label={label('frn_number')} required numeric maxLength={20} />
+          <ContactFields />
+          <CompanyFields />
         </Box>
         {message ? (
           <Alert severity="error" sx={{ mt: 1 }}>
@@ -101,5 +98,117 @@ export function RegistrationStep1({ data, failure, onNext, onCancel }: Registrat
         </Box>
       </Box>
     </FormProvider>
+  );
+}
+
+const label = (field: string) => `portal.register.fields.${field}`;
+
+/** The account's and its contact's fields, in the form's grid. */
+function ContactFields() {
+  return (
+    <>
+      <FormTextInput
+        source="ocn"
+        label={label('ocn')}
+        required
+        uppercase
+        maxLength={LIMITS.ocnLength}
+        autoFocus
+      />
+      <FormTextInput
+        source="email"
+        label={label('email')}
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={LIMITS.emailMax}
+      />
+      <FormTextInput
+        source="first_name"
+        label={label('first_name')}
+        required
+        alphanumeric
+        autoComplete="given-name"
+        maxLength={LIMITS.textMax}
+      />
+      <FormTextInput
+        source="last_name"
+        label={label('last_name')}
+        required
+        alphanumeric
+        autoComplete="family-name"
+        maxLength={LIMITS.textMax}
+      />
+      <FormPhoneInput source="phone_number" label={label('phone_number')} required />
+      <FormTextInput
+        source="title"
+        label={label('title')}
+        required
+        autoComplete="organization-title"
+        maxLength={LIMITS.textMax}
+      />
+    </>
+  );
+}
+
+/** The company and its address, in the form's grid. */
+function CompanyFields() {
+  const translate = useTranslate();
+  const countryChoices = COUNTRIES.map((code) => ({
+    id: code,
+    name: translate(`portal.register.countries.${code}`, { _: code }),
+  }));
+  return (
+    <>
+      <Box sx={FULL_ROW}>
+        <FormTextInput
+          source="company_name"
+          label={label('company_name')}
+          required
+          autoComplete="organization"
+          maxLength={LIMITS.textMax}
+        />
+      </Box>
+      <Box sx={FULL_ROW}>
+        <FormTextInput
+          source="address"
+          label={label('address')}
+          required
+          autoComplete="street-address"
+          maxLength={200}
+        />
+      </Box>
+      <FormSelectInput
+        source="country"
+        label={label('country')}
+        required
+        choices={countryChoices}
+        autoComplete="country"
+      />
+      <FormSelectInput
+        source="state"
+        label={label('state')}
+        required
+        choices={STATE_CHOICES}
+        autoComplete="address-level1"
+      />
+      <FormTextInput
+        source="city"
+        label={label('city')}
+        required
+        autoComplete="address-level2"
+        maxLength={LIMITS.textMax}
+      />
+      <FormTextInput
+        source="zipcode"
+        label={label('zipcode')}
+        required
+        numeric
+        autoComplete="postal-code"
+        maxLength={LIMITS.zipcodeMax}
+      />
+      <FormTextInput source="filer_id" label={label('filer_id')} required numeric maxLength={20} />
+      <FormTextInput source="frn_number" label={label('frn_number')} required numeric maxLength={20} />
+    </>
   );
 }

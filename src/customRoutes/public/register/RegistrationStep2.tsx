@@ -15,7 +15,13 @@ import { SignatureInput } from '../../../components/inputs/SignatureInput';
 import { MainButton } from '../../../components/MainButton';
 import { AgreementDialog } from './AgreementDialog';
 import { formGridSx } from './layout';
-import { pickFields, SIGNATURE_FIELD, STEP2_FIELDS, type RegistrationData, type RegistrationFailure } from './registrationData';
+import {
+  pickFields,
+  SIGNATURE_FIELD,
+  STEP2_FIELDS,
+  type RegistrationData,
+  type RegistrationFailure,
+} from './registrationData';
 import { useServerErrors } from './useServerErrors';
 
 export type Step2Result = Step2Values & { signature: string };
@@ -39,8 +45,6 @@ export function RegistrationStep2({ data, failure, onNext, onBack }: Registratio
     defaultValues: pickFields(data, STEP2_FIELDS),
   });
   useServerErrors(form, failure, STEP2_FIELDS);
-  const label = (field: string) => `portal.register.fields.${field}`;
-
   const checkSignature = () => {
     if (signature) return true;
     setSignatureError(MESSAGES.signatureRequired);
@@ -65,10 +69,7 @@ export function RegistrationStep2({ data, failure, onNext, onBack }: Registratio
         aria-label={translate('portal.register.title_step2')}
       >
         <Box sx={formGridSx}>
-          <FormTextInput source="printed_name" label={label('printed_name')} required alphanumeric autoComplete="name" maxLength={LIMITS.textMax} autoFocus />
-          <FormPhoneInput source="phone_number" label={label('phone_number')} required />
-          <FormTextInput source="title" label={label('title')} required autoComplete="organization-title" maxLength={LIMITS.textMax} />
-          <FormTextInput source="company_name" label={label('company_name')} required autoComplete="organization" maxLength={LIMITS.textMax} />
+          <SignerFields />
         </Box>
         <SignatureInput
           value={signature}
@@ -93,7 +94,11 @@ export function RegistrationStep2({ data, failure, onNext, onBack }: Registratio
           </Alert>
         ) : null}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
-          <Button variant="outlined" onClick={() => onBack({ ...form.getValues(), signature })} sx={{ minHeight: 44 }}>
+          <Button
+            variant="outlined"
+            onClick={() => onBack({ ...form.getValues(), signature })}
+            sx={{ minHeight: 44 }}
+          >
             {translate('portal.common.back')}
           </Button>
           <MainButton type="submit">{translate('portal.common.next_step')}</MainButton>
@@ -101,5 +106,39 @@ export function RegistrationStep2({ data, failure, onNext, onBack }: Registratio
         <AgreementDialog open={agreementOpen} onClose={() => setAgreementOpen(false)} />
       </Box>
     </FormProvider>
+  );
+}
+
+const label = (field: string) => `portal.register.fields.${field}`;
+
+/** Who signs the agreement, in the form's grid. */
+function SignerFields() {
+  return (
+    <>
+      <FormTextInput
+        source="printed_name"
+        label={label('printed_name')}
+        required
+        alphanumeric
+        autoComplete="name"
+        maxLength={LIMITS.textMax}
+        autoFocus
+      />
+      <FormPhoneInput source="phone_number" label={label('phone_number')} required />
+      <FormTextInput
+        source="title"
+        label={label('title')}
+        required
+        autoComplete="organization-title"
+        maxLength={LIMITS.textMax}
+      />
+      <FormTextInput
+        source="company_name"
+        label={label('company_name')}
+        required
+        autoComplete="organization"
+        maxLength={LIMITS.textMax}
+      />
+    </>
   );
 }
