@@ -10,7 +10,8 @@ const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(
 for (const f of files) {
   const r = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   passed += r.numPassedTests ?? 0;
-  failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
+  failed +=
+    (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   console.log(`ci: ${f}: ${r.numPassedTests ?? 0} passed, ${r.numFailedTests ?? 0} failed`);
 }

@@ -178,7 +178,15 @@ async function importEndToEnd(t: TestApp, port: number, token: string) {
     await probe;
     clearInterval(rssTimer);
   }
-  return { ms, uploadedMs, rssBefore, peakRss, atPeak, healthMax: Math.max(...health), healthP95: p95(health) };
+  return {
+    ms,
+    uploadedMs,
+    rssBefore,
+    peakRss,
+    atPeak,
+    healthMax: Math.max(...health),
+    healthP95: p95(health),
+  };
 }
 
 /** Polls the import until it ends; throws unless it completed with every row. */
@@ -190,7 +198,8 @@ async function untilCompleted(db: TestApp['db'], id: string): Promise<void> {
       [id],
     );
     if (row.status === 'completed' && row.success_count === ROWS) return;
-    if (row.status === 'completed' || row.status === 'failed') throw new Error(`import ended ${JSON.stringify(row)}`);
+    if (row.status === 'completed' || row.status === 'failed')
+      throw new Error(`import ended ${JSON.stringify(row)}`);
   }
 }
 
@@ -230,7 +239,12 @@ async function serverProcessImport() {
     const before = server.rss().now;
     const began = performance.now();
     await untilCompleted(db, await upload(server.port, token));
-    return { ms: performance.now() - began, before, peak: server.rss().peak, nodeOptions: server.nodeOptions };
+    return {
+      ms: performance.now() - began,
+      before,
+      peak: server.rss().peak,
+      nodeOptions: server.nodeOptions,
+    };
   } finally {
     await server?.stop();
     await db.close();

@@ -154,7 +154,9 @@ try {
   const baseline = await firstVisits(browser, `${origin}${BASELINE_PAGE}`);
   const login = await firstVisits(browser, `${origin}/login`);
 
-  console.log(`first visit (empty cache), median LCP of ${RUNS}, headless Chromium on ${os.cpus().length} cores:`);
+  console.log(
+    `first visit (empty cache), median LCP of ${RUNS}, headless Chromium on ${os.cpus().length} cores:`,
+  );
   const b = describe('baseline', baseline, webDir);
   const l = describe('/login', login, webDir);
   console.log(
@@ -162,7 +164,9 @@ try {
       `${(l.gzip / b.gzip).toFixed(0)}x gzip, ` +
       `LCP ${(l.lcpMs / b.lcpMs).toFixed(1)}x baseline`,
   );
-  for (const f of login[login.length - 1].js.sort((x, y) => y.encoded - x.encoded).slice(0, Number(process.env.FILES ?? 8))) {
+  for (const f of login[login.length - 1].js
+    .sort((x, y) => y.encoded - x.encoded)
+    .slice(0, Number(process.env.FILES ?? 8))) {
     console.log(`    ${kb(f.encoded).padStart(9)}  ${new URL(f.url).pathname}`);
   }
 
@@ -183,11 +187,15 @@ try {
     const ms = (x: number | null) => (x === null || !Number.isFinite(x) ? '-' : x.toFixed(0)).padStart(10);
     console.log(`signed-in screens, median of ${RUNS} in ms (goal: content within 800 ms of a reload):`);
     console.log(`  ${'baseline page'.padEnd(38)}${ms(baselineMs)}`);
-    console.log(`  ${'role'.padEnd(9)}${'screen'.padEnd(29)}${'reload'.padStart(10)}${'navigation'.padStart(12)}` +
-      `${'first API'.padStart(11)}${'last API'.padStart(10)}`);
+    console.log(
+      `  ${'role'.padEnd(9)}${'screen'.padEnd(29)}${'reload'.padStart(10)}${'navigation'.padStart(12)}` +
+        `${'first API'.padStart(11)}${'last API'.padStart(10)}`,
+    );
     for (const t of screens) {
-      console.log(`  ${t.role.padEnd(9)}${t.path.padEnd(29)}${ms(t.reloadMs)}  ${ms(t.navigationMs)}` +
-        ` ${ms(t.firstApiMs)}${ms(t.lastApiMs)}`);
+      console.log(
+        `  ${t.role.padEnd(9)}${t.path.padEnd(29)}${ms(t.reloadMs)}  ${ms(t.navigationMs)}` +
+          ` ${ms(t.firstApiMs)}${ms(t.lastApiMs)}`,
+      );
     }
     const reloadsMs = screens.map((t) => t.reloadMs);
     const over = screens.filter((t) => t.reloadMs > 800);

@@ -107,7 +107,11 @@ export interface AccessRequest<R extends Record<string, unknown> = Record<string
 /** A certificate whose CR URL was never created has no actions; view, renew and revoke need a serial number. */
 const NOT_CREATED = 'not created';
 
-function recordAllows(resource: string, action: string, record: Record<string, unknown> | undefined): boolean {
+function recordAllows(
+  resource: string,
+  action: string,
+  record: Record<string, unknown> | undefined,
+): boolean {
   if (!record) return true;
   if (resource === 'certificates' && (action === 'show' || action === 'renew' || action === 'revoke')) {
     const serial = record.serial_number;

@@ -33,16 +33,58 @@ const FOURS = [4, 4, 4, 4, 4];
  * prefixes (visa electron before visa, forbrugsforeningen before discover) come first.
  */
 export const CARD_TYPES: readonly CardType[] = [
-  { type: 'visaelectron', patterns: [4026, 417500, 4405, 4508, 4844, 4913, 4917], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
-  { type: 'maestro', patterns: [5018, 502, 503, 506, 56, 58, 639, 6220, 67], groups: FOURS, lengths: [12, 13, 14, 15, 16, 17, 18, 19], cvcLengths: [3], luhn: true },
+  {
+    type: 'visaelectron',
+    patterns: [4026, 417500, 4405, 4508, 4844, 4913, 4917],
+    groups: FOURS,
+    lengths: [16],
+    cvcLengths: [3],
+    luhn: true,
+  },
+  {
+    type: 'maestro',
+    patterns: [5018, 502, 503, 506, 56, 58, 639, 6220, 67],
+    groups: FOURS,
+    lengths: [12, 13, 14, 15, 16, 17, 18, 19],
+    cvcLengths: [3],
+    luhn: true,
+  },
   { type: 'forbrugsforeningen', patterns: [600], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
   { type: 'dankort', patterns: [5019], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
   { type: 'visa', patterns: [4], groups: FOURS, lengths: [13, 16], cvcLengths: [3], luhn: true },
-  { type: 'mastercard', patterns: [51, 52, 53, 54, 55, 22, 23, 24, 25, 26, 27], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
+  {
+    type: 'mastercard',
+    patterns: [51, 52, 53, 54, 55, 22, 23, 24, 25, 26, 27],
+    groups: FOURS,
+    lengths: [16],
+    cvcLengths: [3],
+    luhn: true,
+  },
   { type: 'amex', patterns: [34, 37], groups: [4, 6, 5], lengths: [15], cvcLengths: [3, 4], luhn: true },
-  { type: 'dinersclub', patterns: [30, 36, 38, 39], groups: [4, 6, 4], lengths: [14], cvcLengths: [3], luhn: true },
-  { type: 'discover', patterns: [60, 64, 65, 622], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
-  { type: 'unionpay', patterns: [62, 88], groups: FOURS, lengths: [16, 17, 18, 19], cvcLengths: [3], luhn: false },
+  {
+    type: 'dinersclub',
+    patterns: [30, 36, 38, 39],
+    groups: [4, 6, 4],
+    lengths: [14],
+    cvcLengths: [3],
+    luhn: true,
+  },
+  {
+    type: 'discover',
+    patterns: [60, 64, 65, 622],
+    groups: FOURS,
+    lengths: [16],
+    cvcLengths: [3],
+    luhn: true,
+  },
+  {
+    type: 'unionpay',
+    patterns: [62, 88],
+    groups: FOURS,
+    lengths: [16, 17, 18, 19],
+    cvcLengths: [3],
+    luhn: false,
+  },
   { type: 'jcb', patterns: [35], groups: FOURS, lengths: [16], cvcLengths: [3], luhn: true },
 ];
 
@@ -115,12 +157,17 @@ export function parseExpiry(value: string, now: Date = new Date()): { month: num
 /** The validator's expansion of a two-digit year: 70 and above is 19xx, below 70 is 20xx. */
 export function expandValidatorYear(year: number | string): number {
   const text = String(year).trim();
-  if (text.length === 2 && /^\d+$/.test(text)) return parseInt(Number(text) < 70 ? `20${text}` : `19${text}`, 10);
+  if (text.length === 2 && /^\d+$/.test(text))
+    return parseInt(Number(text) < 70 ? `20${text}` : `19${text}`, 10);
   return Number(text);
 }
 
 /** True when month/year is a real month that has not ended yet: the expiry month itself counts as valid. */
-export function isExpiryInFuture(month: number | string, year: number | string, now: Date = new Date()): boolean {
+export function isExpiryInFuture(
+  month: number | string,
+  year: number | string,
+  now: Date = new Date(),
+): boolean {
   const m = String(month).trim();
   const y = String(year).trim();
   if (!/^\d+$/.test(m) || !/^\d+$/.test(y)) return false;

@@ -27,6 +27,8 @@ console.log(
 );
 for (const [name, v] of serious) {
   const via = v.via.map((x) => (typeof x === 'string' ? x : `${x.title} (${x.url})`)).join('; ');
-  console.log(`  ${v.severity.padEnd(8)} ${name} ${v.range}: ${via}${v.fixAvailable ? '  [fix available]' : ''}`);
+  console.log(
+    `  ${v.severity.padEnd(8)} ${name} ${v.range}: ${via}${v.fixAvailable ? '  [fix available]' : ''}`,
+  );
 }
 process.exit(serious.length ? 1 : 0);

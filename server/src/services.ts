@@ -77,7 +77,6 @@ export interface AppDeps {
   log?: FastifyBaseLogger;
 }
 
-
 /** Every service of the app, and each module's part of them (what mountModules hands it), built once. */
 export interface AppServices extends AppContext {
   health: HealthDeps;
@@ -158,7 +157,11 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   // Provider keys are always sealed software keys (providers download them). With PKCS11_MODULE set, only
   // the CA's own keys go to the HSM.
   const kekLog = { warn: (msg: string) => log.warn(msg), info: (msg: string) => log.info(msg) };
-  const kek = loadKeyEncryptionKey({ configured: config.keyEncryptionKey, dataDir: config.dataDir, log: kekLog });
+  const kek = loadKeyEncryptionKey({
+    configured: config.keyEncryptionKey,
+    dataDir: config.dataDir,
+    log: kekLog,
+  });
   const keys = deps.keys ?? new SoftwareKeyStore(kek);
   if (!deps.keys) closers.push(() => keys.close());
   let ca = deps.ca;

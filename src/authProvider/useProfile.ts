@@ -9,5 +9,8 @@ export const PROFILE_QUERY_KEY = ['portal', 'service-provider-profile'] as const
 
 export function useProfile() {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  return useQuery<ServiceProviderProfile>({ queryKey: PROFILE_QUERY_KEY, queryFn: () => dataProvider.getProfile() });
+  return useQuery<ServiceProviderProfile>({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: () => dataProvider.getProfile(),
+  });
 }

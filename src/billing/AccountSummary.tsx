@@ -15,7 +15,6 @@ import { ExtendDialog } from './ExtendDialog';
 import { useProfile } from '../authProvider/useProfile';
 import { ProfileLoadState } from './ProfileLoadState';
 
-
 function Field({ label, value, action }: { label: string; value: ReactNode; action?: ReactNode }) {
   return (
     <Box sx={{ display: 'contents' }}>
@@ -52,7 +51,13 @@ export function AccountSummary() {
           <>
             <Box
               component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' }, columnGap: 4, rowGap: 1.5, m: 0 }}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
+                columnGap: 4,
+                rowGap: 1.5,
+                m: 0,
+              }}
             >
               <Field label={translate('portal.account.company_name')} value={profile.company_name} />
               <Field label={translate('portal.account.ocn')} value={profile.ocn} />
@@ -60,7 +65,10 @@ export function AccountSummary() {
                 label={translate('portal.account.contact_name')}
                 value={`${profile.first_name ?? ''} ${profile.last_name ?? ''}`.trim() || notSet}
               />
-              <Field label={translate('portal.account.activated_on')} value={date(profile.subscription_started_on)} />
+              <Field
+                label={translate('portal.account.activated_on')}
+                value={date(profile.subscription_started_on)}
+              />
               <Field label={translate('portal.account.email')} value={profile.email} />
               <Field
                 label={translate('portal.account.expired_on')}
@@ -71,7 +79,10 @@ export function AccountSummary() {
                   </Button>
                 }
               />
-              <Field label={translate('portal.account.phone_number')} value={profile.phone_number || notSet} />
+              <Field
+                label={translate('portal.account.phone_number')}
+                value={profile.phone_number || notSet}
+              />
             </Box>
             {profile.subscription_expired_on ? (
               <Box component="nav" aria-label={translate('portal.account.account_actions')} sx={{ mt: 3 }}>

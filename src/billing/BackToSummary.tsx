@@ -7,7 +7,11 @@ import { Link as RouterLink } from 'react-router-dom';
 export function BackToSummary() {
   const translate = useTranslate();
   return (
-    <Link component={RouterLink} to="/account/summary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+    <Link
+      component={RouterLink}
+      to="/account/summary"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+    >
       <ArrowBackIcon fontSize="small" aria-hidden />
       {translate('portal.account.back_to_summary')}
     </Link>

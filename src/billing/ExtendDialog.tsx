@@ -58,7 +58,13 @@ export function ExtendDialog({ open, onClose }: ExtendDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="extend-dialog-title" fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="extend-dialog-title"
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id="extend-dialog-title">{translate('portal.account.extend_duration')}</DialogTitle>
       <DialogContent>
         <PlanRadios
@@ -66,7 +72,10 @@ export function ExtendDialog({ open, onClose }: ExtendDialogProps) {
           value={interval}
           onChange={setInterval}
           disabled={busy}
-          labels={{ month: translate('portal.account.extend_month'), year: translate('portal.account.extend_year') }}
+          labels={{
+            month: translate('portal.account.extend_month'),
+            year: translate('portal.account.extend_year'),
+          }}
         />
       </DialogContent>
       <DialogActions>

@@ -106,7 +106,12 @@ export function ExtendPage() {
               {translate('portal.account.price')}: {dollars(PRICES[period])}
             </Typography>
             <ExtendTotal period={period} count={count} />
-            <MainButton type="submit" loading={busy} disabled={count === null} sx={{ mt: count === null ? 2 : 0 }}>
+            <MainButton
+              type="submit"
+              loading={busy}
+              disabled={count === null}
+              sx={{ mt: count === null ? 2 : 0 }}
+            >
               {translate('portal.account.pay_now')}
             </MainButton>
           </Box>

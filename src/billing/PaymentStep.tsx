@@ -32,8 +32,12 @@ export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
   const payment = usePaymentStep(route);
   const { newSubscription } = payment;
 
-  const title = translate(newSubscription ? 'portal.payment_step.new_subscription' : 'portal.payment_step.heading');
-  const step = newSubscription ? undefined : translate('portal.common.step', { step: REGISTRATION_STEPS, total: REGISTRATION_STEPS });
+  const title = translate(
+    newSubscription ? 'portal.payment_step.new_subscription' : 'portal.payment_step.heading',
+  );
+  const step = newSubscription
+    ? undefined
+    : translate('portal.common.step', { step: REGISTRATION_STEPS, total: REGISTRATION_STEPS });
 
   const closeButton = (
     <IconButton aria-label={translate('portal.common.close')} onClick={payment.close} size="small">
@@ -63,7 +67,8 @@ export function PaymentStep({ route = 'price-fee' }: PaymentStepProps) {
 /** The note on what happens next, the plan, the provider paid for, and Pay. */
 function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentStep> }) {
   const translate = useTranslate();
-  const { uuid, newSubscription, interval, setInterval, saveCard, setSaveCard, inFlight, failed, pay } = payment;
+  const { uuid, newSubscription, interval, setInterval, saveCard, setSaveCard, inFlight, failed, pay } =
+    payment;
   return (
     <>
       {/* back from the payments provider without paying */}
@@ -84,7 +89,10 @@ function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentSte
         value={interval}
         onChange={setInterval}
         disabled={inFlight}
-        labels={{ month: translate('portal.payment_step.month_option'), year: translate('portal.payment_step.year_option') }}
+        labels={{
+          month: translate('portal.payment_step.month_option'),
+          year: translate('portal.payment_step.year_option'),
+        }}
       />
       <FormControlLabel
         control={
@@ -101,7 +109,12 @@ function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentSte
         {translate('portal.payment_step.save_card_note')}
       </Typography>
       {uuid ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, wordBreak: 'break-all' }} data-testid="payment-uuid">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 2, wordBreak: 'break-all' }}
+          data-testid="payment-uuid"
+        >
           {translate('portal.payment_step.service_provider', { uuid })}
         </Typography>
       ) : (
@@ -116,14 +129,29 @@ function PaymentStepBody({ payment }: { payment: ReturnType<typeof usePaymentSte
   );
 }
 
-function Heading({ id, title, step, action }: { id: string; title: string; step?: string; action: ReactNode }) {
+function Heading({
+  id,
+  title,
+  step,
+  action,
+}: {
+  id: string;
+  title: string;
+  step?: string;
+  action: ReactNode;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mb: 2 }}>
       <Typography variant="h5" component="h1" id={id} sx={{ flexGrow: 1 }}>
         {title}
       </Typography>
       {step ? (
-        <Typography variant="subtitle1" color="text.secondary" data-testid="step-counter" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="subtitle1"
+          color="text.secondary"
+          data-testid="step-counter"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {step}
         </Typography>
       ) : null}

@@ -24,7 +24,10 @@ export const CARDS_QUERY_KEY = ['portal', 'payment-cards'] as const;
 
 /** The card with the largest `created` is the current card. */
 export function newestCard(cards: readonly SavedCard[] | undefined): SavedCard | undefined {
-  return (cards ?? []).reduce<SavedCard | undefined>((best, card) => (!best || card.created > best.created ? card : best), undefined);
+  return (cards ?? []).reduce<SavedCard | undefined>(
+    (best, card) => (!best || card.created > best.created ? card : best),
+    undefined,
+  );
 }
 
 export function RenewalPage() {
@@ -60,7 +63,9 @@ function RenewalContent({ profile }: { profile: ServiceProviderProfile }) {
 
   return (
     <>
-      {profile.subscription_expired_on ? <AutoRenewalSection profile={profile} card={current} cardsLoaded={cards.isSuccess} /> : null}
+      {profile.subscription_expired_on ? (
+        <AutoRenewalSection profile={profile} card={current} cardsLoaded={cards.isSuccess} />
+      ) : null}
 
       <Box component="section" aria-labelledby="card-title" sx={{ mt: 3 }}>
         <Typography component="h2" variant="h6" id="card-title" gutterBottom>
@@ -81,10 +86,16 @@ function RenewalContent({ profile }: { profile: ServiceProviderProfile }) {
               })}
             </Typography>
             <Box sx={{ display: 'flex', gap: 2, mb: 2 }}>
-              <Button variant={mode === 'add' ? 'contained' : 'outlined'} onClick={() => setChosenMode('add')}>
+              <Button
+                variant={mode === 'add' ? 'contained' : 'outlined'}
+                onClick={() => setChosenMode('add')}
+              >
                 {translate('portal.billing.add_new_card')}
               </Button>
-              <Button variant={mode === 'update' ? 'contained' : 'outlined'} onClick={() => setChosenMode('update')}>
+              <Button
+                variant={mode === 'update' ? 'contained' : 'outlined'}
+                onClick={() => setChosenMode('update')}
+              >
                 {translate('portal.billing.update')}
               </Button>
             </Box>

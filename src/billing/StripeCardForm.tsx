@@ -142,15 +142,40 @@ function StripeAddCardForm({ onSaved }: { onSaved(): void }) {
   const { control, fields, track, focus, saving, formError, canSubmit, submit } = useStripeAddCard(onSaved);
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={translate('portal.billing.add_card')} data-testid="stripe-card-form">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={translate('portal.billing.add_card')}
+      data-testid="stripe-card-form"
+    >
       <CardFieldGrid>
-        <StripeField id={ids.number} label={translate('portal.billing.card_number')} error={fields.number.error} onLabelClick={focus('number')}>
-          <CardNumberElement id={ids.number} options={{ ...options, showIcon: true }} onChange={track('number')} />
+        <StripeField
+          id={ids.number}
+          label={translate('portal.billing.card_number')}
+          error={fields.number.error}
+          onLabelClick={focus('number')}
+        >
+          <CardNumberElement
+            id={ids.number}
+            options={{ ...options, showIcon: true }}
+            onChange={track('number')}
+          />
         </StripeField>
-        <StripeField id={ids.expiry} label={translate('portal.billing.exp_date')} error={fields.expiry.error} onLabelClick={focus('expiry')}>
+        <StripeField
+          id={ids.expiry}
+          label={translate('portal.billing.exp_date')}
+          error={fields.expiry.error}
+          onLabelClick={focus('expiry')}
+        >
           <CardExpiryElement id={ids.expiry} options={options} onChange={track('expiry')} />
         </StripeField>
-        <StripeField id={ids.cvc} label={translate('portal.billing.cvc')} error={fields.cvc.error} onLabelClick={focus('cvc')}>
+        <StripeField
+          id={ids.cvc}
+          label={translate('portal.billing.cvc')}
+          error={fields.cvc.error}
+          onLabelClick={focus('cvc')}
+        >
           <CardCvcElement id={ids.cvc} options={options} onChange={track('cvc')} />
         </StripeField>
         <CardTextFields control={control} specs={ADDRESS_FIELDS} />
@@ -170,10 +195,27 @@ function StripeAddCardForm({ onSaved }: { onSaved(): void }) {
 }
 
 /** A visible label tied to the Element's container by id, the Element in a TextField-like box, Stripe's error under it. */
-function StripeField({ id, label, error, onLabelClick, children }: { id: string; label: string; error?: string; onLabelClick(): void; children: ReactNode }) {
+function StripeField({
+  id,
+  label,
+  error,
+  onLabelClick,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  onLabelClick(): void;
+  children: ReactNode;
+}) {
   return (
     <FormControl margin="dense" fullWidth required error={Boolean(error)}>
-      <FormLabel htmlFor={id} id={`${id}-label`} onClick={onLabelClick} sx={{ mb: 0.5, fontSize: '0.875rem' }}>
+      <FormLabel
+        htmlFor={id}
+        id={`${id}-label`}
+        onClick={onLabelClick}
+        sx={{ mb: 0.5, fontSize: '0.875rem' }}
+      >
         {label}
       </FormLabel>
       <Box

@@ -6,7 +6,13 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { cardFormUpdateSchema, expiryText, formatCardNumber, formatExpiry, type CardFormValues } from '../../contract/cards';
+import {
+  cardFormUpdateSchema,
+  expiryText,
+  formatCardNumber,
+  formatExpiry,
+  type CardFormValues,
+} from '../../contract/cards';
 import type { SavedCard } from '../../contract/api';
 import { keepDigits } from '../components/inputs/format';
 
@@ -26,7 +32,15 @@ export interface FieldSpec<K extends keyof CardFormValues = keyof CardFormValues
 /** The billing address part of the card form: the same in add and update mode, sandbox and Stripe. */
 export type AddressValues = Pick<CardFormValues, 'billing_address' | 'state' | 'city' | 'zip_code'>;
 
-export const EMPTY_CARD_FORM: CardFormValues = { number: '', cvc: '', exp_date: '', billing_address: '', state: '', city: '', zip_code: '' };
+export const EMPTY_CARD_FORM: CardFormValues = {
+  number: '',
+  cvc: '',
+  exp_date: '',
+  billing_address: '',
+  state: '',
+  city: '',
+  zip_code: '',
+};
 
 /** The address rules of contract/cards.ts, without the card fields (the Stripe form has no card inputs of its own). */
 export const addressFormSchema = cardFormUpdateSchema.pick(['billing_address', 'state', 'city', 'zip_code']);
@@ -84,15 +98,31 @@ export const CVC_FIELD: FieldSpec = {
 };
 
 export const ADDRESS_FIELDS: readonly FieldSpec<keyof AddressValues>[] = [
-  { name: 'billing_address', label: 'portal.billing.billing_address', autoComplete: 'address-line1', maxLength: 200 },
+  {
+    name: 'billing_address',
+    label: 'portal.billing.billing_address',
+    autoComplete: 'address-line1',
+    maxLength: 200,
+  },
   { name: 'state', label: 'portal.billing.state', autoComplete: 'address-level1', maxLength: 100 },
   { name: 'city', label: 'portal.billing.city', autoComplete: 'address-level2', maxLength: 100 },
-  { name: 'zip_code', label: 'portal.billing.zip_code', format: keepDigits, inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 10 },
+  {
+    name: 'zip_code',
+    label: 'portal.billing.zip_code',
+    format: keepDigits,
+    inputMode: 'numeric',
+    autoComplete: 'postal-code',
+    maxLength: 10,
+  },
 ];
 
 /** The two-column grid the card form's fields sit in. */
 export function CardFieldGrid({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+      {children}
+    </Box>
+  );
 }
 
 /** Required TextFields bound to the form, formatted while typing, each with its first error under it. */
@@ -116,7 +146,9 @@ export function CardTextFields<T extends FieldValues>({
               name={field.name}
               inputRef={field.ref}
               value={field.value ?? ''}
-              onChange={(event) => field.onChange(spec.format ? spec.format(event.target.value) : event.target.value)}
+              onChange={(event) =>
+                field.onChange(spec.format ? spec.format(event.target.value) : event.target.value)
+              }
               onBlur={field.onBlur}
               label={translate(spec.label)}
               type={spec.type ?? 'text'}

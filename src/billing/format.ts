@@ -14,5 +14,8 @@ function csvCell(value: unknown): string {
 
 /** Rows of named columns -> CSV text, comma separator, a header line first. */
 export function toCsv(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  return [columns.map(csvCell).join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))].join('\n');
+  return [
+    columns.map(csvCell).join(','),
+    ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(',')),
+  ].join('\n');
 }

@@ -56,5 +56,16 @@ export function usePaymentStep(route: PaymentStepRoute) {
     }
   };
 
-  return { uuid, newSubscription, interval, setInterval, saveCard, setSaveCard, inFlight, failed, close, pay };
+  return {
+    uuid,
+    newSubscription,
+    interval,
+    setInterval,
+    saveCard,
+    setSaveCard,
+    inFlight,
+    failed,
+    close,
+    pay,
+  };
 }

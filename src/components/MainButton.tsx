@@ -10,7 +10,14 @@ export interface MainButtonProps extends Omit<ButtonProps, 'loading'> {
   loading?: boolean;
 }
 
-export function MainButton({ loading = false, disabled, variant = 'contained', sx, children, ...rest }: MainButtonProps) {
+export function MainButton({
+  loading = false,
+  disabled,
+  variant = 'contained',
+  sx,
+  children,
+  ...rest
+}: MainButtonProps) {
   return (
     <Button
       {...rest}
@@ -27,7 +34,13 @@ export function MainButton({ loading = false, disabled, variant = 'contained', s
           thickness={2.5}
           color="inherit"
           aria-hidden
-          sx={{ position: 'absolute', top: '50%', left: '50%', mt: `-${MAIN_BUTTON_SPINNER_SIZE / 2}px`, ml: `-${MAIN_BUTTON_SPINNER_SIZE / 2}px` }}
+          sx={{
+            position: 'absolute',
+            top: '50%',
+            left: '50%',
+            mt: `-${MAIN_BUTTON_SPINNER_SIZE / 2}px`,
+            ml: `-${MAIN_BUTTON_SPINNER_SIZE / 2}px`,
+          }}
         />
       ) : null}
     </Button>

@@ -18,7 +18,9 @@ export function resellerCalls(): ResellerCalls {
       return postIdempotent<ResellerRow>(`admin/reseller/${encodeURIComponent(id)}/rotate_token`);
     },
     async resendResellerInvitation(id) {
-      return messageOf(await postIdempotent<MessageAnswer>(`admin/reseller/${encodeURIComponent(id)}/invite`));
+      return messageOf(
+        await postIdempotent<MessageAnswer>(`admin/reseller/${encodeURIComponent(id)}/invite`),
+      );
     },
   };
 }

@@ -64,7 +64,11 @@ export interface PortalDataProvider extends DataProvider {
 
   // resellers (docs/api.md, resellers)
   /** POST /api/auth/reseller/password (public): an invited reseller or admin chooses a password. */
-  acceptInvitation(params: { token: string; password: string; password_extra: string }): Promise<{ message: string }>;
+  acceptInvitation(params: {
+    token: string;
+    password: string;
+    password_extra: string;
+  }): Promise<{ message: string }>;
   /** POST /api/admin/reseller/{id}/rotate_token: a new promo code; the old one stops working. */
   rotateResellerCode(id: string): Promise<ResellerRow>;
   /** POST /api/admin/reseller/{id}/invite: the invitation mail again. */

@@ -348,7 +348,8 @@ const portal = {
       key_compromise: 'The private key was, or may have been, seen or copied by someone else.',
       affiliation_changed: 'The company name or other details in the certificate are no longer right.',
       superseded: 'A new certificate replaces this one.',
-      cessation_of_operation: 'Calls are no longer signed with this certificate: the service it served has ended.',
+      cessation_of_operation:
+        'Calls are no longer signed with this certificate: the service it served has ended.',
     },
     view_title: 'Certificate',
     certificate_text: 'Certificate text',

@@ -11,7 +11,8 @@ export const noticeMessages = {
   subscription_paid:
     'Thank you, your payment was received. Sign in to continue; if you have not confirmed your email address yet, open the link we sent you first.',
   extension_paid: 'Thank you, your payment was received: your service period is extended.',
-  past_due_paid: 'Thank you, your payment was received: your subscription is active again. Sign in to continue.',
+  past_due_paid:
+    'Thank you, your payment was received: your subscription is active again. Sign in to continue.',
   payment_cancelled: 'The payment was cancelled: nothing was charged.',
   dismiss: 'Dismiss',
 };

@@ -23,11 +23,21 @@ export function PortalAppBar() {
       }
     >
       <Logo />
-      <Typography component="span" variant="h6" noWrap data-testid="portal-title" sx={{ mr: 2, flexShrink: 1, minWidth: 0 }}>
+      <Typography
+        component="span"
+        variant="h6"
+        noWrap
+        data-testid="portal-title"
+        sx={{ mr: 2, flexShrink: 1, minWidth: 0 }}
+      >
         {translate(`portal.titles.${role}`)}
       </Typography>
       {/* page titles (react-admin's <Title>) land here; on a phone the role title is enough */}
-      <TitlePortal component="div" variant="subtitle1" sx={{ opacity: 0.85, visibility: { xs: 'hidden', md: 'visible' } }} />
+      <TitlePortal
+        component="div"
+        variant="subtitle1"
+        sx={{ opacity: 0.85, visibility: { xs: 'hidden', md: 'visible' } }}
+      />
       <HeaderDocumentTitle />
     </AppBar>
   );

@@ -5,10 +5,12 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 
 export type ContactUsLinkProps = Omit<ComponentPropsWithoutRef<'a'>, 'color'>;
 
-export const ContactUsIcon = forwardRef<HTMLAnchorElement, ContactUsLinkProps>(function ContactUsIcon(props, ref) {
-  return (
-    <IconButton component="a" color="inherit" ref={ref} {...props}>
-      <SupportAgentIcon />
-    </IconButton>
-  );
-});
+export const ContactUsIcon = forwardRef<HTMLAnchorElement, ContactUsLinkProps>(
+  function ContactUsIcon(props, ref) {
+    return (
+      <IconButton component="a" color="inherit" ref={ref} {...props}>
+        <SupportAgentIcon />
+      </IconButton>
+    );
+  },
+);

@@ -12,7 +12,15 @@ export function Logo() {
       component={RouterLink}
       to="/"
       aria-label={translate('portal.header.logo_alt')}
-      sx={{ display: 'inline-flex', alignItems: 'center', mr: 1.5, p: 0.25, borderRadius: 1, lineHeight: 0, bgcolor: 'common.white' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        mr: 1.5,
+        p: 0.25,
+        borderRadius: 1,
+        lineHeight: 0,
+        bgcolor: 'common.white',
+      }}
     >
       <img src={LOGO_SRC} alt="" width={30} height={30} />
     </Link>

@@ -52,7 +52,10 @@ function UserBlock({ open }: { open: boolean }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: open ? 2 : 1, py: 1.5, minHeight: 56 }}
     >
       <Tooltip title={open ? '' : [name, company].filter(Boolean).join(' — ')} placement="right">
-        <Avatar sx={{ width: 36, height: 36, fontSize: '0.9rem', bgcolor: 'primary.main' }} aria-hidden="true">
+        <Avatar
+          sx={{ width: 36, height: 36, fontSize: '0.9rem', bgcolor: 'primary.main' }}
+          aria-hidden="true"
+        >
           {shortNameOf(name).slice(0, 2)}
         </Avatar>
       </Tooltip>
@@ -86,7 +89,11 @@ function SignOutButton({ open }: { open: boolean }) {
     );
   }
   return (
-    <Button startIcon={<LogoutIcon />} onClick={() => void logout()} sx={{ mx: 2, my: 1, justifyContent: 'flex-start' }}>
+    <Button
+      startIcon={<LogoutIcon />}
+      onClick={() => void logout()}
+      sx={{ mx: 2, my: 1, justifyContent: 'flex-start' }}
+    >
       {label}
     </Button>
   );
@@ -113,8 +120,13 @@ export function PortalMenu() {
   const role = usePortalRole();
   const { identity } = usePortalIdentity({ enabled: role !== null });
   if (!role) return null;
-  const profile = role === 'service-provider' ? (identity?.profile as ServiceProviderProfile | null | undefined) : null;
-  const items = menuFor(role, { hasSubscriptionExpiry: Boolean(profile?.subscription_expired_on) }, translate);
+  const profile =
+    role === 'service-provider' ? (identity?.profile as ServiceProviderProfile | null | undefined) : null;
+  const items = menuFor(
+    role,
+    { hasSubscriptionExpiry: Boolean(profile?.subscription_expired_on) },
+    translate,
+  );
   return (
     <Box
       component="nav"

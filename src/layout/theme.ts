@@ -67,7 +67,11 @@ export const portalTheme: RaThemeOptions = {
           backgroundColor: PRIMARY,
           color: WHITE,
           '&:hover': { backgroundColor: '#083a50', opacity: 1 },
-          '&:focus, &:focus-visible': { outline: `3px solid ${WHITE}`, outlineOffset: 0, boxShadow: `0 0 0 5px ${PRIMARY}` },
+          '&:focus, &:focus-visible': {
+            outline: `3px solid ${WHITE}`,
+            outlineOffset: 0,
+            boxShadow: `0 0 0 5px ${PRIMARY}`,
+          },
         },
       },
     },

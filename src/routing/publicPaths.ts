@@ -37,7 +37,9 @@ export function normalizePath(pathname: string): string {
 export function matchesAny(patterns: readonly string[], path: string): boolean {
   return patterns.some((pattern) => {
     const normalized = normalizePath(pattern);
-    return normalized === path || matchPath({ path: normalized, end: true, caseSensitive: false }, path) !== null;
+    return (
+      normalized === path || matchPath({ path: normalized, end: true, caseSensitive: false }, path) !== null
+    );
   });
 }
 

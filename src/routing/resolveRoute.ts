@@ -3,13 +3,7 @@
 // needs).
 import { matchPath } from 'react-router-dom';
 import { ROLES, type Role } from '../../contract/constants';
-import {
-  DEFAULT_PUBLIC_PATHS,
-  LOGIN_PATH,
-  matchesAny,
-  normalizePath,
-  type PublicPaths,
-} from './publicPaths';
+import { DEFAULT_PUBLIC_PATHS, LOGIN_PATH, matchesAny, normalizePath, type PublicPaths } from './publicPaths';
 import {
   ACCOUNT_PAYMENT_PATH,
   ROLE_PAGES,

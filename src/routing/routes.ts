@@ -65,4 +65,3 @@ export const ROLE_SUMMARY_REDIRECT: Partial<Record<Role, string>> = {
   admin: '/admin',
   reseller: '/reseller',
 };
-

@@ -16,7 +16,11 @@ describe('admin flow', { timeout: 600_000 }, () => {
   const env = usePortal();
   const screen = screens('admin');
   const stamp = Date.now();
-  const reseller = { name: 'Rita Reseller', email: `rita+${stamp}@channel-partner.test`, company: 'Channel Partner LLC' };
+  const reseller = {
+    name: 'Rita Reseller',
+    email: `rita+${stamp}@channel-partner.test`,
+    company: 'Channel Partner LLC',
+  };
   const provider = {
     ocn: '075C',
     email: `owner+${stamp}@gamma-telecom.test`,
@@ -47,7 +51,11 @@ describe('admin flow', { timeout: 600_000 }, () => {
     await page.waitForURL('**/admin/dashboard');
     const figures = page.getByRole('list', { name: 'Figures' });
     for (const figure of ['Active providers', 'New this month'])
-      await figures.getByRole('listitem').filter({ hasText: figure }).getByText('1', { exact: true }).waitFor();
+      await figures
+        .getByRole('listitem')
+        .filter({ hasText: figure })
+        .getByText('1', { exact: true })
+        .waitFor();
     // nothing on it (the charts' data table for screen readers included) widens the page at 1280 px either
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the dashboard scrolls sideways by ${overflow} px`);

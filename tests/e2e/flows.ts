@@ -135,7 +135,10 @@ export async function activeProvider(page: Page, portal: Portal, p: NewProvider)
  * Clicks what opens an invoice in a new tab (a blob: address the page made from the file) and answers the file's
  * first bytes and size, read from that address.
  */
-export async function openedFile(page: Page, open: () => Promise<void>): Promise<{ start: string; size: number }> {
+export async function openedFile(
+  page: Page,
+  open: () => Promise<void>,
+): Promise<{ start: string; size: number }> {
   const popup = page.waitForEvent('popup');
   await open();
   const tab = await popup;
@@ -185,5 +188,6 @@ export function mailsTo(dataDir: string, to: string): number {
   if (!fs.existsSync(dir)) return 0;
   return fs
     .readdirSync(dir)
-    .filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(to.toLowerCase())).length;
+    .filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(to.toLowerCase()))
+    .length;
 }

@@ -7,7 +7,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { openPglite, type Database } from '../../server/src/db';
 
 /** The server as `npm run serve` runs it. */
@@ -51,7 +57,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const adminPassword = 'e2e-admin-password';
   let output = '';
   // node itself (not npx) so that SIGTERM reaches the server and its graceful shutdown runs.
-  if (!fs.existsSync(SERVER_BUILD)) throw new Error(`${SERVER_BUILD} is missing: run npm run build:server first`);
+  if (!fs.existsSync(SERVER_BUILD))
+    throw new Error(`${SERVER_BUILD} is missing: run npm run build:server first`);
   const launch = async (): Promise<ChildProcess> => {
     const started: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
       env: {

@@ -138,44 +138,52 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('plan-step');
   });
 
-  it('registers a second provider with the keyboard alone and the typed signature', { timeout: 120_000 }, async () => {
-    const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
-    await other.goto(url('/register'));
-    await other.getByText('1/4').waitFor();
-    await fillRegistrationStep1(other, { ...typed, company: 'Delta Telecom' });
-    await other.getByRole('button', { name: 'Next Step' }).click();
+  it(
+    'registers a second provider with the keyboard alone and the typed signature',
+    { timeout: 120_000 },
+    async () => {
+      const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
+      await other.goto(url('/register'));
+      await other.getByText('1/4').waitFor();
+      await fillRegistrationStep1(other, { ...typed, company: 'Delta Telecom' });
+      await other.getByRole('button', { name: 'Next Step' }).click();
 
-    await other.getByText('2/4').waitFor();
-    await other.getByLabel('Printed Name').fill('Ada Lovelace');
-    // the agreement's scroll area takes the focus and scrolls with the keyboard
-    await other.getByRole('button', { name: 'Read the subscription agreement' }).click();
-    const modal = other.getByRole('dialog', { name: 'Certificate info' });
-    await modal.waitFor();
-    await modal.getByRole('region', { name: 'Subscriber agreement text' }).focus();
-    await other.keyboard.press('PageDown');
-    await other.waitForFunction(() => (document.activeElement?.scrollTop ?? 0) > 0);
-    await other.keyboard.press('Escape');
-    await modal.waitFor({ state: 'hidden' });
+      await other.getByText('2/4').waitFor();
+      await other.getByLabel('Printed Name').fill('Ada Lovelace');
+      // the agreement's scroll area takes the focus and scrolls with the keyboard
+      await other.getByRole('button', { name: 'Read the subscription agreement' }).click();
+      const modal = other.getByRole('dialog', { name: 'Certificate info' });
+      await modal.waitFor();
+      await modal.getByRole('region', { name: 'Subscriber agreement text' }).focus();
+      await other.keyboard.press('PageDown');
+      await other.waitForFunction(() => (document.activeElement?.scrollTop ?? 0) > 0);
+      await other.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
 
-    // the typed signature, chosen and written with the keyboard alone
-    await other.getByRole('tab', { name: 'Type your signature instead' }).focus();
-    await other.keyboard.press('Enter');
-    const typedName = other.getByLabel('Typed signature');
-    await typedName.waitFor();
-    assert.equal(await typedName.inputValue(), 'Ada Lovelace', 'the printed name is the typed signature by default');
-    await screen.check(other, 'register-step2-typed');
-    await other.getByRole('button', { name: 'Next Step' }).focus();
-    await other.keyboard.press('Enter');
+      // the typed signature, chosen and written with the keyboard alone
+      await other.getByRole('tab', { name: 'Type your signature instead' }).focus();
+      await other.keyboard.press('Enter');
+      const typedName = other.getByLabel('Typed signature');
+      await typedName.waitFor();
+      assert.equal(
+        await typedName.inputValue(),
+        'Ada Lovelace',
+        'the printed name is the typed signature by default',
+      );
+      await screen.check(other, 'register-step2-typed');
+      await other.getByRole('button', { name: 'Next Step' }).focus();
+      await other.keyboard.press('Enter');
 
-    await other.getByText('3/4').waitFor();
-    await other.getByLabel('Password', { exact: true }).fill(typed.password);
-    await other.getByLabel('Confirm Password', { exact: true }).fill(typed.password);
-    await other.getByRole('button', { name: 'Next Step' }).focus();
-    await other.keyboard.press('Enter');
-    await other.waitForURL(/\/register\/payment\?uuid=[0-9a-f-]{36}/);
-    await other.getByRole('button', { name: 'Go to payment' }).waitFor();
-    await other.context().close();
-  });
+      await other.getByText('3/4').waitFor();
+      await other.getByLabel('Password', { exact: true }).fill(typed.password);
+      await other.getByLabel('Confirm Password', { exact: true }).fill(typed.password);
+      await other.getByRole('button', { name: 'Next Step' }).focus();
+      await other.keyboard.press('Enter');
+      await other.waitForURL(/\/register\/payment\?uuid=[0-9a-f-]{36}/);
+      await other.getByRole('button', { name: 'Go to payment' }).waitFor();
+      await other.context().close();
+    },
+  );
 
   it('confirms the address and meets every login outcome', { timeout: 120_000 }, async () => {
     await confirmEmailFromOutbox(page, env.portal, (name) => check(name), provider.email);
@@ -206,226 +214,295 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 15_000 });
   });
 
-  it('pays the yearly plan in the sandbox, a declined card first, and signs in', { timeout: 120_000 }, async () => {
-    await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
-    assert.equal(await page.getByRole('radio', { name: /year/i }).isChecked(), true, 'year is preselected');
-    const saveCard = page.getByRole('checkbox', { name: 'Save this card for automatic renewal' });
-    assert.equal(await saveCard.isChecked(), true, 'keeping the card is preselected');
-    await doubleClickOnce(page, page.getByRole('button', { name: 'Go to payment' }), '/api/payment/subscription');
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await page.getByText('$500.00').first().waitFor();
-    await page.getByTestId('save-card-note').waitFor();
-    await check('checkout');
-    await fillSandboxCard(page, '4000000000000002');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
-    await check('checkout-declined');
-    await page.getByLabel('Card number').fill('4242424242424242');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL('**/login?notice=subscription_paid');
-    await page.getByText(/your payment was received/).waitFor();
-    await check('login-paid');
+  it(
+    'pays the yearly plan in the sandbox, a declined card first, and signs in',
+    { timeout: 120_000 },
+    async () => {
+      await page.getByRole('heading', { name: "It's almost done!" }).waitFor();
+      assert.equal(await page.getByRole('radio', { name: /year/i }).isChecked(), true, 'year is preselected');
+      const saveCard = page.getByRole('checkbox', { name: 'Save this card for automatic renewal' });
+      assert.equal(await saveCard.isChecked(), true, 'keeping the card is preselected');
+      await doubleClickOnce(
+        page,
+        page.getByRole('button', { name: 'Go to payment' }),
+        '/api/payment/subscription',
+      );
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      await page.getByText('$500.00').first().waitFor();
+      await page.getByTestId('save-card-note').waitFor();
+      await check('checkout');
+      await fillSandboxCard(page, '4000000000000002');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+      await check('checkout-declined');
+      await page.getByLabel('Card number').fill('4242424242424242');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL('**/login?notice=subscription_paid');
+      await page.getByText(/your payment was received/).waitFor();
+      await check('login-paid');
 
-    await signIn(page, provider.email, provider.password);
-    await page.waitForURL('**/account/summary');
-    await page.getByRole('heading', { name: 'Account Summary' }).waitFor();
-    await page.getByText(enUS(new Date())).first().waitFor();
-    await page.getByText(enUS(yearsFromNow(1))).first().waitFor();
-    await page.getByText('073K').first().waitFor();
-    await check('account-summary', 'Account');
-    await markScreenStart(page);
-    await page.getByRole('button', { name: 'Extend', exact: true }).first().click();
-    const modal = page.getByRole('dialog', { name: 'Extend duration' });
-    await modal.waitFor();
-    assert.equal(await modal.getByRole('button', { name: 'Extend' }).isDisabled(), true, 'Extend waits for a choice');
-    await modal.getByRole('radio', { name: 'Pay $100 to extend 1 month' }).check();
-    await check('extend-modal');
-    await modal.getByRole('button', { name: 'Cancel' }).click();
-    await modal.waitFor({ state: 'hidden' });
-  });
+      await signIn(page, provider.email, provider.password);
+      await page.waitForURL('**/account/summary');
+      await page.getByRole('heading', { name: 'Account Summary' }).waitFor();
+      await page.getByText(enUS(new Date())).first().waitFor();
+      await page
+        .getByText(enUS(yearsFromNow(1)))
+        .first()
+        .waitFor();
+      await page.getByText('073K').first().waitFor();
+      await check('account-summary', 'Account');
+      await markScreenStart(page);
+      await page.getByRole('button', { name: 'Extend', exact: true }).first().click();
+      const modal = page.getByRole('dialog', { name: 'Extend duration' });
+      await modal.waitFor();
+      assert.equal(
+        await modal.getByRole('button', { name: 'Extend' }).isDisabled(),
+        true,
+        'Extend waits for a choice',
+      );
+      await modal.getByRole('radio', { name: 'Pay $100 to extend 1 month' }).check();
+      await check('extend-modal');
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await modal.waitFor({ state: 'hidden' });
+    },
+  );
 
-  it('meets the outcomes of a lapsed subscription: none active, then past due', { timeout: 120_000 }, async () => {
-    // The subscription just paid, as time and a failed renewal would leave it; put back afterwards, and the invoice
-    // and pay page its pay link made removed.
-    // Auto charge is off meanwhile: the card kept at checkout would otherwise renew it.
-    type Row = {
-      id: string;
-      status: string;
-      current_period_start: Date;
-      current_period_end: Date;
-      auto_charge: boolean;
-    };
-    let paid: Row | undefined;
-    const lapse = (status: string) =>
-      env.portal.withDatabase(async (db) => {
-        [paid] = paid
-          ? [paid]
-          : await db.query<Row>(
-              `SELECT id, status, current_period_start, current_period_end, auto_charge FROM subscriptions
+  it(
+    'meets the outcomes of a lapsed subscription: none active, then past due',
+    { timeout: 120_000 },
+    async () => {
+      // The subscription just paid, as time and a failed renewal would leave it; put back afterwards, and the invoice
+      // and pay page its pay link made removed.
+      // Auto charge is off meanwhile: the card kept at checkout would otherwise renew it.
+      type Row = {
+        id: string;
+        status: string;
+        current_period_start: Date;
+        current_period_end: Date;
+        auto_charge: boolean;
+      };
+      let paid: Row | undefined;
+      const lapse = (status: string) =>
+        env.portal.withDatabase(async (db) => {
+          [paid] = paid
+            ? [paid]
+            : await db.query<Row>(
+                `SELECT id, status, current_period_start, current_period_end, auto_charge FROM subscriptions
                 WHERE service_provider_id = $1 AND status = 'active'`,
-              [uuid],
-            );
-        assert.ok(paid, 'the paid subscription');
-        await db.query(
-          `UPDATE subscriptions SET status = $2, current_period_start = now() - interval '2 days',
+                [uuid],
+              );
+          assert.ok(paid, 'the paid subscription');
+          await db.query(
+            `UPDATE subscriptions SET status = $2, current_period_start = now() - interval '2 days',
                   current_period_end = now() - interval '1 day', auto_charge = false WHERE id = $1`,
-          [paid.id, status],
+            [paid.id, status],
+          );
+        });
+      const lapsed = await env.newPage({ bypassCSP: true }, trackScreenStarts);
+      try {
+        await lapse('active');
+        await lapsed.goto(url('/login'));
+        await signIn(lapsed, provider.email, provider.password);
+        await lapsed.getByText("Service provider doesn't have active subscriptions").waitFor();
+        await screen.check(lapsed, 'login-no-active-subscription');
+        // then the plan step, to pay again
+        await lapsed.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 15_000 });
+        await lapsed.getByRole('button', { name: 'Go to payment' }).waitFor();
+
+        await lapse('past_due');
+        await lapsed.goto(url('/login'));
+        await signIn(lapsed, provider.email, provider.password);
+        await lapsed.getByText('Subscription is past due').waitFor();
+        const payLink = lapsed.getByRole('button', { name: 'click here to pay subscription due' });
+        await payLink.waitFor();
+        await screen.check(lapsed, 'login-past-due');
+        // the link asks for the payment page of this provider's past-due period and opens it in a new tab
+        const [asked, checkout] = await Promise.all([
+          lapsed.waitForResponse(
+            (res) => new URL(res.url()).pathname === '/api/payment/old_subscription_invoice',
+          ),
+          lapsed.context().waitForEvent('page'),
+          payLink.click(),
+        ]);
+        assert.equal(
+          new URL(asked.url()).searchParams.get('service_provider_uuid'),
+          uuid,
+          'asked for the provider',
         );
-      });
-    const lapsed = await env.newPage({ bypassCSP: true }, trackScreenStarts);
-    try {
-      await lapse('active');
-      await lapsed.goto(url('/login'));
-      await signIn(lapsed, provider.email, provider.password);
-      await lapsed.getByText("Service provider doesn't have active subscriptions").waitFor();
-      await screen.check(lapsed, 'login-no-active-subscription');
-      // then the plan step, to pay again
-      await lapsed.waitForURL(new RegExp(`/register/payment\\?uuid=${uuid}`), { timeout: 15_000 });
-      await lapsed.getByRole('button', { name: 'Go to payment' }).waitFor();
+        const payUrl = ((await asked.json()) as { url: string }).url;
+        assert.match(payUrl, /\/sandbox\/checkout\/[0-9a-f-]{36}$/);
+        await checkout.waitForURL(payUrl);
+        await checkout.getByText(provider.company).waitFor();
+        assert.equal(
+          await checkout.getByLabel('Amount due').textContent(),
+          '$500.00',
+          'a year of the yearly plan',
+        );
+        await screen.check(checkout, 'past-due-checkout');
+        await checkout.close();
 
-      await lapse('past_due');
-      await lapsed.goto(url('/login'));
-      await signIn(lapsed, provider.email, provider.password);
-      await lapsed.getByText('Subscription is past due').waitFor();
-      const payLink = lapsed.getByRole('button', { name: 'click here to pay subscription due' });
-      await payLink.waitFor();
-      await screen.check(lapsed, 'login-past-due');
-      // the link asks for the payment page of this provider's past-due period and opens it in a new tab
-      const [asked, checkout] = await Promise.all([
-        lapsed.waitForResponse((res) => new URL(res.url()).pathname === '/api/payment/old_subscription_invoice'),
-        lapsed.context().waitForEvent('page'),
-        payLink.click(),
-      ]);
-      assert.equal(new URL(asked.url()).searchParams.get('service_provider_uuid'), uuid, 'asked for the provider');
-      const payUrl = ((await asked.json()) as { url: string }).url;
-      assert.match(payUrl, /\/sandbox\/checkout\/[0-9a-f-]{36}$/);
-      await checkout.waitForURL(payUrl);
-      await checkout.getByText(provider.company).waitFor();
-      assert.equal(await checkout.getByLabel('Amount due').textContent(), '$500.00', 'a year of the yearly plan');
-      await screen.check(checkout, 'past-due-checkout');
-      await checkout.close();
-
-      // not paid: the next sign-in answers with the invoice that page pays, and opens it in a new tab
-      await lapsed.goto(url('/login'));
-      await lapsed.getByRole('button', { name: 'Login' }).waitFor();
-      const [answered, again] = await Promise.all([
-        lapsed.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/login'),
-        lapsed.context().waitForEvent('page'),
-        signIn(lapsed, provider.email, provider.password),
-      ]);
-      const answer = (await answered.json()) as { message?: string; url?: string };
-      assert.equal(answer.message, 'Service provider has past due subscription and should pay new invoice');
-      assert.equal(answer.url, payUrl, 'the page of the invoice the pay link made');
-      await lapsed.getByText('This account has a subscription payment past due.', { exact: true }).waitFor();
-      await again.waitForURL(payUrl);
-      await again.getByText(provider.company).waitFor();
-      await again.close();
-      await screen.check(lapsed, 'login-past-due-new-invoice');
-    } finally {
-      await lapsed.context().close();
-      await env.portal.withDatabase(async (db) => {
-        if (!paid) return;
-        await db.query(`DELETE FROM checkouts WHERE subscription_id = $1 AND purpose = 'past_due'`, [paid.id]);
-        await db.query(`DELETE FROM invoices WHERE subscription_id = $1 AND status = 'open'`, [paid.id]);
-        await db.query(
-          `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4, auto_charge = $5
+        // not paid: the next sign-in answers with the invoice that page pays, and opens it in a new tab
+        await lapsed.goto(url('/login'));
+        await lapsed.getByRole('button', { name: 'Login' }).waitFor();
+        const [answered, again] = await Promise.all([
+          lapsed.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/login'),
+          lapsed.context().waitForEvent('page'),
+          signIn(lapsed, provider.email, provider.password),
+        ]);
+        const answer = (await answered.json()) as { message?: string; url?: string };
+        assert.equal(answer.message, 'Service provider has past due subscription and should pay new invoice');
+        assert.equal(answer.url, payUrl, 'the page of the invoice the pay link made');
+        await lapsed
+          .getByText('This account has a subscription payment past due.', { exact: true })
+          .waitFor();
+        await again.waitForURL(payUrl);
+        await again.getByText(provider.company).waitFor();
+        await again.close();
+        await screen.check(lapsed, 'login-past-due-new-invoice');
+      } finally {
+        await lapsed.context().close();
+        await env.portal.withDatabase(async (db) => {
+          if (!paid) return;
+          await db.query(`DELETE FROM checkouts WHERE subscription_id = $1 AND purpose = 'past_due'`, [
+            paid.id,
+          ]);
+          await db.query(`DELETE FROM invoices WHERE subscription_id = $1 AND status = 'open'`, [paid.id]);
+          await db.query(
+            `UPDATE subscriptions SET status = $2, current_period_start = $3, current_period_end = $4, auto_charge = $5
             WHERE id = $1`,
-          [paid.id, paid.status, paid.current_period_start, paid.current_period_end, paid.auto_charge],
-        );
+            [paid.id, paid.status, paid.current_period_start, paid.current_period_end, paid.auto_charge],
+          );
+        });
+      }
+    },
+  );
+
+  it(
+    'extends by three years: the total shown is what the checkout charges',
+    { timeout: 120_000 },
+    async () => {
+      await page.goto(url('/account/extend'));
+      await page.getByRole('heading', { name: 'Extend', level: 1 }).waitFor();
+      await page.getByLabel('Count').fill('3');
+      const total = page.getByTestId('extend-total');
+      await total.getByText('Total: $1,500').waitFor();
+      await check('extend-page');
+      const shown = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
+      await doubleClickOnce(
+        page,
+        page.getByRole('button', { name: 'Pay Now' }),
+        '/api/payment/subscription/extend',
+      );
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      const due = await page.getByLabel('Amount due').textContent();
+      assert.equal(
+        Number((due ?? '').replace(/[^\d.]/g, '')),
+        shown,
+        `the checkout charges ${due}, the page showed $${shown}`,
+      );
+      await check('extend-checkout');
+      await fillSandboxCard(page, '4242424242424242');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.waitForURL('**/account/summary?notice=extension_paid');
+      // a year paid, and three more
+      await page
+        .getByText(enUS(yearsFromNow(4)))
+        .first()
+        .waitFor();
+      await check('account-summary-extended');
+    },
+  );
+
+  it(
+    'shows the card kept at checkout, adds a card, turns auto renewal off and on, switches the plan',
+    { timeout: 90_000 },
+    async () => {
+      await page.getByRole('link', { name: 'Auto Renewal' }).first().click();
+      await page.waitForURL('**/account/renewal');
+      // the card paid with at checkout, kept for automatic renewal, which is on
+      await page
+        .getByTestId('saved-card')
+        .getByText(/•••• 4242/)
+        .waitFor();
+      const autoCharge = page
+        .getByRole('switch', { name: 'auto charge' })
+        .or(page.getByRole('checkbox', { name: 'auto charge' }))
+        .first();
+      assert.equal(await autoCharge.isChecked(), true, 'auto charge is on with the card kept at checkout');
+      await check('renewal');
+      await page.getByRole('button', { name: 'Add New Card' }).click();
+      await page.getByLabel('Card Number').waitFor();
+      await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry Date').fill(`12 / ${new Date().getFullYear() + 3}`);
+      await page.getByLabel('Security Code').fill('123');
+      await page.getByLabel('Billing Address').fill('1 Main Street');
+      await page.getByLabel('State').fill('NJ');
+      await page.getByLabel('City').fill('Newark');
+      await page.getByLabel('Zip Code').fill('07101');
+      await doubleClickOnce(
+        page,
+        page.locator('form').getByRole('button', { name: 'Add card' }),
+        '/api/payment/payment_card',
+      );
+      await page.getByText('Your card has been successfully added').waitFor();
+      await page.getByText(/4242/).first().waitFor();
+      await check('renewal-card-added');
+      await autoCharge.click();
+      await page.getByRole('dialog', { name: 'Auto charge disabled' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Auto charge disabled' }).waitFor({ state: 'hidden' });
+      await markScreenStart(page);
+      await autoCharge.click();
+      await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor();
+      await check('auto-charge-enabled');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor({ state: 'hidden' });
+
+      // A plan switch says what it does before it does it: the plan, the next charge's date and amount; Cancel
+      // sends nothing, Confirm one request.
+      const planChanges: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() !== 'GET' && new URL(r.url()).pathname === '/api/payment/sp/subscription')
+          planChanges.push(r.method());
       });
-    }
-  });
-
-  it('extends by three years: the total shown is what the checkout charges', { timeout: 120_000 }, async () => {
-    await page.goto(url('/account/extend'));
-    await page.getByRole('heading', { name: 'Extend', level: 1 }).waitFor();
-    await page.getByLabel('Count').fill('3');
-    const total = page.getByTestId('extend-total');
-    await total.getByText('Total: $1,500').waitFor();
-    await check('extend-page');
-    const shown = Number(((await total.textContent()) ?? '').replace(/[^\d.]/g, ''));
-    await doubleClickOnce(page, page.getByRole('button', { name: 'Pay Now' }), '/api/payment/subscription/extend');
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    const due = await page.getByLabel('Amount due').textContent();
-    assert.equal(Number((due ?? '').replace(/[^\d.]/g, '')), shown, `the checkout charges ${due}, the page showed $${shown}`);
-    await check('extend-checkout');
-    await fillSandboxCard(page, '4242424242424242');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL('**/account/summary?notice=extension_paid');
-    // a year paid, and three more
-    await page.getByText(enUS(yearsFromNow(4))).first().waitFor();
-    await check('account-summary-extended');
-  });
-
-  it('shows the card kept at checkout, adds a card, turns auto renewal off and on, switches the plan', { timeout: 90_000 }, async () => {
-    await page.getByRole('link', { name: 'Auto Renewal' }).first().click();
-    await page.waitForURL('**/account/renewal');
-    // the card paid with at checkout, kept for automatic renewal, which is on
-    await page.getByTestId('saved-card').getByText(/•••• 4242/).waitFor();
-    const autoCharge = page.getByRole('switch', { name: 'auto charge' }).or(page.getByRole('checkbox', { name: 'auto charge' })).first();
-    assert.equal(await autoCharge.isChecked(), true, 'auto charge is on with the card kept at checkout');
-    await check('renewal');
-    await page.getByRole('button', { name: 'Add New Card' }).click();
-    await page.getByLabel('Card Number').waitFor();
-    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry Date').fill(`12 / ${new Date().getFullYear() + 3}`);
-    await page.getByLabel('Security Code').fill('123');
-    await page.getByLabel('Billing Address').fill('1 Main Street');
-    await page.getByLabel('State').fill('NJ');
-    await page.getByLabel('City').fill('Newark');
-    await page.getByLabel('Zip Code').fill('07101');
-    await doubleClickOnce(page, page.locator('form').getByRole('button', { name: 'Add card' }), '/api/payment/payment_card');
-    await page.getByText('Your card has been successfully added').waitFor();
-    await page.getByText(/4242/).first().waitFor();
-    await check('renewal-card-added');
-    await autoCharge.click();
-    await page.getByRole('dialog', { name: 'Auto charge disabled' }).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Auto charge disabled' }).waitFor({ state: 'hidden' });
-    await markScreenStart(page);
-    await autoCharge.click();
-    await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor();
-    await check('auto-charge-enabled');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Auto charge enabled' }).waitFor({ state: 'hidden' });
-
-    // A plan switch says what it does before it does it: the plan, the next charge's date and amount; Cancel
-    // sends nothing, Confirm one request.
-    const planChanges: string[] = [];
-    page.on('request', (r) => {
-      if (r.method() !== 'GET' && new URL(r.url()).pathname === '/api/payment/sp/subscription') planChanges.push(r.method());
-    });
-    const yearly = page.getByRole('button', { name: '$500/year' });
-    const monthly = page.getByRole('button', { name: '$100/month' });
-    const chosen = (label: string) => page.locator('[role="group"] [aria-pressed="true"]', { hasText: label }).waitFor();
-    await chosen('$500/year');
-    await monthly.click();
-    const toMonthly = page.getByRole('dialog', { name: 'Switch to the monthly plan?' });
-    await toMonthly.getByText(/^The next charge, on \d{1,2}\/\d{1,2}\/\d{4}, will be \$100\.00\.$/).waitFor();
-    await check('plan-switch');
-    await toMonthly.getByRole('button', { name: 'Cancel' }).click();
-    await toMonthly.waitFor({ state: 'hidden' });
-    assert.equal(await yearly.getAttribute('aria-pressed'), 'true', 'Cancel keeps the yearly plan');
-    assert.deepEqual(planChanges, [], 'Cancel sends nothing');
-    await monthly.click();
-    await toMonthly.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Auto charge period changed successfully').first().waitFor();
-    assert.equal(await monthly.getAttribute('aria-pressed'), 'true', 'the monthly plan is chosen');
-    assert.equal(planChanges.length, 1, 'Confirm sends one request');
-    // back to the yearly plan, through the same question, for the rest of the flow
-    await yearly.click();
-    const toYearly = page.getByRole('dialog', { name: 'Switch to the yearly plan?' });
-    await toYearly.getByText(/will be \$500\.00\.$/).waitFor();
-    await toYearly.getByRole('button', { name: 'Confirm' }).click();
-    await chosen('$500/year');
-    assert.equal(planChanges.length, 2, 'each Confirm sends one request');
-  });
+      const yearly = page.getByRole('button', { name: '$500/year' });
+      const monthly = page.getByRole('button', { name: '$100/month' });
+      const chosen = (label: string) =>
+        page.locator('[role="group"] [aria-pressed="true"]', { hasText: label }).waitFor();
+      await chosen('$500/year');
+      await monthly.click();
+      const toMonthly = page.getByRole('dialog', { name: 'Switch to the monthly plan?' });
+      await toMonthly
+        .getByText(/^The next charge, on \d{1,2}\/\d{1,2}\/\d{4}, will be \$100\.00\.$/)
+        .waitFor();
+      await check('plan-switch');
+      await toMonthly.getByRole('button', { name: 'Cancel' }).click();
+      await toMonthly.waitFor({ state: 'hidden' });
+      assert.equal(await yearly.getAttribute('aria-pressed'), 'true', 'Cancel keeps the yearly plan');
+      assert.deepEqual(planChanges, [], 'Cancel sends nothing');
+      await monthly.click();
+      await toMonthly.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Auto charge period changed successfully').first().waitFor();
+      assert.equal(await monthly.getAttribute('aria-pressed'), 'true', 'the monthly plan is chosen');
+      assert.equal(planChanges.length, 1, 'Confirm sends one request');
+      // back to the yearly plan, through the same question, for the rest of the flow
+      await yearly.click();
+      const toYearly = page.getByRole('dialog', { name: 'Switch to the yearly plan?' });
+      await toYearly.getByText(/will be \$500\.00\.$/).waitFor();
+      await toYearly.getByRole('button', { name: 'Confirm' }).click();
+      await chosen('$500/year');
+      assert.equal(planChanges.length, 2, 'each Confirm sends one request');
+    },
+  );
 
   it('lists the payments and invoices, and opens an invoice as a PDF', { timeout: 90_000 }, async () => {
     await page.getByRole('menuitem', { name: /Payment Listing$/ }).click();
     await page.waitForURL('**/payment-listing');
-    await page.getByText(/\$\s?1,?500/).first().waitFor();
+    await page
+      .getByText(/\$\s?1,?500/)
+      .first()
+      .waitFor();
     await check('payments', 'Payment Listing');
 
     await page.getByRole('menuitem', { name: /Invoice Listing$/ }).click();
@@ -466,7 +543,13 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.getByText('File uploaded: the import runs in the background').waitFor();
     await page.getByRole('cell', { name: 'Completed' }).waitFor({ timeout: 30_000 });
     const row = page.getByRole('row').filter({ hasText: 'numbers.csv' });
-    assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(1, 6), ['numbers.csv', 'Completed', '5', '3', '2']);
+    assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(1, 6), [
+      'numbers.csv',
+      'Completed',
+      '5',
+      '3',
+      '2',
+    ]);
     await check('import-history', 'Import History');
 
     const download = page.waitForEvent('download');
@@ -486,7 +569,9 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await markScreenStart(page);
     await page.getByLabel('Number contains').fill('0101');
     await page.getByRole('cell', { name: '(201) 555-0100' }).waitFor({ state: 'detached' });
-    assert.deepEqual(await page.getByRole('cell', { name: /^\(201\) 555-01/ }).allInnerTexts(), ['(201) 555-0101']);
+    assert.deepEqual(await page.getByRole('cell', { name: /^\(201\) 555-01/ }).allInnerTexts(), [
+      '(201) 555-0101',
+    ]);
     await page.getByLabel('Number contains').fill('');
     await page.getByRole('cell', { name: '(201) 555-0100' }).waitFor();
     await page.getByRole('combobox', { name: 'VoIP user' }).click();
@@ -495,7 +580,9 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await page.getByRole('combobox', { name: 'Organization' }).click();
     await page.getByRole('option', { name: 'Beta' }).click();
     await page.getByRole('cell', { name: '(201) 555-0100' }).waitFor({ state: 'detached' });
-    assert.deepEqual(await page.getByRole('cell', { name: /^\(201\) 555-01/ }).allInnerTexts(), ['(201) 555-0102']);
+    assert.deepEqual(await page.getByRole('cell', { name: /^\(201\) 555-01/ }).allInnerTexts(), [
+      '(201) 555-0102',
+    ]);
     await check('numbers-filtered', 'Number Listing');
   });
 
@@ -507,7 +594,10 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await doubleClickOnce(page, page.getByRole('button', { name: 'Create New' }), '/generate_sti_priv_key');
     await page.getByText('A new private key has been created').waitFor();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /^Download key/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Download key/ })
+      .first()
+      .click();
     const file = await download;
     assert.equal(file.suggestedFilename(), 'stir_private_key.pem');
     assert.match(await downloadedText(file), /-----BEGIN PRIVATE KEY-----/);
@@ -524,7 +614,11 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await check('acme-empty', 'ACME');
 
     await markScreenStart(page);
-    await doubleClickOnce(page, page.getByRole('button', { name: 'Create credential' }), '/api/service_provider/acme/eab');
+    await doubleClickOnce(
+      page,
+      page.getByRole('button', { name: 'Create credential' }),
+      '/api/service_provider/acme/eab',
+    );
     const dialog = page.getByRole('dialog', { name: 'New ACME credential' });
     await dialog.getByText('Copy the HMAC key now: it will not be shown again.').waitFor();
     const keyId = await dialog.getByRole('textbox', { name: 'Key ID', exact: true }).inputValue();
@@ -557,220 +651,306 @@ describe('provider flow', { timeout: 900_000 }, () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The ACME credential has been revoked').waitFor();
     await row.getByText('Revoked', { exact: true }).waitFor();
-    assert.equal(await row.getByRole('button', { name: /^Revoke/ }).count(), 0, 'a revoked credential has no Revoke');
+    assert.equal(
+      await row.getByRole('button', { name: /^Revoke/ }).count(),
+      0,
+      'a revoked credential has no Revoke',
+    );
     await check('acme-revoked', 'ACME');
   });
 
-  it('generates, views, downloads, renews, renews automatically and revokes a certificate', { timeout: 180_000 }, async () => {
-    await page.goto(url('/sti-certificate/certificate'));
-    await page.getByRole('button', { name: 'Create New' }).waitFor();
-    await check('certificates-empty', 'Certificate');
-    await markScreenStart(page);
-    await page.getByRole('button', { name: 'Create New' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Generate your first STIR/SHAKEN certificate' });
-    await dialog.waitFor();
-    const generate = dialog.getByRole('button', { name: 'Generate' });
-    assert.equal(await generate.isDisabled(), true, 'submit waits for the STI-PA credentials');
-    await dialog.getByLabel('STI-PA Username').fill('demo');
-    await dialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
-    await check('certificate-generate');
-    await doubleClickOnce(page, generate, '/generate_sti_spc_cert');
-    await page.getByText('Your certificate has been generated').waitFor();
-    const crUrl = (await page.getByText(/\/cr\/[0-9a-f]+\.pem/).first().textContent())?.trim();
-    assert.ok(crUrl, 'the CR URL is listed');
-    const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
-    await check('certificates', 'Certificate');
+  it(
+    'generates, views, downloads, renews, renews automatically and revokes a certificate',
+    { timeout: 180_000 },
+    async () => {
+      await page.goto(url('/sti-certificate/certificate'));
+      await page.getByRole('button', { name: 'Create New' }).waitFor();
+      await check('certificates-empty', 'Certificate');
+      await markScreenStart(page);
+      await page.getByRole('button', { name: 'Create New' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Generate your first STIR/SHAKEN certificate' });
+      await dialog.waitFor();
+      const generate = dialog.getByRole('button', { name: 'Generate' });
+      assert.equal(await generate.isDisabled(), true, 'submit waits for the STI-PA credentials');
+      await dialog.getByLabel('STI-PA Username').fill('demo');
+      await dialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+      await check('certificate-generate');
+      await doubleClickOnce(page, generate, '/generate_sti_spc_cert');
+      await page.getByText('Your certificate has been generated').waitFor();
+      const crUrl = (
+        await page
+          .getByText(/\/cr\/[0-9a-f]+\.pem/)
+          .first()
+          .textContent()
+      )?.trim();
+      assert.ok(crUrl, 'the CR URL is listed');
+      const serial = /\/cr\/([0-9a-f]+)\.pem/.exec(crUrl)?.[1];
+      await check('certificates', 'Certificate');
 
-    await markScreenStart(page);
-    await page.getByRole('button', { name: 'View' }).first().click();
-    const view = page.getByRole('dialog', { name: 'Certificate' });
-    await view.getByText(/SHAKEN 073K/).first().waitFor();
-    await view.getByRole('button', { name: 'Copy' }).click();
-    await page.getByText('Copied').waitFor();
-    // Copy gives the certificate itself in PEM: this provider's SHAKEN certificate
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.ok(copied.startsWith('-----BEGIN CERTIFICATE-----'), copied.slice(0, 40));
-    assert.match(new x509.X509Certificate(copied).subject, /SHAKEN 073K/);
-    await check('certificate-view');
-    const leafDownload = page.waitForEvent('download');
-    await view.getByRole('button', { name: 'Download PEM' }).click();
-    const leafFile = await leafDownload;
-    assert.equal(leafFile.suggestedFilename(), `${serial}.pem`);
-    const leafText = await downloadedText(leafFile);
-    assert.equal(leafText, copied, 'Download PEM saves what Copy copies');
-    const chainDownload = page.waitForEvent('download');
-    await view.getByRole('button', { name: 'Download chain' }).click();
-    const chainFile = await chainDownload;
-    assert.equal(chainFile.suggestedFilename(), `${serial}-chain.pem`);
-    const chainText = await downloadedText(chainFile);
-    assert.equal((chainText.match(/-----BEGIN CERTIFICATE-----/g) ?? []).length, 2);
-    assert.ok(chainText.startsWith(leafText), 'the chain starts with the leaf');
-    await page.keyboard.press('Escape');
-    await view.waitFor({ state: 'hidden' });
+      await markScreenStart(page);
+      await page.getByRole('button', { name: 'View' }).first().click();
+      const view = page.getByRole('dialog', { name: 'Certificate' });
+      await view
+        .getByText(/SHAKEN 073K/)
+        .first()
+        .waitFor();
+      await view.getByRole('button', { name: 'Copy' }).click();
+      await page.getByText('Copied').waitFor();
+      // Copy gives the certificate itself in PEM: this provider's SHAKEN certificate
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.ok(copied.startsWith('-----BEGIN CERTIFICATE-----'), copied.slice(0, 40));
+      assert.match(new x509.X509Certificate(copied).subject, /SHAKEN 073K/);
+      await check('certificate-view');
+      const leafDownload = page.waitForEvent('download');
+      await view.getByRole('button', { name: 'Download PEM' }).click();
+      const leafFile = await leafDownload;
+      assert.equal(leafFile.suggestedFilename(), `${serial}.pem`);
+      const leafText = await downloadedText(leafFile);
+      assert.equal(leafText, copied, 'Download PEM saves what Copy copies');
+      const chainDownload = page.waitForEvent('download');
+      await view.getByRole('button', { name: 'Download chain' }).click();
+      const chainFile = await chainDownload;
+      assert.equal(chainFile.suggestedFilename(), `${serial}-chain.pem`);
+      const chainText = await downloadedText(chainFile);
+      assert.equal((chainText.match(/-----BEGIN CERTIFICATE-----/g) ?? []).length, 2);
+      assert.ok(chainText.startsWith(leafText), 'the chain starts with the leaf');
+      await page.keyboard.press('Escape');
+      await view.waitFor({ state: 'hidden' });
 
-    const served = await fetch(crUrl);
-    assert.equal(served.status, 200);
-    assert.equal(served.headers.get('content-type'), 'application/pem-certificate-chain');
-    assert.equal(((await served.text()).match(/BEGIN CERTIFICATE/g) ?? []).length, 2, 'leaf then intermediate');
+      const served = await fetch(crUrl);
+      assert.equal(served.status, 200);
+      assert.equal(served.headers.get('content-type'), 'application/pem-certificate-chain');
+      assert.equal(
+        ((await served.text()).match(/BEGIN CERTIFICATE/g) ?? []).length,
+        2,
+        'leaf then intermediate',
+      );
 
-    // Renewing asks for the STI-PA credentials again and what happens to the old certificate (kept valid by
-    // default); here it is revoked "in 24 hours": an overlap. The new certificate is listed first, current.
-    await markScreenStart(page);
-    await page.getByRole('button', { name: 'Renew' }).first().click();
-    const renewDialog = page.getByRole('dialog', { name: 'Are you sure you want to renew this certificate?' });
-    await renewDialog.getByLabel('STI-PA Username').fill('demo');
-    await renewDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
-    const choices = renewDialog.getByRole('radiogroup', { name: 'What happens to the old certificate?' });
-    assert.equal(await choices.getByRole('radio', { name: 'Keep it valid until it expires' }).isChecked(), true);
-    await choices.getByRole('radio', { name: 'Revoke it in 24 hours' }).check();
-    await check('certificate-renew');
-    await doubleClickOnce(page, renewDialog.getByRole('button', { name: 'Confirm' }), /\/replace_sti_spc_cert\//);
-    await page.getByText('The certificate has been renewed').waitFor();
-    const rows = page.getByTestId('certificate-row');
-    await rows.nth(1).waitFor();
-    assert.equal(await rows.count(), 2);
-    await rows.nth(0).getByText('Current', { exact: true }).waitFor();
-    await rows.nth(1).getByText(/^Revocation scheduled /).waitFor();
-    await rows.nth(1).getByText(/^Replaced by /).waitFor();
-    assert.equal(await rows.nth(1).getByText('Current', { exact: true }).count(), 0);
-    assert.equal(await rows.nth(1).getByText(/^Revoked/).count(), 0);
-    await check('certificates-renewed', 'Certificate');
-
-    // When the delay is over the job revokes the old certificate: reload until the list says so.
-    const deadline = Date.now() + (REVOKE_DELAY_SECONDS + 30) * 1000;
-    while ((await rows.nth(1).getByText(/^Revoked · Superseded, /).count()) === 0) {
-      assert.ok(Date.now() < deadline, 'the old certificate was revoked after the delay');
-      await page.waitForTimeout(1_000);
-      await page.reload();
+      // Renewing asks for the STI-PA credentials again and what happens to the old certificate (kept valid by
+      // default); here it is revoked "in 24 hours": an overlap. The new certificate is listed first, current.
+      await markScreenStart(page);
+      await page.getByRole('button', { name: 'Renew' }).first().click();
+      const renewDialog = page.getByRole('dialog', {
+        name: 'Are you sure you want to renew this certificate?',
+      });
+      await renewDialog.getByLabel('STI-PA Username').fill('demo');
+      await renewDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+      const choices = renewDialog.getByRole('radiogroup', { name: 'What happens to the old certificate?' });
+      assert.equal(
+        await choices.getByRole('radio', { name: 'Keep it valid until it expires' }).isChecked(),
+        true,
+      );
+      await choices.getByRole('radio', { name: 'Revoke it in 24 hours' }).check();
+      await check('certificate-renew');
+      await doubleClickOnce(
+        page,
+        renewDialog.getByRole('button', { name: 'Confirm' }),
+        /\/replace_sti_spc_cert\//,
+      );
+      await page.getByText('The certificate has been renewed').waitFor();
+      const rows = page.getByTestId('certificate-row');
       await rows.nth(1).waitFor();
-    }
-    assert.equal(await rows.nth(1).getByText(/^Revocation scheduled /).count(), 0);
-    await rows.nth(0).getByText('Current', { exact: true }).waitFor();
+      assert.equal(await rows.count(), 2);
+      await rows.nth(0).getByText('Current', { exact: true }).waitFor();
+      await rows
+        .nth(1)
+        .getByText(/^Revocation scheduled /)
+        .waitFor();
+      await rows
+        .nth(1)
+        .getByText(/^Replaced by /)
+        .waitFor();
+      assert.equal(await rows.nth(1).getByText('Current', { exact: true }).count(), 0);
+      assert.equal(
+        await rows
+          .nth(1)
+          .getByText(/^Revoked/)
+          .count(),
+        0,
+      );
+      await check('certificates-renewed', 'Certificate');
 
-    // Automatic renewal, on the current certificate only: turned on from the keyboard, it asks for the STI-PA
-    // credentials (kept sealed on the server, in no field once the dialog closes); off again after a confirmation.
-    const autoRenew = rows.nth(0).getByRole('switch', { name: 'Renew automatically' });
-    assert.equal(await autoRenew.isChecked(), false, 'automatic renewal starts off');
-    assert.equal(await page.getByRole('switch').count(), 1, 'only the current certificate has the switch');
-    await markScreenStart(page);
-    await autoRenew.focus();
-    await page.keyboard.press('Space');
-    const enableDialog = page.getByRole('dialog', { name: 'Renew this certificate automatically?' });
-    await enableDialog.getByText(/^In its last 30 days the certificate is renewed with the same key\./).waitFor();
-    await enableDialog.getByLabel('STI-PA Username').fill('demo');
-    await enableDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
-    await check('certificate-auto-renew');
-    await enableDialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Automatic renewal enabled').waitFor();
-    await enableDialog.waitFor({ state: 'hidden' });
-    await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: true }).waitFor();
-    // a string, not a function: the compiled function would call the loader's helpers, which the page lacks
-    const credentialsKept = await page.evaluate(
-      `[...document.querySelectorAll('input')].some((e) => e.value === ${JSON.stringify('demo-pass')})`,
-    );
-    assert.equal(credentialsKept, false, 'no field holds the STI-PA password');
-    await check('certificates-auto-renew-on', 'Certificate');
+      // When the delay is over the job revokes the old certificate: reload until the list says so.
+      const deadline = Date.now() + (REVOKE_DELAY_SECONDS + 30) * 1000;
+      while (
+        (await rows
+          .nth(1)
+          .getByText(/^Revoked · Superseded, /)
+          .count()) === 0
+      ) {
+        assert.ok(Date.now() < deadline, 'the old certificate was revoked after the delay');
+        await page.waitForTimeout(1_000);
+        await page.reload();
+        await rows.nth(1).waitFor();
+      }
+      assert.equal(
+        await rows
+          .nth(1)
+          .getByText(/^Revocation scheduled /)
+          .count(),
+        0,
+      );
+      await rows.nth(0).getByText('Current', { exact: true }).waitFor();
 
-    await markScreenStart(page);
-    await autoRenew.click();
-    const disableDialog = page.getByRole('dialog', { name: 'Turn off automatic renewal of this certificate?' });
-    await disableDialog.getByText(/A reminder is mailed 30, 7 and 1 days before\./).waitFor();
-    await check('certificate-auto-renew-off');
-    await disableDialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Automatic renewal disabled').waitFor();
-    await disableDialog.waitFor({ state: 'hidden' });
-    await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: false }).waitFor();
+      // Automatic renewal, on the current certificate only: turned on from the keyboard, it asks for the STI-PA
+      // credentials (kept sealed on the server, in no field once the dialog closes); off again after a confirmation.
+      const autoRenew = rows.nth(0).getByRole('switch', { name: 'Renew automatically' });
+      assert.equal(await autoRenew.isChecked(), false, 'automatic renewal starts off');
+      assert.equal(await page.getByRole('switch').count(), 1, 'only the current certificate has the switch');
+      await markScreenStart(page);
+      await autoRenew.focus();
+      await page.keyboard.press('Space');
+      const enableDialog = page.getByRole('dialog', { name: 'Renew this certificate automatically?' });
+      await enableDialog
+        .getByText(/^In its last 30 days the certificate is renewed with the same key\./)
+        .waitFor();
+      await enableDialog.getByLabel('STI-PA Username').fill('demo');
+      await enableDialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+      await check('certificate-auto-renew');
+      await enableDialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Automatic renewal enabled').waitFor();
+      await enableDialog.waitFor({ state: 'hidden' });
+      await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: true }).waitFor();
+      // a string, not a function: the compiled function would call the loader's helpers, which the page lacks
+      const credentialsKept = await page.evaluate(
+        `[...document.querySelectorAll('input')].some((e) => e.value === ${JSON.stringify('demo-pass')})`,
+      );
+      assert.equal(credentialsKept, false, 'no field holds the STI-PA password');
+      await check('certificates-auto-renew-on', 'Certificate');
 
-    await markScreenStart(page);
-    // Revoke is the row's third action: in its "More actions" menu, opened and chosen from the keyboard
-    await rows.nth(0).getByRole('button', { name: /^More actions/ }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Revoke' }).waitFor();
-    await page.keyboard.press('Enter');
-    const revokeDialog = page.getByRole('dialog', { name: 'Are you sure you want to revoke this certificate?' });
-    await revokeDialog.waitFor();
-    await check('certificate-revoke');
-    assert.ok(await revokeDialog.getByRole('button', { name: 'Confirm' }).isDisabled(), 'no reason is chosen for you');
-    await revokeDialog.getByRole('radio', { name: 'Cessation of operation' }).check();
-    await revokeDialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('The certificate has been revoked').waitFor();
-    // Both are revoked now (the old one as superseded, by the job): marked, and only View is offered.
-    const revokedMarks = page.getByRole('row').getByText(/^Revoked · /);
-    await revokedMarks.nth(1).waitFor();
-    assert.equal(await revokedMarks.count(), 2);
-    assert.equal(await page.getByRole('button', { name: 'Revoke' }).count(), 0);
-    assert.equal(await page.getByRole('button', { name: /^More actions/ }).count(), 0);
-    assert.equal(await page.getByRole('button', { name: 'Renew' }).count(), 0);
-    assert.equal(await page.getByRole('switch').count(), 0, 'no current certificate: no automatic renewal');
-    assert.equal(await page.getByRole('button', { name: 'View' }).count(), 2);
-    await check('certificates-revoked', 'Certificate');
+      await markScreenStart(page);
+      await autoRenew.click();
+      const disableDialog = page.getByRole('dialog', {
+        name: 'Turn off automatic renewal of this certificate?',
+      });
+      await disableDialog.getByText(/A reminder is mailed 30, 7 and 1 days before\./).waitFor();
+      await check('certificate-auto-renew-off');
+      await disableDialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Automatic renewal disabled').waitFor();
+      await disableDialog.waitFor({ state: 'hidden' });
+      await rows.nth(0).getByRole('switch', { name: 'Renew automatically', checked: false }).waitFor();
 
-    // The certificate's CRL distribution point now lists the serial.
-    const leafPem = (await (await fetch(crUrl)).text()).split(/(?<=-----END CERTIFICATE-----)/)[0];
-    const crlDp = new x509.X509Certificate(leafPem).getExtension(x509.CRLDistributionPointsExtension);
-    const crlUrl = crlDp?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
-    assert.ok(crlUrl?.startsWith(env.portal.url), `the CRL is this portal's: ${crlUrl}`);
-    const crlRes = await fetch(crlUrl as string);
-    assert.equal(crlRes.headers.get('content-type'), 'application/pkix-crl');
-    const crl = new x509.X509Crl(new Uint8Array(await crlRes.arrayBuffer()));
-    assert.ok(
-      crl.entries.some((e) => e.serialNumber.toLowerCase().replace(/^0+/, '') === serial?.replace(/^0+/, '')),
-      'the revoked serial is in the CRL',
-    );
-  });
+      await markScreenStart(page);
+      // Revoke is the row's third action: in its "More actions" menu, opened and chosen from the keyboard
+      await rows
+        .nth(0)
+        .getByRole('button', { name: /^More actions/ })
+        .focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Revoke' }).waitFor();
+      await page.keyboard.press('Enter');
+      const revokeDialog = page.getByRole('dialog', {
+        name: 'Are you sure you want to revoke this certificate?',
+      });
+      await revokeDialog.waitFor();
+      await check('certificate-revoke');
+      assert.ok(
+        await revokeDialog.getByRole('button', { name: 'Confirm' }).isDisabled(),
+        'no reason is chosen for you',
+      );
+      await revokeDialog.getByRole('radio', { name: 'Cessation of operation' }).check();
+      await revokeDialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('The certificate has been revoked').waitFor();
+      // Both are revoked now (the old one as superseded, by the job): marked, and only View is offered.
+      const revokedMarks = page.getByRole('row').getByText(/^Revoked · /);
+      await revokedMarks.nth(1).waitFor();
+      assert.equal(await revokedMarks.count(), 2);
+      assert.equal(await page.getByRole('button', { name: 'Revoke' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: /^More actions/ }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Renew' }).count(), 0);
+      assert.equal(await page.getByRole('switch').count(), 0, 'no current certificate: no automatic renewal');
+      assert.equal(await page.getByRole('button', { name: 'View' }).count(), 2);
+      await check('certificates-revoked', 'Certificate');
+
+      // The certificate's CRL distribution point now lists the serial.
+      const leafPem = (await (await fetch(crUrl)).text()).split(/(?<=-----END CERTIFICATE-----)/)[0];
+      const crlDp = new x509.X509Certificate(leafPem).getExtension(x509.CRLDistributionPointsExtension);
+      const crlUrl =
+        crlDp?.distributionPoints[0]?.distributionPoint?.fullName?.[0]?.uniformResourceIdentifier;
+      assert.ok(crlUrl?.startsWith(env.portal.url), `the CRL is this portal's: ${crlUrl}`);
+      const crlRes = await fetch(crlUrl as string);
+      assert.equal(crlRes.headers.get('content-type'), 'application/pkix-crl');
+      const crl = new x509.X509Crl(new Uint8Array(await crlRes.arrayBuffer()));
+      assert.ok(
+        crl.entries.some(
+          (e) => e.serialNumber.toLowerCase().replace(/^0+/, '') === serial?.replace(/^0+/, ''),
+        ),
+        'the revoked serial is in the CRL',
+      );
+    },
+  );
 
   it('edits the profile', { timeout: 60_000 }, async () => {
     await page.goto(url('/profile'));
     await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor();
     await check('profile', 'My Profile');
-    const details = page.getByRole('form', { name: 'Company and contact' }).or(
-      page.locator('form').filter({ has: page.getByRole('button', { name: 'Save' }) }),
-    );
+    const details = page
+      .getByRole('form', { name: 'Company and contact' })
+      .or(page.locator('form').filter({ has: page.getByRole('button', { name: 'Save' }) }));
     await details.first().getByLabel('Title').fill('CEO');
     await details.first().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your details were saved').waitFor();
     await check('profile-saved', 'My Profile');
   });
 
-  it('marks the keyboard focus, folds the sidebar at 600 px and stacks the lists on a phone', { timeout: 90_000 }, async () => {
-    // The skip link appears on the first Tab and reads at 4.5:1; the next stops have a solid outline of 2 px or more.
-    await page.goto(url('/account/summary'));
-    await page.waitForLoadState('networkidle');
-    await page.keyboard.press('Tab');
-    const skip = await focused(page);
-    assert.match(skip.label, /skip/i);
-    assert.ok(skip.top >= 0, `the skip link is on screen (top ${skip.top})`);
-    const ratio = contrast(skip.color, skip.background);
-    assert.ok(ratio >= 4.5, `the skip link reads at ${ratio.toFixed(2)}:1 (${skip.color} on ${skip.background})`);
-    for (let stop = 0; stop < 6; stop++) {
+  it(
+    'marks the keyboard focus, folds the sidebar at 600 px and stacks the lists on a phone',
+    { timeout: 90_000 },
+    async () => {
+      // The skip link appears on the first Tab and reads at 4.5:1; the next stops have a solid outline of 2 px or more.
+      await page.goto(url('/account/summary'));
+      await page.waitForLoadState('networkidle');
       await page.keyboard.press('Tab');
-      const { label, outline } = await focused(page);
-      const [style, width] = outline.split(' ');
-      assert.ok(style === 'solid' && parseFloat(width) >= 2, `'${label}' is marked by an outline (${outline})`);
-    }
+      const skip = await focused(page);
+      assert.match(skip.label, /skip/i);
+      assert.ok(skip.top >= 0, `the skip link is on screen (top ${skip.top})`);
+      const ratio = contrast(skip.color, skip.background);
+      assert.ok(
+        ratio >= 4.5,
+        `the skip link reads at ${ratio.toFixed(2)}:1 (${skip.color} on ${skip.background})`,
+      );
+      for (let stop = 0; stop < 6; stop++) {
+        await page.keyboard.press('Tab');
+        const { label, outline } = await focused(page);
+        const [style, width] = outline.split(' ');
+        assert.ok(
+          style === 'solid' && parseFloat(width) >= 2,
+          `'${label}' is marked by an outline (${outline})`,
+        );
+      }
 
-    // on a phone the rows stack: no table, and Contact Us is an icon with its name
-    await page.setViewportSize(PHONE);
-    await page.goto(url('/payment-listing'));
-    await page.getByText('Transaction ID', { exact: true }).filter({ visible: true }).first().waitFor();
-    assert.equal(await page.locator('table').count(), 0, 'no table on a phone');
-    await page.getByRole('link', { name: 'Contact Us (opens in a new tab)' }).waitFor();
+      // on a phone the rows stack: no table, and Contact Us is an icon with its name
+      await page.setViewportSize(PHONE);
+      await page.goto(url('/payment-listing'));
+      await page.getByText('Transaction ID', { exact: true }).filter({ visible: true }).first().waitFor();
+      assert.equal(await page.locator('table').count(), 0, 'no table on a phone');
+      await page.getByRole('link', { name: 'Contact Us (opens in a new tab)' }).waitFor();
 
-    // between a phone and a desktop the sidebar is folded to its icons
-    await page.setViewportSize({ width: 600, height: 800 });
-    await page.goto(url('/payment-listing'));
-    await page.getByText('Transaction ID', { exact: true }).filter({ visible: true }).first().waitFor();
-    const folded = await measure(page);
-    assert.ok(folded.contentLeft >= 0 && folded.contentLeft <= 64, `at 600 px the sidebar takes ${folded.contentLeft} px`);
-    assert.ok(folded.scrollWidth <= folded.innerWidth, `at 600 px the page is ${folded.scrollWidth} px wide`);
+      // between a phone and a desktop the sidebar is folded to its icons
+      await page.setViewportSize({ width: 600, height: 800 });
+      await page.goto(url('/payment-listing'));
+      await page.getByText('Transaction ID', { exact: true }).filter({ visible: true }).first().waitFor();
+      const folded = await measure(page);
+      assert.ok(
+        folded.contentLeft >= 0 && folded.contentLeft <= 64,
+        `at 600 px the sidebar takes ${folded.contentLeft} px`,
+      );
+      assert.ok(
+        folded.scrollWidth <= folded.innerWidth,
+        `at 600 px the page is ${folded.scrollWidth} px wide`,
+      );
 
-    // and at 1280 px the lists are tables again, beside the open sidebar
-    await page.setViewportSize(DESKTOP);
-    await page.goto(url('/payment-listing'));
-    await page.getByRole('columnheader', { name: 'Transaction ID' }).waitFor();
-    assert.ok((await measure(page)).contentLeft > 200, 'at 1280 px the sidebar is open');
-    await page.getByRole('link', { name: 'Contact Us (opens in a new tab)' }).getByText('Contact Us').waitFor();
-  });
+      // and at 1280 px the lists are tables again, beside the open sidebar
+      await page.setViewportSize(DESKTOP);
+      await page.goto(url('/payment-listing'));
+      await page.getByRole('columnheader', { name: 'Transaction ID' }).waitFor();
+      assert.ok((await measure(page)).contentLeft > 200, 'at 1280 px the sidebar is open');
+      await page
+        .getByRole('link', { name: 'Contact Us (opens in a new tab)' })
+        .getByText('Contact Us')
+        .waitFor();
+    },
+  );
 
   it('signs out', { timeout: 60_000 }, async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -55,7 +55,9 @@ describe('reseller flow', { timeout: 600_000 }, () => {
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.waitForURL('**/admin/resellers');
 
-    const link = outboxLinks(env.portal.dataDir, reseller.email).find((l) => l.includes('/accept-invite?token='));
+    const link = outboxLinks(env.portal.dataDir, reseller.email).find((l) =>
+      l.includes('/accept-invite?token='),
+    );
     assert.ok(link, `an invitation link was mailed; outbox: ${outboxLinks(env.portal.dataDir).join(', ')}`);
     page = await env.newPage({ bypassCSP: true }, trackScreenStarts);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.portal.url });
@@ -88,15 +90,19 @@ describe('reseller flow', { timeout: 600_000 }, () => {
     await check('companies-empty', 'Companies');
   });
 
-  it('is typed as read out on a call, and the registration names the reseller', { timeout: 60_000 }, async () => {
-    const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
-    await other.goto(url('/register'));
-    await other.getByLabel('Promo code (optional)').fill(shownCode.toLowerCase().replace('-', ' '));
-    await other.getByRole('button', { name: 'Apply' }).click();
-    await other.getByText(`Promo code of ${reseller.company} applied: ${shownCode}`).waitFor();
-    await screen.check(other, 'register-promo-code');
-    await other.context().close();
-  });
+  it(
+    'is typed as read out on a call, and the registration names the reseller',
+    { timeout: 60_000 },
+    async () => {
+      const other = await env.newPage({ bypassCSP: true }, trackScreenStarts);
+      await other.goto(url('/register'));
+      await other.getByLabel('Promo code (optional)').fill(shownCode.toLowerCase().replace('-', ' '));
+      await other.getByRole('button', { name: 'Apply' }).click();
+      await other.getByText(`Promo code of ${reseller.company} applied: ${shownCode}`).waitFor();
+      await screen.check(other, 'register-promo-code');
+      await other.context().close();
+    },
+  );
 
   it('sees the company that registered with it', { timeout: 150_000 }, async () => {
     assert.ok(signUpLink, 'the promo code was copied');
@@ -128,7 +134,11 @@ describe('reseller flow', { timeout: 600_000 }, () => {
     await check('invite', 'Invite a Company');
     await page.getByLabel('Email', { exact: true }).fill(invited);
     await page.getByLabel('Company', { exact: true }).fill('Zeta Telecom');
-    await doubleClickOnce(page, page.getByRole('button', { name: 'Send invitation' }), '/api/reseller/service_provider/invite');
+    await doubleClickOnce(
+      page,
+      page.getByRole('button', { name: 'Send invitation' }),
+      '/api/reseller/service_provider/invite',
+    );
     await page.getByText(`Invitation sent to ${invited}`).waitFor();
     await page.getByRole('row').filter({ hasText: invited }).waitFor();
     assert.ok(
@@ -151,11 +161,18 @@ describe('reseller flow', { timeout: 600_000 }, () => {
   it('opens its company’s page with the company’s payment', { timeout: 60_000 }, async () => {
     await menu('Companies');
     await page.waitForURL('**/reseller/sp');
-    await page.getByRole('row').filter({ hasText: provider.email }).getByRole('link', { name: provider.company }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: provider.email })
+      .getByRole('link', { name: provider.company })
+      .click();
     await page.waitForURL(/\/reseller\/sp\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: provider.company }).waitFor();
     const payments = page.getByRole('region', { name: 'Payments' });
-    await payments.getByText(/\$\s?500/).first().waitFor();
+    await payments
+      .getByText(/\$\s?500/)
+      .first()
+      .waitFor();
     // 1280 and 375 px: nothing scrolls sideways, the Amount is not cut off (the rows stack on a phone)
     await check('company', provider.company);
   });
@@ -170,7 +187,9 @@ describe('reseller flow', { timeout: 600_000 }, () => {
       Object.values(localStorage).find((v) => /^ey[\w-]+\.[\w-]+\.[\w-]+$/.test(v)),
     );
     assert.ok(token, 'the reseller token is in local storage');
-    const res = await fetch(url('/api/admin/service_provider'), { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(url('/api/admin/service_provider'), {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(res.status, 403);
   });
 

@@ -146,7 +146,11 @@ export function screens(role: string) {
 
   async function settle(page: Page) {
     await page.waitForLoadState('load');
-    await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByRole('progressbar')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     // transitions (a dialog fading in, a toast sliding) end
     await page.waitForTimeout(300);
@@ -211,7 +215,8 @@ export function screens(role: string) {
       const sideways = (o: { sideways: number; width: number }) => {
         if (o.sideways <= 0) return;
         const text = `${label}: ${o.width + o.sideways} px wide in a ${o.width} px window (scrolls sideways)`;
-        if (name in KNOWN_PENDING_SIDEWAYS) console.warn(`[known pending] ${text}: ${KNOWN_PENDING_SIDEWAYS[name]}`);
+        if (name in KNOWN_PENDING_SIDEWAYS)
+          console.warn(`[known pending] ${text}: ${KNOWN_PENDING_SIDEWAYS[name]}`);
         else failures.push(text);
       };
       sideways(await overflowOf(page));
@@ -226,7 +231,8 @@ export function screens(role: string) {
       if (m.contentLeft !== null && (m.contentLeft < 0 || m.contentLeft >= 8))
         failures.push(`${label}: at 375 px the sidebar takes ${m.contentLeft} px`);
       const cut = await cutOffText(page);
-      if (cut.length) failures.push(`${label}: at 375 px text is cut off at the right: ${JSON.stringify(cut)}`);
+      if (cut.length)
+        failures.push(`${label}: at 375 px text is cut off at the right: ${JSON.stringify(cut)}`);
       await shoot(page, `${label}-375.png`);
       // the flow's next step waits for what it needs
       await resize(page, wide, false);

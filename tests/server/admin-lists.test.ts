@@ -303,8 +303,11 @@ describe('the import on a provider’s behalf and its change-log row', () => {
     await expect
       .poll(
         async () =>
-          (await t.db.query<{ status: string }>('SELECT status FROM number_imports WHERE id = $1', [imported.id]))[0]
-            .status,
+          (
+            await t.db.query<{ status: string }>('SELECT status FROM number_imports WHERE id = $1', [
+              imported.id,
+            ])
+          )[0].status,
         { timeout: 30_000, interval: 250 },
       )
       .toBe('completed');

@@ -49,14 +49,18 @@ function pdfText(pdf: Buffer): string {
   // zlib stops at the end of the compressed data: the line break before `endstream` is left over, not read.
   const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
     try {
-      return inflateSync(Buffer.from(m[1], 'latin1'), { finishFlush: constants.Z_SYNC_FLUSH }).toString('latin1');
+      return inflateSync(Buffer.from(m[1], 'latin1'), { finishFlush: constants.Z_SYNC_FLUSH }).toString(
+        'latin1',
+      );
     } catch {
       return m[1];
     }
   });
   return streams
     .flatMap((text) => [...text.matchAll(/\[([^\]]*)\] TJ/g)])
-    .map((m) => [...m[1].matchAll(/<([0-9a-f]+)>/gi)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''))
+    .map((m) =>
+      [...m[1].matchAll(/<([0-9a-f]+)>/gi)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''),
+    )
     .join('\n');
 }
 
@@ -65,36 +69,43 @@ describe('extend by a count of periods (sandbox)', () => {
     { interval: 'year' as const, count: 1, amount: 500, months: 12 },
     { interval: 'year' as const, count: 3, amount: 1500, months: 36 },
     { interval: 'month' as const, count: 3, amount: 300, months: 3 },
-  ])('$count × $interval charges $amount dollars and adds $months months', async ({ interval, count, amount, months }) => {
-    const p = await activeProvider(t, 'year');
-    const a = api(t, await tokenOf(t, p));
-    const before = new Date((await subscriptionOf(t, p.spId)).current_period_end);
+  ])(
+    '$count × $interval charges $amount dollars and adds $months months',
+    async ({ interval, count, amount, months }) => {
+      const p = await activeProvider(t, 'year');
+      const a = api(t, await tokenOf(t, p));
+      const before = new Date((await subscriptionOf(t, p.spId)).current_period_end);
 
-    const res = await a.post('/api/payment/subscription/extend', { recurring_interval: interval, count });
-    expect(res.statusCode, res.body).toBe(200);
-    const url = res.json().url as string;
-    expect(await checkoutOf(url)).toEqual({ amount, purpose: 'extension', recurring_interval: interval });
-    // The sandbox's page asks for exactly that amount.
-    const page = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
-    expect(page.body).toContain(`Pay $${amount.toLocaleString('en-US')}`);
+      const res = await a.post('/api/payment/subscription/extend', { recurring_interval: interval, count });
+      expect(res.statusCode, res.body).toBe(200);
+      const url = res.json().url as string;
+      expect(await checkoutOf(url)).toEqual({ amount, purpose: 'extension', recurring_interval: interval });
+      // The sandbox's page asks for exactly that amount.
+      const page = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(page.body).toContain(`Pay $${amount.toLocaleString('en-US')}`);
 
-    expect((await payForm(t, url)).statusCode).toBe(303);
-    const after = new Date((await subscriptionOf(t, p.spId)).current_period_end);
-    expect(after.toISOString()).toBe(addMonths(before, months).toISOString());
+      expect((await payForm(t, url)).statusCode).toBe(303);
+      const after = new Date((await subscriptionOf(t, p.spId)).current_period_end);
+      expect(after.toISOString()).toBe(addMonths(before, months).toISOString());
 
-    const { invoice, payment } = await newestInvoiceAndPayment(p.spId);
-    expect(payment.amount).toBe(amount);
-    expect(invoice.amount).toBe(amount);
-    expect(invoice.billing_cycle_months).toBe(interval === 'year' ? 12 : 1);
-    expect(new Date(invoice.start_billing_cycle).toISOString()).toBe(before.toISOString());
-    expect(new Date(invoice.end_billing_cycle).toISOString()).toBe(after.toISOString());
-    expect(invoice.description).toBe(`Stir/Shaken Subscription Extension (${months} month${months === 1 ? '' : 's'})`);
-  });
+      const { invoice, payment } = await newestInvoiceAndPayment(p.spId);
+      expect(payment.amount).toBe(amount);
+      expect(invoice.amount).toBe(amount);
+      expect(invoice.billing_cycle_months).toBe(interval === 'year' ? 12 : 1);
+      expect(new Date(invoice.start_billing_cycle).toISOString()).toBe(before.toISOString());
+      expect(new Date(invoice.end_billing_cycle).toISOString()).toBe(after.toISOString());
+      expect(invoice.description).toBe(
+        `Stir/Shaken Subscription Extension (${months} month${months === 1 ? '' : 's'})`,
+      );
+    },
+  );
 
   it("prints the invoice's line as the single-invoice view does: the plan, not the extension's length", async () => {
     const p = await activeProvider(t, 'year');
     const a = api(t, await tokenOf(t, p));
-    const url = (await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 3 })).json().url;
+    const url = (
+      await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 3 })
+    ).json().url;
     await payForm(t, url);
     const { invoice } = await newestInvoiceAndPayment(p.spId);
     const file = await a.get(`/api/service_provider/invoices/${invoice.id}/file`);
@@ -116,10 +127,16 @@ describe('extend by a count of periods (sandbox)', () => {
   it('a second request with another count replaces the open page; the same count answers it again', async () => {
     const p = await activeProvider(t);
     const a = api(t, await tokenOf(t, p));
-    const two = (await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 2 })).json().url;
-    const again = (await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 2 })).json().url;
+    const two = (
+      await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 2 })
+    ).json().url;
+    const again = (
+      await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 2 })
+    ).json().url;
     expect(again).toBe(two);
-    const four = (await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 4 })).json().url;
+    const four = (
+      await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count: 4 })
+    ).json().url;
     expect(four).not.toBe(two);
     expect((await checkoutOf(four)).amount).toBe(2000);
     const [old] = await t.db.query<{ status: string }>('SELECT status FROM checkouts WHERE id = $1', [
@@ -133,7 +150,10 @@ describe('extend by a count of periods (sandbox)', () => {
     const a = api(t, await tokenOf(t, p));
     const res = await a.post('/api/payment/subscription/extend', { recurring_interval: 'year', count });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: EXTEND_COUNT_MESSAGE, errors: { count: EXTEND_COUNT_MESSAGE } });
+    expect(res.json()).toMatchObject({
+      message: EXTEND_COUNT_MESSAGE,
+      errors: { count: EXTEND_COUNT_MESSAGE },
+    });
     expect(EXTEND_COUNT_MESSAGE).toBe('count must be a whole number from 1 to 10');
     const [{ n }] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM checkouts WHERE service_provider_id = $1 AND purpose = 'extension'`,

@@ -83,7 +83,12 @@ describe('buttons that send, grant or import: one effect per Idempotency-Key', (
     const p = await seedProvider(t.db, { confirmed: false });
     let before = mailsTo(t.config, p.email).length;
     const resend = await twiceAtOnce((key) =>
-      postJson(t, '/api/service_provider/resend_confirmation_email', { email: p.email }, { 'idempotency-key': key }),
+      postJson(
+        t,
+        '/api/service_provider/resend_confirmation_email',
+        { email: p.email },
+        { 'idempotency-key': key },
+      ),
     );
     expect(resend.statusCode).toBe(200);
     expect(mailsTo(t.config, p.email).length).toBe(before + 1);

@@ -51,7 +51,9 @@ describe('jsonRow', () => {
     expect(jsonRow(AuditLogRow, fields)).toMatch(/^json_build_object\('id', id, 'occurred_on', o,/);
     const { detail: _left, ...missing } = fields;
     expect(() => jsonRow(AuditLogRow, missing as typeof fields)).toThrow(/not the shape/);
-    expect(() => jsonRow(AuditLogRow, { ...fields, password_hash: 'p' } as typeof fields)).toThrow(/not the shape/);
+    expect(() => jsonRow(AuditLogRow, { ...fields, password_hash: 'p' } as typeof fields)).toThrow(
+      /not the shape/,
+    );
   });
 });
 

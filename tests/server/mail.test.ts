@@ -67,9 +67,7 @@ describe('mail templates', () => {
     expect(linkIn(fakeEml(invite.text)).url.href).toBe(
       'https://portal.example/accept-invite?token=tok_EN-123',
     );
-    expect(invite.html).toContain(
-      'href="https://portal.example/accept-invite?token=tok_EN-123"',
-    );
+    expect(invite.html).toContain('href="https://portal.example/accept-invite?token=tok_EN-123"');
     expect(invite.text).toContain('7 days');
     expect(confirmationMail({ ...base, validHours: 72 }).text).toContain('72 hours');
     expect(passwordResetMail({ ...base, validHours: 1 }).text).toContain('1 hour ');
@@ -78,12 +76,18 @@ describe('mail templates', () => {
   it('name the product as the sender does: SHAKEN CA Portal', () => {
     const invite = invitationMail({ ...base, validHours: 168, role: 'reseller' });
     expect(invite.subject).toBe('You are invited to the SHAKEN CA Portal');
-    for (const mail of [confirmationMail({ ...base, validHours: 72 }), passwordResetMail({ ...base, validHours: 1 }), invite]) {
+    for (const mail of [
+      confirmationMail({ ...base, validHours: 72 }),
+      passwordResetMail({ ...base, validHours: 1 }),
+      invite,
+    ]) {
       expect(mail.text).toContain('— SHAKEN CA Portal\n');
       expect(mail.html).toContain('<p>SHAKEN CA Portal</p>');
       expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain('Service Provider Portal');
     }
-    expect(confirmationMail({ ...base, validHours: 72 }).text).toContain('registering with the SHAKEN CA Portal.');
+    expect(confirmationMail({ ...base, validHours: 72 }).text).toContain(
+      'registering with the SHAKEN CA Portal.',
+    );
   });
 
   it('escape every value a user typed in the HTML body', () => {

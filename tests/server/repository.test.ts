@@ -8,13 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  chainToPem,
-  crlToPem,
-  type ExportedCa,
-  generateP256KeyPair,
-  newSerial,
-} from '../../server/src/ca';
+import { chainToPem, crlToPem, type ExportedCa, generateP256KeyPair, newSerial } from '../../server/src/ca';
 import { X509Certificate, X509Crl } from '../../server/src/ca/x509';
 import { fetchHttps, parseCertificates } from '../../server/src/repository/decrypt';
 import { createTestApp, type TestApp } from './helpers';

@@ -237,7 +237,14 @@ describe('STI-PA simulator + client', () => {
 
   it('keeps its root and signing key in $DATA_DIR/stipa-sim across instances', async () => {
     const dir = path.join(server.config.dataDir, 'stipa-sim');
-    expect(fs.readdirSync(dir).sort()).toEqual(['crl.key', 'crl.pem', 'root.key', 'root.pem', 'signer.key', 'signer.pem']);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'crl.key',
+      'crl.pem',
+      'root.key',
+      'root.pem',
+      'signer.key',
+      'signer.pem',
+    ]);
     const anchor = await simulatorTrustAnchorPem(server.config.dataDir);
     expect(anchor).toBe(fs.readFileSync(path.join(dir, 'root.pem'), 'utf8'));
     expect(fs.statSync(path.join(dir, 'signer.key')).mode & 0o077).toBe(0);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMMUTABLE, REVALIDATE } from '../../server/src/http/webApp';
 import { createTestApp, type TestApp } from './helpers';
 
-const INDEX = '<!doctype html><title>portal</title><div id="root"></div><script src="/assets/app-abc123.js"></script>';
+const INDEX =
+  '<!doctype html><title>portal</title><div id="root"></div><script src="/assets/app-abc123.js"></script>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 
 describe('the web app files', () => {
@@ -59,7 +60,9 @@ describe('the web app files', () => {
 
   it('lets the browser keep the hashed assets a year, compressed or not', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
-      expect((await get('/assets/app-abc123.js', encoding)).headers['cache-control'], encoding).toBe(IMMUTABLE);
+      expect((await get('/assets/app-abc123.js', encoding)).headers['cache-control'], encoding).toBe(
+        IMMUTABLE,
+      );
     }
     expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
   });

@@ -19,7 +19,7 @@ describe('billing plans', () => {
     expect(invoiceDescription('extension', 'year', 3)).toBe('Stir/Shaken Subscription Extension (36 months)');
   });
 
-  it("prints one invoice line for the view and the PDF: Yearly only for a 12-month cycle", () => {
+  it('prints one invoice line for the view and the PDF: Yearly only for a 12-month cycle', () => {
     expect(invoiceLine(12)).toBe('Stir/Shaken Yearly Subscription');
     expect(invoiceLine('12')).toBe('Stir/Shaken Yearly Subscription');
     expect(invoiceLine(1)).toBe('Stir/Shaken Monthly Subscription');
@@ -29,7 +29,8 @@ describe('billing plans', () => {
   it('bounds the extension count and charges count × the price', () => {
     expect(EXTEND_COUNT).toEqual({ min: 1, max: 10 });
     for (const ok of [1, 3, 10]) expect(isExtendCount(ok)).toBe(true);
-    for (const bad of [0, -2, 11, 2.5, '3', null, undefined, Number.NaN]) expect(isExtendCount(bad)).toBe(false);
+    for (const bad of [0, -2, 11, 2.5, '3', null, undefined, Number.NaN])
+      expect(isExtendCount(bad)).toBe(false);
     expect(extendTotal('year', 3)).toBe(1500);
     expect(extendTotal('month', 3)).toBe(300);
   });

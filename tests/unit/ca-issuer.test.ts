@@ -354,7 +354,10 @@ describe('SHAKEN end-entity certificate', () => {
       organization: 'Test',
       root: { certificate: root.certificate, signer: counting },
       crlUrl: 'https://ca.example.com/crl/root.crl',
-      crlIssuerName: encodeName([{ type: 'C', value: 'US' }, { type: 'CN', value: 'Test CRL Signer' }]),
+      crlIssuerName: encodeName([
+        { type: 'C', value: 'US' },
+        { type: 'CN', value: 'Test CRL Signer' },
+      ]),
       now: new Date(root.certificate.notAfter.getTime() + DAY),
     }).catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/validity-order/);

@@ -23,7 +23,10 @@ export async function shakenLeafSignedThrough(
     now,
     root,
     crlUrl: 'https://ca.example.com/crl/root.crl',
-    crlIssuerName: encodeName([{ type: 'C', value: 'US' }, { type: 'CN', value: 'Test CRL Signer' }]),
+    crlIssuerName: encodeName([
+      { type: 'C', value: 'US' },
+      { type: 'CN', value: 'Test CRL Signer' },
+    ]),
     signer: await store.signer(caKey),
   });
   const subject = (await webcrypto.subtle.generateKey(ES256, true, ['sign', 'verify'])) as CryptoKeyPair;

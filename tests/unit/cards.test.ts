@@ -224,7 +224,15 @@ describe('cardFormAddSchema', () => {
     expect(await errorsOf(cardFormAddSchema, FORM)).toEqual({});
   });
   it("says 'required field' for every empty field", async () => {
-    const empty = { number: '', cvc: '', exp_date: '', billing_address: '', state: '', city: '', zip_code: '' };
+    const empty = {
+      number: '',
+      cvc: '',
+      exp_date: '',
+      billing_address: '',
+      state: '',
+      city: '',
+      zip_code: '',
+    };
     expect(await errorsOf(cardFormAddSchema, empty)).toEqual({
       number: 'required field',
       cvc: 'required field',
@@ -236,12 +244,18 @@ describe('cardFormAddSchema', () => {
     });
   });
   it("says 'credit card number is invalid' for a bad number", async () => {
-    expect((await errorsOf(cardFormAddSchema, { ...FORM, number: '4242 4242 4242 4241' })).number).toBe(CARD_MESSAGES.number);
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, number: '4242 4242 4242 4241' })).number).toBe(
+      CARD_MESSAGES.number,
+    );
     expect(CARD_MESSAGES.number).toBe('credit card number is invalid');
   });
   it("says 'must be a date after now' for a past or impossible expiry", async () => {
-    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '10 / 2026' })).exp_date).toBe('must be a date after now');
-    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '13 / 2030' })).exp_date).toBe('must be a date after now');
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '10 / 2026' })).exp_date).toBe(
+      'must be a date after now',
+    );
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '13 / 2030' })).exp_date).toBe(
+      'must be a date after now',
+    );
   });
   it('accepts the current month and a two-digit year of this century', async () => {
     expect(await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '11 / 2026' })).toEqual({});
@@ -249,19 +263,29 @@ describe('cardFormAddSchema', () => {
     expect(await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 69' })).toEqual({});
   });
   it("reads '12/99' as the validator does, December 1999, and refuses it like the server", async () => {
-    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 99' })).exp_date).toBe('must be a date after now');
-    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12/99' })).exp_date).toBe('must be a date after now');
-    expect((await errorsOf(cardFormUpdateSchema, { ...ADDRESS, exp_date: '12 / 70' })).exp_date).toBe('must be a date after now');
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 99' })).exp_date).toBe(
+      'must be a date after now',
+    );
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12/99' })).exp_date).toBe(
+      'must be a date after now',
+    );
+    expect((await errorsOf(cardFormUpdateSchema, { ...ADDRESS, exp_date: '12 / 70' })).exp_date).toBe(
+      'must be a date after now',
+    );
     const payload = { number: '4242424242424242', cvc: '123', exp_month: 12, exp_year: 99, ...ADDRESS };
     expect((await errorsOf(addCardSchema, payload)).exp_year).toBe('must be a date after now');
     expect((await errorsOf(cardFormAddSchema, { ...FORM, exp_date: '12 / 2099' })).exp_date).toBeUndefined();
   });
   it("says 'cvc is invalid' by card type", async () => {
     expect((await errorsOf(cardFormAddSchema, { ...FORM, cvc: '1234' })).cvc).toBe('cvc is invalid');
-    expect(await errorsOf(cardFormAddSchema, { ...FORM, number: '3782 822463 10005', cvc: '1234' })).toEqual({});
+    expect(await errorsOf(cardFormAddSchema, { ...FORM, number: '3782 822463 10005', cvc: '1234' })).toEqual(
+      {},
+    );
   });
   it('wants a numeric zip code', async () => {
-    expect((await errorsOf(cardFormAddSchema, { ...FORM, zip_code: '62a01' })).zip_code).toBe('zip code is not valid.');
+    expect((await errorsOf(cardFormAddSchema, { ...FORM, zip_code: '62a01' })).zip_code).toBe(
+      'zip code is not valid.',
+    );
   });
 });
 
@@ -285,10 +309,20 @@ describe('addCardSchema (POST payload)', () => {
     expect(await errorsOf(addCardSchema, PAYLOAD)).toEqual({});
   });
   it('wants the number without spaces', async () => {
-    expect((await errorsOf(addCardSchema, { ...PAYLOAD, number: '4242 4242 4242 4242' })).number).toBe(CARD_MESSAGES.number);
+    expect((await errorsOf(addCardSchema, { ...PAYLOAD, number: '4242 4242 4242 4242' })).number).toBe(
+      CARD_MESSAGES.number,
+    );
   });
   it('applies the same messages as the form', async () => {
-    expect(await errorsOf(addCardSchema, { ...PAYLOAD, number: '4242424242424241', cvc: '12', exp_year: 2025, city: '' })).toEqual({
+    expect(
+      await errorsOf(addCardSchema, {
+        ...PAYLOAD,
+        number: '4242424242424241',
+        cvc: '12',
+        exp_year: 2025,
+        city: '',
+      }),
+    ).toEqual({
       number: 'credit card number is invalid',
       cvc: 'cvc is invalid',
       exp_year: 'must be a date after now',
@@ -296,9 +330,16 @@ describe('addCardSchema (POST payload)', () => {
     });
   });
   it('refuses a month outside 1-12 and missing numbers', async () => {
-    expect((await errorsOf(addCardSchema, { ...PAYLOAD, exp_month: 13 })).exp_month).toBe('must be a date after now');
+    expect((await errorsOf(addCardSchema, { ...PAYLOAD, exp_month: 13 })).exp_month).toBe(
+      'must be a date after now',
+    );
     const missing = await errorsOf(addCardSchema, { ...ADDRESS });
-    expect(missing).toMatchObject({ number: 'required field', cvc: 'required field', exp_month: 'required field', exp_year: 'required field' });
+    expect(missing).toMatchObject({
+      number: 'required field',
+      cvc: 'required field',
+      exp_month: 'required field',
+      exp_year: 'required field',
+    });
   });
   it('refuses unknown fields', async () => {
     await expect(validate(addCardSchema, { ...PAYLOAD, extra: 1 })).rejects.toThrow('Unknown field: extra');
@@ -314,7 +355,9 @@ describe('updateCardSchema (PATCH payload)', () => {
   it('checks the expiry with the two-digit year rule of the validator', async () => {
     const { number: _n, cvc: _c, ...update } = PAYLOAD;
     expect(await errorsOf(updateCardSchema, { ...update, exp_year: 30 })).toEqual({});
-    expect((await errorsOf(updateCardSchema, { ...update, exp_year: 75 })).exp_year).toBe('must be a date after now');
+    expect((await errorsOf(updateCardSchema, { ...update, exp_year: 75 })).exp_year).toBe(
+      'must be a date after now',
+    );
   });
 });
 
@@ -323,7 +366,11 @@ describe('cardPayloadOf', () => {
     expect(cardPayloadOf(FORM, 'add', NOW)).toEqual(PAYLOAD);
   });
   it('builds the update payload without number and cvc', () => {
-    expect(cardPayloadOf({ ...FORM, exp_date: '03 / 29' }, 'update', NOW)).toEqual({ exp_month: 3, exp_year: 2029, ...ADDRESS });
+    expect(cardPayloadOf({ ...FORM, exp_date: '03 / 29' }, 'update', NOW)).toEqual({
+      exp_month: 3,
+      exp_year: 2029,
+      ...ADDRESS,
+    });
   });
   it('shows a saved expiry as MM / YYYY', () => {
     expect(expiryText(3, 2029)).toBe('03 / 2029');

@@ -25,7 +25,9 @@ describe('precompress', () => {
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
   it('writes a brotli and a gzip copy of each script, style and page over 1 kB, in subfolders too', () => {
-    expect(zlib.brotliDecompressSync(fs.readFileSync(at('assets', 'app-abc123.js.br'))).toString()).toBe(SCRIPT);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(at('assets', 'app-abc123.js.br'))).toString()).toBe(
+      SCRIPT,
+    );
     expect(zlib.gunzipSync(fs.readFileSync(at('assets', 'app-abc123.js.gz'))).toString()).toBe(SCRIPT);
     expect(fs.existsSync(at('index.html.br'))).toBe(true);
     expect(fs.existsSync(at('index.html.gz'))).toBe(true);

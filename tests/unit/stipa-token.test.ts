@@ -172,7 +172,10 @@ describe('verifySpcToken', () => {
       commonName: 'Test STI-PA SHAKEN Intermediate',
       root: pki.root,
       crlUrl: 'http://sti-pa.test/crl',
-      crlIssuerName: encodeName([{ type: 'C', value: 'US' }, { type: 'CN', value: 'Test CRL Signer' }]),
+      crlIssuerName: encodeName([
+        { type: 'C', value: 'US' },
+        { type: 'CN', value: 'Test CRL Signer' },
+      ]),
       now: new Date('2026-01-01Z'),
     });
     const { leaf, leafKeys } = await leafUnder(inter);

@@ -17,7 +17,10 @@ describe('session tokens', () => {
     // what one caller does to its claims does not reach the next
     (again as { sub: string }).sub = 'someone-else';
     expect((await tokens.verify(token))?.sub).toBe('account-1');
-    const other = createTokenService(new TextEncoder().encode('another-secret-that-is-long-enough!!'), () => clock);
+    const other = createTokenService(
+      new TextEncoder().encode('another-secret-that-is-long-enough!!'),
+      () => clock,
+    );
     expect(await other.verify(token)).toBeNull();
     const [h, p, s] = token.split('.');
     expect(await tokens.verify(`${h}.${p}.${s.slice(0, -2)}AA`)).toBeNull();

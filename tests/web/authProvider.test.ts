@@ -60,7 +60,13 @@ function provider(): PortalAuthProvider {
 describe('login', () => {
   it('posts the credentials and keeps the token and the user', async () => {
     const token = makeToken(claimsOf('service-provider', { service_provider_uuid: 'sp-1' }));
-    const user = { id: 'user-1', type: 'service-provider', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
+    const user = {
+      id: 'user-1',
+      type: 'service-provider',
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { token, user }));
     const result = await provider().login({ email: 'ada@example.com', password: 'secret1', remember: true });
     expect(result).toEqual({ redirectTo: '/' });
@@ -69,7 +75,11 @@ describe('login', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/auth/login');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', password: 'secret1', remember: true });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+      remember: true,
+    });
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
@@ -80,7 +90,9 @@ describe('login', () => {
     ['something-else', '/'],
   ])('sends a %s to %s', async (type, home) => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: makeToken(claimsOf(type)), user: {} }));
-    await expect(provider().login({ email: 'a@b.co', password: 'secret1' })).resolves.toEqual({ redirectTo: home });
+    await expect(provider().login({ email: 'a@b.co', password: 'secret1' })).resolves.toEqual({
+      redirectTo: home,
+    });
   });
 
   it('rejects with the status and the whole body, so the login page can act on each outcome', async () => {
@@ -102,7 +114,10 @@ describe('login', () => {
   });
 
   it('passes the url of a past-due answer through', async () => {
-    const body = { message: 'Service provider has past due subscription and should pay new invoice', url: 'https://pay.example/x' };
+    const body = {
+      message: 'Service provider has past due subscription and should pay new invoice',
+      url: 'https://pay.example/x',
+    };
     fetchMock.mockResolvedValueOnce(jsonResponse(402, body));
     await expect(provider().login({ email: 'a@b.co', password: 'secret1' })).rejects.toMatchObject({
       status: 402,
@@ -128,7 +143,10 @@ describe('checkAuth', () => {
   });
 
   it('clears and rejects an expired token', async () => {
-    localStorage.setItem('token', makeToken(claimsOf('service-provider', { exp: Math.floor(Date.now() / 1000) - 5 })));
+    localStorage.setItem(
+      'token',
+      makeToken(claimsOf('service-provider', { exp: Math.floor(Date.now() / 1000) - 5 })),
+    );
     localStorage.setItem('user', '{}');
     await expect(provider().checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     expect(localStorage.getItem('token')).toBeNull();

@@ -23,7 +23,13 @@ describe('canAccess', () => {
   });
 
   it('keeps a service provider out of the reseller and admin areas', () => {
-    for (const resource of ['resellers', 'service-providers', 'admin-payments', 'reseller-companies', 'reseller-payments']) {
+    for (const resource of [
+      'resellers',
+      'service-providers',
+      'admin-payments',
+      'reseller-companies',
+      'reseller-payments',
+    ]) {
       expect(canAccess('service-provider', { action: 'list', resource })).toBe(false);
     }
     expect(canAccess('service-provider', { action: 'delete', resource: 'payments' })).toBe(false);
@@ -67,9 +73,27 @@ describe('canAccess', () => {
     const issued = { id: 1, serial_number: '0A1B', cr_path: 'https://ca.example/cr/0A1B.pem' };
     for (const action of ['show', 'renew', 'revoke']) {
       expect(canAccess('service-provider', { action, resource: 'certificates', record: issued })).toBe(true);
-      expect(canAccess('service-provider', { action, resource: 'certificates', record: { ...issued, serial_number: null } })).toBe(false);
-      expect(canAccess('service-provider', { action, resource: 'certificates', record: { ...issued, serial_number: ' ' } })).toBe(false);
-      expect(canAccess('service-provider', { action, resource: 'certificates', record: { ...issued, cr_path: 'not created' } })).toBe(false);
+      expect(
+        canAccess('service-provider', {
+          action,
+          resource: 'certificates',
+          record: { ...issued, serial_number: null },
+        }),
+      ).toBe(false);
+      expect(
+        canAccess('service-provider', {
+          action,
+          resource: 'certificates',
+          record: { ...issued, serial_number: ' ' },
+        }),
+      ).toBe(false);
+      expect(
+        canAccess('service-provider', {
+          action,
+          resource: 'certificates',
+          record: { ...issued, cr_path: 'not created' },
+        }),
+      ).toBe(false);
     }
     expect(canAccess('service-provider', { action: 'list', resource: 'certificates' })).toBe(true);
   });

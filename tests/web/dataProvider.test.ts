@@ -124,7 +124,10 @@ describe('lists (ra-data-simple-rest protocol)', () => {
       filter: {},
     });
     expect(queryOf(lastCall().url)).toMatchObject({ skip: '10', take: '10' });
-    expect(result).toEqual({ total: 23, data: [{ id: 'k11', priv_key_uuid: 'k11', created_on: '2026-01-01T00:00:00Z' }] });
+    expect(result).toEqual({
+      total: 23,
+      data: [{ id: 'k11', priv_key_uuid: 'k11', created_on: '2026-01-01T00:00:00Z' }],
+    });
   });
 
   it('deletes a private key by its uuid and hands back the row on 204', async () => {
@@ -144,14 +147,20 @@ describe('lists (ra-data-simple-rest protocol)', () => {
     await dp.getOne('resellers', { id: 'r1' });
     expect(lastCall().url).toBe('/api/admin/reseller/r1');
     fetchMock.mockResolvedValueOnce(jsonResponse(201, { id: 'r2' }));
-    const created = await dp.create('resellers', { data: { name: 'Eve', email: 'e@x.co', company_name: 'E' } });
+    const created = await dp.create('resellers', {
+      data: { name: 'Eve', email: 'e@x.co', company_name: 'E' },
+    });
     expect(lastCall().url).toBe('/api/admin/reseller/create');
     expect(created.data).toMatchObject({ id: 'r2', name: 'Eve' });
   });
 
   it('patches a service provider', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 's1', is_active: false }));
-    await createDataProvider().update('service-providers', { id: 's1', data: { is_active: false }, previousData: { id: 's1' } });
+    await createDataProvider().update('service-providers', {
+      id: 's1',
+      data: { is_active: false },
+      previousData: { id: 's1' },
+    });
     expect(lastCall().url).toBe('/api/admin/service_provider/s1');
     expect(lastCall().init.method).toBe('PATCH');
   });
@@ -192,7 +201,12 @@ describe('app-specific calls', () => {
   });
 
   it.each([
-    ['resendConfirmationEmail', ['ada@example.com'], '/api/service_provider/resend_confirmation_email', { email: 'ada@example.com' }],
+    [
+      'resendConfirmationEmail',
+      ['ada@example.com'],
+      '/api/service_provider/resend_confirmation_email',
+      { email: 'ada@example.com' },
+    ],
     ['confirmEmail', ['tok/123'], '/api/service_provider/confirm/tok%2F123', undefined],
     ['forgotPassword', ['ada@example.com'], '/api/auth/forgot_password', { email: 'ada@example.com' }],
     [
@@ -203,7 +217,12 @@ describe('app-specific calls', () => {
     ],
     ['validateResellerCode', ['PROMO 1'], '/api/auth/reseller_token/PROMO%201', undefined],
   ] as const)('%s posts to %s', async (method, args, path, body) => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, method === 'validateResellerCode' ? { isValid: true } : { message: 'Check your Email!' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        200,
+        method === 'validateResellerCode' ? { isValid: true } : { message: 'Check your Email!' },
+      ),
+    );
     const dp = createDataProvider();
     const call = dp[method] as (...params: readonly unknown[]) => Promise<unknown>;
     const result = await call.call(dp, ...args);
@@ -212,7 +231,9 @@ describe('app-specific calls', () => {
     expect(init.method).toBe('POST');
     if (body === undefined) expect(init.body).toBeUndefined();
     else expect(JSON.parse(String(init.body))).toEqual(body);
-    expect(result).toEqual(method === 'validateResellerCode' ? { isValid: true } : { message: 'Check your Email!' });
+    expect(result).toEqual(
+      method === 'validateResellerCode' ? { isValid: true } : { message: 'Check your Email!' },
+    );
   });
 
   it('answers an empty message for a body-less success', async () => {
@@ -222,14 +243,21 @@ describe('app-specific calls', () => {
 
   it('asks for the past-due payment page of a provider', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { url: 'https://pay.example/1' }));
-    await expect(createDataProvider().getPastDuePaymentUrl('sp 1')).resolves.toEqual({ url: 'https://pay.example/1' });
+    await expect(createDataProvider().getPastDuePaymentUrl('sp 1')).resolves.toEqual({
+      url: 'https://pay.example/1',
+    });
     expect(lastCall().url).toBe('/api/payment/old_subscription_invoice?service_provider_uuid=sp+1');
   });
 });
 
 describe('errors', () => {
   it("rejects with the body's message, the status and the body", async () => {
-    const body = { statusCode: 409, error: 'Conflict', message: 'This OCN already exist', errors: { ocn: 'This OCN already exist' } };
+    const body = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This OCN already exist',
+      errors: { ocn: 'This OCN already exist' },
+    };
     fetchMock.mockResolvedValueOnce(jsonResponse(409, body));
     const error = (await createDataProvider()
       .register({ fields: {}, signature: new Blob([]) })
@@ -250,7 +278,9 @@ describe('errors', () => {
 
   it('joins a list of messages', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { message: ['a is wrong', 'b is wrong'] }));
-    await expect(createDataProvider().getProfile()).rejects.toMatchObject({ message: 'a is wrong, b is wrong' });
+    await expect(createDataProvider().getProfile()).rejects.toMatchObject({
+      message: 'a is wrong, b is wrong',
+    });
   });
 
   it("rejects a network failure with 'Network Error' and announces it", async () => {

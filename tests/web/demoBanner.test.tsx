@@ -13,9 +13,12 @@ const BANNER = 'Demo portal: payments are simulated and certificates are not tru
 function serveSettings(settings: Record<string, unknown>) {
   const fetch = vi.fn(async (url: string) =>
     String(url).split('?')[0].endsWith('/api/public/settings')
-      ? new Response(JSON.stringify({ support_url: 'https://help.example.org', payments: 'sandbox', ...settings }), {
-          status: 200,
-        })
+      ? new Response(
+          JSON.stringify({ support_url: 'https://help.example.org', payments: 'sandbox', ...settings }),
+          {
+            status: 200,
+          },
+        )
       : new Response('{"message":"Not found"}', { status: 404 }),
   );
   vi.stubGlobal('fetch', fetch);
@@ -29,7 +32,8 @@ afterEach(() => {
 });
 
 function token(claims: Record<string, unknown>): string {
-  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.signature`;
 }
 
@@ -50,7 +54,12 @@ const auth: AuthProvider = {
 function renderSignedIn() {
   localStorage.setItem(
     'token',
-    token({ sub: 'u-1', type: 'service-provider', service_provider_uuid: 'sp-1', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    token({
+      sub: 'u-1',
+      type: 'service-provider',
+      service_provider_uuid: 'sp-1',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    }),
   );
   return render(
     <MemoryRouter initialEntries={['/import-history']}>
@@ -67,7 +76,9 @@ function renderPublic(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={auth} i18nProvider={i18nProvider}>
-        <Routes>{mountPublicRoutes([{ path: '/forgot-password', element: <p>public page</p> }], RouteGuard)}</Routes>
+        <Routes>
+          {mountPublicRoutes([{ path: '/forgot-password', element: <p>public page</p> }], RouteGuard)}
+        </Routes>
       </AdminContext>
     </MemoryRouter>,
   );
@@ -81,7 +92,9 @@ describe('the demo banner', () => {
     render(<App />);
     const banner = await screen.findByRole('status', {}, { timeout: 8000 });
     expect(banner).toHaveTextContent(BANNER);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Login' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 
   it('is on every public page mounted, above the page', async () => {

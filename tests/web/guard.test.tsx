@@ -25,7 +25,11 @@ const withProfile = (subscription_expired_on: string | null): RouteSession => ({
 });
 const provider = withProfile('2027-01-31T00:00:00.000Z');
 const unpaidProvider = withProfile(null);
-const loadingProvider: RouteSession = { authenticated: true, role: 'service-provider', serviceProviderUuid: 'sp-1' };
+const loadingProvider: RouteSession = {
+  authenticated: true,
+  role: 'service-provider',
+  serviceProviderUuid: 'sp-1',
+};
 const unknownProfileProvider: RouteSession = { ...loadingProvider, profile: null };
 const reseller: RouteSession = { authenticated: true, role: 'reseller' };
 const admin: RouteSession = { authenticated: true, role: 'admin' };
@@ -99,32 +103,47 @@ describe('resolveRoute: unknown last segments go to the parent path', () => {
 });
 
 describe('resolveRoute: signed-out users', () => {
-  it.each(['/', '/account/summary', '/account', '/payment-listing', '/admin/resellers', '/reseller/sp', '/nope'])(
-    '%s -> /login',
-    (path) => {
-      expect(resolveRoute(path, anonymous)).toEqual(to('/login'));
-    },
-  );
-  it.each(['/login', '/register', '/forgot-password', '/reset-password', '/reset-password/', '/email-verify', '/register/confirm', '/register/payment'])(
-    'may open the public page %s',
-    (path) => {
-      expect(resolveRoute(path, anonymous)).toEqual(allow);
-    },
-  );
+  it.each([
+    '/',
+    '/account/summary',
+    '/account',
+    '/payment-listing',
+    '/admin/resellers',
+    '/reseller/sp',
+    '/nope',
+  ])('%s -> /login', (path) => {
+    expect(resolveRoute(path, anonymous)).toEqual(to('/login'));
+  });
+  it.each([
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/reset-password/',
+    '/email-verify',
+    '/register/confirm',
+    '/register/payment',
+  ])('may open the public page %s', (path) => {
+    expect(resolveRoute(path, anonymous)).toEqual(allow);
+  });
   it('an unknown page under a public one goes to its parent', () => {
     expect(resolveRoute('/register/nope', anonymous)).toEqual(to('/register'));
   });
 });
 
 describe('resolveRoute: signed-in users on public pages', () => {
-  it.each(['/login', '/register', '/forgot-password', '/reset-password/', '/email-verify', '/register/confirm'])(
-    '%s sends a signed-in user to / (and on to the home of the role)',
-    (path) => {
-      expect(resolveRoute(path, provider)).toEqual(to('/account/summary'));
-      expect(resolveRoute(path, admin)).toEqual(to('/admin/dashboard'));
-      expect(resolveRoute(path, reseller)).toEqual(to('/reseller/sp'));
-    },
-  );
+  it.each([
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password/',
+    '/email-verify',
+    '/register/confirm',
+  ])('%s sends a signed-in user to / (and on to the home of the role)', (path) => {
+    expect(resolveRoute(path, provider)).toEqual(to('/account/summary'));
+    expect(resolveRoute(path, admin)).toEqual(to('/admin/dashboard'));
+    expect(resolveRoute(path, reseller)).toEqual(to('/reseller/sp'));
+  });
   it('the payment step and the open pages stay reachable', () => {
     expect(resolveRoute('/register/payment', provider)).toEqual(allow);
     expect(resolveRoute('/register/payment', unpaidProvider)).toEqual(allow);
@@ -188,7 +207,8 @@ describe('the mounted pages match the route table', () => {
 // the component
 
 function token(claims: Record<string, unknown>): string {
-  const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.signature`;
 }
 
@@ -202,8 +222,22 @@ function renderGuard(path: string, authProvider: AuthProvider) {
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
         <Routes>
-          <Route path="/login" element={<RouteGuard><div>login page</div></RouteGuard>} />
-          <Route path="*" element={<RouteGuard><div>private page</div></RouteGuard>} />
+          <Route
+            path="/login"
+            element={
+              <RouteGuard>
+                <div>login page</div>
+              </RouteGuard>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <RouteGuard>
+                <div>private page</div>
+              </RouteGuard>
+            }
+          />
         </Routes>
         <Where />
       </AdminContext>
@@ -250,7 +284,10 @@ describe('RouteGuard', () => {
       'token',
       token({ sub: 'u-1', type: 'service-provider', service_provider_uuid: 'sp-1', exp: future() }),
     );
-    renderGuard('/payment-listing', stubAuth({ subscription_expired_on: null, service_provider_uuid: 'sp-1' }));
+    renderGuard(
+      '/payment-listing',
+      stubAuth({ subscription_expired_on: null, service_provider_uuid: 'sp-1' }),
+    );
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/account/payment?uuid=sp-1'));
   });
 
@@ -283,7 +320,10 @@ function serveApp() {
       const path = String(url).split('?')[0];
       if (path === '/api/service_provider') return new Response(JSON.stringify(appProfile), { status: 200 });
       if (path === '/api/public/settings') {
-        return new Response(JSON.stringify({ support_url: 'https://help.example.org', payments: 'sandbox' }), { status: 200 });
+        return new Response(
+          JSON.stringify({ support_url: 'https://help.example.org', payments: 'sandbox' }),
+          { status: 200 },
+        );
       }
       return new Response('{"message":"Not found"}', { status: 404 });
     }),
@@ -295,7 +335,14 @@ describe('App routing', () => {
     serveApp();
     localStorage.setItem(
       'token',
-      token({ sub: 'u-1', type: 'service-provider', service_provider_uuid: 'sp-1', exp: future(), first_name: 'Ada', last_name: 'Lovelace' }),
+      token({
+        sub: 'u-1',
+        type: 'service-provider',
+        service_provider_uuid: 'sp-1',
+        exp: future(),
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+      }),
     );
     window.history.replaceState(null, '', '/login');
     // every navigation of the browser router is one of these two, with its URL (the router's first call, without
@@ -305,7 +352,9 @@ describe('App routing', () => {
     try {
       const { App } = await import('../../src/App');
       render(<App />);
-      expect(await screen.findByRole('heading', { name: 'Account Summary' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Account Summary' }, { timeout: 8000 }),
+      ).toBeInTheDocument();
       expect(await screen.findByText('123A')).toBeInTheDocument();
       expect(window.location.pathname).toBe('/account/summary');
       const navigations = [...replaceState.mock.calls, ...pushState.mock.calls]
@@ -327,12 +376,21 @@ describe('App routing', () => {
     try {
       localStorage.setItem(
         'token',
-        token({ sub: 'u-1', type: 'service-provider', service_provider_uuid: 'sp-1', exp: future(), first_name: 'Ada', last_name: 'Lovelace' }),
+        token({
+          sub: 'u-1',
+          type: 'service-provider',
+          service_provider_uuid: 'sp-1',
+          exp: future(),
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+        }),
       );
       window.history.replaceState(null, '', '/account/nope');
       const { App } = await import('../../src/App');
       render(<App />);
-      expect(await screen.findByRole('heading', { name: 'Account Summary' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Account Summary' }, { timeout: 8000 }),
+      ).toBeInTheDocument();
       expect(window.location.pathname).toBe('/account/summary');
       expect(await screen.findByText('123A')).toBeInTheDocument();
       expect(screen.getByText('1/31/2027')).toBeInTheDocument();

@@ -1,4 +1,12 @@
-import { act, fireEvent, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import {
+  act,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  waitForElementToBeRemoved,
+  within,
+} from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AdminContext, Title, type AuthProvider } from 'react-admin';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -43,7 +51,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function authFor(role: Role, profile: Record<string, unknown> | null, logout = vi.fn(async () => undefined)): AuthProvider {
+function authFor(
+  role: Role,
+  profile: Record<string, unknown> | null,
+  logout = vi.fn(async () => undefined),
+): AuthProvider {
   return {
     login: async () => undefined,
     logout,
@@ -176,7 +188,8 @@ describe('PortalLayout', () => {
         : new Response('{}', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetch);
-    const settingsCalls = () => fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/public/settings')).length;
+    const settingsCalls = () =>
+      fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/public/settings')).length;
     signIn('service-provider');
     renderLayout('/payment-listing', authFor('service-provider', paidProfile));
     expect(await screen.findByText('page body')).toBeInTheDocument();
@@ -187,7 +200,10 @@ describe('PortalLayout', () => {
     supportUrl = NEW_SUPPORT_URL;
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' })).toHaveAttribute('href', NEW_SUPPORT_URL),
+      expect(screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' })).toHaveAttribute(
+        'href',
+        NEW_SUPPORT_URL,
+      ),
     );
     expect(settingsCalls()).toBe(2);
 
@@ -195,7 +211,10 @@ describe('PortalLayout', () => {
     supportUrl = SUPPORT_URL;
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }));
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' })).toHaveAttribute('href', SUPPORT_URL),
+      expect(screen.getByRole('link', { name: 'Contact Us (opens in a new tab)' })).toHaveAttribute(
+        'href',
+        SUPPORT_URL,
+      ),
     );
     expect(settingsCalls()).toBe(3);
   });
@@ -203,7 +222,10 @@ describe('PortalLayout', () => {
   it('hides Auto Renewal from a provider without a subscription expiry date', async () => {
     signIn('service-provider');
     // on the payment page, the one page such a provider may open
-    renderLayout('/account/payment?uuid=sp-1', authFor('service-provider', { service_provider_uuid: 'sp-1', subscription_expired_on: null }));
+    renderLayout(
+      '/account/payment?uuid=sp-1',
+      authFor('service-provider', { service_provider_uuid: 'sp-1', subscription_expired_on: null }),
+    );
     expect(await screen.findByText('page body')).toBeInTheDocument();
     await waitFor(() => expect(menuLinks().map(([name]) => name)).toContain('Account'));
     expect(menuLinks().map(([name]) => name)).not.toContain('Auto Renewal');
@@ -297,7 +319,13 @@ describe('PortalLayout', () => {
   it('says so when the profile cannot be loaded', async () => {
     signIn('service-provider');
     const auth = authFor('service-provider', null);
-    auth.getIdentity = async () => ({ id: 'user-1', fullName: 'Ada', role: 'service-provider', profile: null, profileError: 'Database unavailable' });
+    auth.getIdentity = async () => ({
+      id: 'user-1',
+      fullName: 'Ada',
+      role: 'service-provider',
+      profile: null,
+      profileError: 'Database unavailable',
+    });
     renderLayout('/payment-listing', auth);
     expect(await screen.findByText('Could not load your profile: Database unavailable')).toBeInTheDocument();
   });
@@ -318,11 +346,11 @@ describe('the user menu under the avatar', () => {
 
     fireEvent.click(avatar);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'My profile',
-      'Dark theme',
-      'Sign out',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['My profile', 'Dark theme', 'Sign out']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Dark theme' }));
     await waitFor(() => expect(screen.getByTestId('theme-mode')).toHaveTextContent('dark'));
 

@@ -54,7 +54,10 @@ describe('a list’s toolbar', () => {
     await waitFor(() => expect(clear).toBeEnabled());
     fireEvent.click(clear);
     await waitFor(() =>
-      expect(dataProvider.getList).toHaveBeenLastCalledWith('audit-log', expect.objectContaining({ filter: {} })),
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'audit-log',
+        expect.objectContaining({ filter: {} }),
+      ),
     );
     await waitFor(() => expect(search).toHaveValue(''));
     expect(clear).toBeDisabled();

@@ -9,12 +9,7 @@ import {
 } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
-import {
-  AdminInvoiceRow,
-  AuditLogRow,
-  ChangeLogRow,
-  ResellerInvoiceRow,
-} from '../../../contract/wire/admin';
+import { AdminInvoiceRow, AuditLogRow, ChangeLogRow, ResellerInvoiceRow } from '../../../contract/wire/admin';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 const page = pageWithTotal;
@@ -119,7 +114,8 @@ const RESELLER_INVOICE_ROW = jsonRow(ResellerInvoiceRow, invoiceFields);
  * from $2.
  */
 export function listInvoices(q: Queryable, list: ListQuery, resellerAccountId?: string) {
-  if (resellerAccountId === undefined) return jsonPage(q, INVOICES, ADMIN_INVOICE_ROW, list.where, list.params, list);
+  if (resellerAccountId === undefined)
+    return jsonPage(q, INVOICES, ADMIN_INVOICE_ROW, list.where, list.params, list);
   return jsonPage(
     q,
     INVOICES,

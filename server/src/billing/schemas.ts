@@ -20,11 +20,7 @@ const count = yup
 const spUuid = yup.string().trim().required('service_provider_uuid is a required field');
 
 /** Keep the card paid with for automatic renewal (docs/billing.md); a JSON boolean, false when left out. */
-const saveCard = yup
-  .boolean()
-  .strict()
-  .typeError('save_card must be true or false')
-  .default(false);
+const saveCard = yup.boolean().strict().typeError('save_card must be true or false').default(false);
 
 export const subscriptionRequestSchema = yup
   .object({

@@ -150,7 +150,8 @@ export async function readExisting(state: QueueState): Promise<void> {
     options: unknown;
   }>(`SELECT name, cron, timezone, data, options FROM ${schema}.schedule`);
   existing.schedules.clear();
-  for (const s of schedules) existing.schedules.set(s.name, scheduleKey(s.cron, s.timezone, s.data, s.options));
+  for (const s of schedules)
+    existing.schedules.set(s.name, scheduleKey(s.cron, s.timezone, s.data, s.options));
 }
 
 /** A schedule's settings as one string: JSON with sorted keys, as jsonb compares (its key order is its own). */

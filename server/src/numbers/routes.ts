@@ -90,7 +90,10 @@ function containsFilter(filters: Record<string, unknown> = {}): service.NumberLi
 function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
   app.post(
     '/api/service_provider/tn/import',
-    { config: { ...access('imports', 'create'), idempotent: true }, schema: { response: { 202: acceptedResponse } } },
+    {
+      config: { ...access('imports', 'create'), idempotent: true },
+      schema: { response: { 202: acceptedResponse } },
+    },
     async (request, reply) => {
       const actor = providerActor(request);
       const file = await receiveImportFile(request, deps.config.dataDir, deps.config.numberImportMaxBytes);
@@ -101,7 +104,10 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/service_provider/:id/tn/import',
-    { config: { ...access('number-imports', 'create'), idempotent: true }, schema: { response: { 202: acceptedResponse } } },
+    {
+      config: { ...access('number-imports', 'create'), idempotent: true },
+      schema: { response: { 202: acceptedResponse } },
+    },
     async (request, reply) => {
       const admin = currentUser(request);
       const actor = await service.actorForProvider(deps, admin.sub, request.params.id);
@@ -122,7 +128,12 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, IMPORTS_LIST, { paramOffset: 1 });
-      return sendJsonPage(reply, 'imports', await service.listImports(deps, providerActor(request), list), list);
+      return sendJsonPage(
+        reply,
+        'imports',
+        await service.listImports(deps, providerActor(request), list),
+        list,
+      );
     },
   );
 

@@ -80,7 +80,14 @@ export function SignatureInput(props: SignatureInputProps) {
         <Tab value="type" label={t(props.typeLabel)} id={`${ids.type}-tab`} aria-controls={ids.type} />
       </Tabs>
       <Box role="tabpanel" id={ids.draw} aria-labelledby={`${ids.draw}-tab`} hidden={mode !== 'draw'}>
-        <DrawnSignature padRef={padRef} emit={emit} labelId={ids.label} describedBy={describedBy} error={Boolean(error)} height={height} />
+        <DrawnSignature
+          padRef={padRef}
+          emit={emit}
+          labelId={ids.label}
+          describedBy={describedBy}
+          error={Boolean(error)}
+          height={height}
+        />
       </Box>
       {mode === 'type' ? (
         <Box role="tabpanel" id={ids.type} aria-labelledby={`${ids.type}-tab`}>

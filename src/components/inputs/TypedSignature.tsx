@@ -16,7 +16,12 @@ export function padSize(padRef: RefObject<SignaturePadRef | null>, cssHeight: nu
 }
 
 /** While the typed signature is chosen, reports its PNG each time the text changes ('' when blank). */
-export function useTypedSignature(active: boolean, text: string, size: () => SignatureSize, onChange: (png: string) => void) {
+export function useTypedSignature(
+  active: boolean,
+  text: string,
+  size: () => SignatureSize,
+  onChange: (png: string) => void,
+) {
   const latest = useRef({ size, onChange });
   useEffect(() => {
     latest.current = { size, onChange };
@@ -37,7 +42,15 @@ export interface TypedSignatureProps {
   height: number;
 }
 
-export function TypedSignature({ text, onText, png, label, describedBy, error, height }: TypedSignatureProps) {
+export function TypedSignature({
+  text,
+  onText,
+  png,
+  label,
+  describedBy,
+  error,
+  height,
+}: TypedSignatureProps) {
   return (
     <>
       <TextField
@@ -59,7 +72,9 @@ export function TypedSignature({ text, onText, png, label, describedBy, error, h
         }}
       >
         {/* the field above says the same in words */}
-        {png ? <Box component="img" src={png} alt="" sx={{ display: 'block', width: '100%', height }} /> : null}
+        {png ? (
+          <Box component="img" src={png} alt="" sx={{ display: 'block', width: '100%', height }} />
+        ) : null}
       </Box>
     </>
   );

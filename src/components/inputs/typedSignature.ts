@@ -2,7 +2,8 @@
 // canvas of the drawing pad's size, and kept as a PNG data URL like a drawn signature (sent as sign.png).
 
 /** Handwriting-like fonts that ship with Windows, macOS and Linux desktops, then the browser's cursive. */
-export const SIGNATURE_FONTS = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
+export const SIGNATURE_FONTS =
+  '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
 
 /** The ink's share of the canvas: the height of the letters, and the width the name may take. */
 const FONT_HEIGHT = 0.45;

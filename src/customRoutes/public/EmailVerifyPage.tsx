@@ -45,7 +45,9 @@ export function EmailVerifyPage() {
     setFailure('');
     try {
       const { already_confirmed } = await dataProvider.confirmEmail(token);
-      navigate(withNotice(PUBLIC_PATHS.login, already_confirmed ? 'email_already_confirmed' : 'email_confirmed'));
+      navigate(
+        withNotice(PUBLIC_PATHS.login, already_confirmed ? 'email_already_confirmed' : 'email_confirmed'),
+      );
     } catch (error) {
       console.error(error);
       setFailure(failureMessage(error) || MESSAGES.invalidToken);

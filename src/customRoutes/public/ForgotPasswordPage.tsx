@@ -47,7 +47,12 @@ export function ForgotPasswordPage() {
   return (
     <PublicLayout title={translate('portal.forgot_password.title')}>
       <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={translate('portal.forgot_password.title')}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit)}
+          aria-label={translate('portal.forgot_password.title')}
+        >
           <FormTextInput
             source="email"
             label="portal.forgot_password.email"
@@ -62,7 +67,12 @@ export function ForgotPasswordPage() {
               {MESSAGES.inputCorrectEmail}
             </Alert>
           ) : null}
-          <MainButton type="submit" fullWidth loading={submitting || form.formState.isSubmitting} sx={{ mt: 2 }}>
+          <MainButton
+            type="submit"
+            fullWidth
+            loading={submitting || form.formState.isSubmitting}
+            sx={{ mt: 2 }}
+          >
             {translate('portal.forgot_password.send')}
           </MainButton>
           <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>

@@ -43,7 +43,13 @@ export function ResendConfirmationForm() {
   const label = translate('portal.expired_link.resend');
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={label} sx={{ mt: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        aria-label={label}
+        sx={{ mt: 2 }}
+      >
         <Typography variant="body2" sx={{ mb: 1 }}>
           {translate('portal.expired_link.resend_intro')}
         </Typography>

@@ -57,7 +57,10 @@ describe('payment listing', () => {
     expect(screen.getByText(new Date(PAYMENTS[0].created_on).toLocaleString('en-US'))).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'payments',
-      expect.objectContaining({ pagination: { page: 1, perPage: 7 }, sort: { field: 'created_on', order: 'DESC' } }),
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 7 },
+        sort: { field: 'created_on', order: 'DESC' },
+      }),
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
@@ -107,7 +110,10 @@ describe('invoice listing', () => {
     expect(await screen.findByText('INV-0002')).toBeInTheDocument();
     expect(columnHeaders()).toEqual(['Time', 'Invoice Number', 'Amount', 'Action']);
     expect(screen.getByText('$500.00')).toBeInTheDocument();
-    expect(dataProvider.getList).toHaveBeenCalledWith('invoices', expect.objectContaining({ pagination: { page: 1, perPage: 7 } }));
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'invoices',
+      expect.objectContaining({ pagination: { page: 1, perPage: 7 } }),
+    );
     const row = screen.getByText('INV-0001').closest('tr') as HTMLElement;
     const view = within(row).getByRole('link', { name: 'View' });
     expect(view).toHaveAttribute('href', '/invoice-listing/inv-1');

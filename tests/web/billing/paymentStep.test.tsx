@@ -14,13 +14,17 @@ describe('payment step (/register/payment)', () => {
     expect(screen.getByTestId('step-counter')).toHaveTextContent('4/4');
     expect(screen.getByRole('radio', { name: '$500/year' })).toBeChecked();
     expect(screen.getByRole('radio', { name: '$100/month' })).not.toBeChecked();
-    expect(screen.getByTestId('payment-note')).toHaveTextContent('Go to the payment provider page, then pay the fee.');
+    expect(screen.getByTestId('payment-note')).toHaveTextContent(
+      'Go to the payment provider page, then pay the fee.',
+    );
     expect(screen.getByTestId('payment-note')).toHaveTextContent('Choose a monthly or a yearly plan.');
   });
 
   it("is headed 'Create new subscription' without a counter for new_sub", async () => {
     renderBilling('/register/payment?uuid=sp-1&new_sub=yes');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create new subscription' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create new subscription' }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('step-counter')).not.toBeInTheDocument();
     expect(screen.queryByText("Let's complete your account registration:")).not.toBeInTheDocument();
   });
@@ -86,7 +90,10 @@ describe('payment step (/register/payment)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = billingDataProvider({
       createSubscriptionCheckout: async () => {
-        throw Object.assign(new Error('Request failed with status code 502'), { status: 502, body: undefined });
+        throw Object.assign(new Error('Request failed with status code 502'), {
+          status: 502,
+          body: undefined,
+        });
       },
     });
     renderBilling('/register/payment?uuid=sp-1', { dataProvider });
@@ -113,7 +120,9 @@ describe('payment step (/account/payment, account-price-fee)', () => {
   it('has the same plan choice and logs out on close', async () => {
     const assign = stubAssign();
     const { authProvider, dataProvider } = renderBilling('/account/payment?uuid=sp-1&new_sub=yes');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create new subscription' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create new subscription' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '$500/year' })).toBeChecked();
     fireEvent.click(payButton());
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example.test/checkout/1'));

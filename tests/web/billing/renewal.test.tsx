@@ -13,14 +13,17 @@ function card(id: string, created: number, exp_year: number, exp_month = 12): Sa
     id,
     created,
     card: { brand: 'visa', last4: id.slice(-4), exp_month, exp_year },
-    billing_details: { address: { line1: '1 Main Street', state: 'IL', city: 'Springfield', postal_code: '62701' } },
+    billing_details: {
+      address: { line1: '1 Main Street', state: 'IL', city: 'Springfield', postal_code: '62701' },
+    },
   };
 }
 
 const VALID_NEWEST = [card('card_old_1111', 100, LAST_YEAR), card('card_new_4242', 200, NEXT_YEAR)];
 const EXPIRED_NEWEST = [card('card_old_1111', 100, NEXT_YEAR), card('card_new_4242', 200, LAST_YEAR)];
 
-const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
+const input = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
 /** The card form appears once the payment settings have loaded. */
 const formInput = async (label: string) =>
   (await screen.findByLabelText(new RegExp(`^${label}`), { selector: 'input' })) as HTMLInputElement;
@@ -31,12 +34,18 @@ describe('auto renewal', () => {
     const dataProvider = billingDataProvider({ listCards: async () => ({ data: VALID_NEWEST }) });
     renderBilling('/account/renewal', { dataProvider });
     expect(await screen.findByRole('heading', { level: 2, name: 'Enable Auto Renewal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Account Summary' })).toHaveAttribute('href', '/account/summary');
+    expect(screen.getByRole('link', { name: 'Back to Account Summary' })).toHaveAttribute(
+      'href',
+      '/account/summary',
+    );
     await waitFor(() => expect(autoChargeSwitch()).not.toBeChecked());
     expect(screen.getByText('auto charge: disabled')).toBeInTheDocument();
     fireEvent.click(autoChargeSwitch());
     expect(await screen.findByRole('dialog', { name: 'Auto charge enabled' })).toBeInTheDocument();
-    expect(dataProvider.setAutoCharge).toHaveBeenCalledWith({ auto_charge: true, service_provider_uuid: 'sp-1' });
+    expect(dataProvider.setAutoCharge).toHaveBeenCalledWith({
+      auto_charge: true,
+      service_provider_uuid: 'sp-1',
+    });
     expect(screen.getByText('auto charge: enabled')).toBeInTheDocument();
   });
 
@@ -49,7 +58,10 @@ describe('auto renewal', () => {
     await waitFor(() => expect(autoChargeSwitch()).toBeChecked());
     fireEvent.click(autoChargeSwitch());
     expect(await screen.findByRole('dialog', { name: 'Auto charge disabled' })).toBeInTheDocument();
-    expect(dataProvider.setAutoCharge).toHaveBeenCalledWith({ auto_charge: false, service_provider_uuid: 'sp-1' });
+    expect(dataProvider.setAutoCharge).toHaveBeenCalledWith({
+      auto_charge: false,
+      service_provider_uuid: 'sp-1',
+    });
   });
 
   it('hides the toggle when the newest card has expired, even if an older one is valid', async () => {
@@ -75,7 +87,9 @@ describe('auto renewal', () => {
   });
 
   it('has no auto-renewal section without a subscription expiry date', async () => {
-    const dataProvider = billingDataProvider({ getProfile: async () => ({ ...PROFILE, subscription_expired_on: null }) });
+    const dataProvider = billingDataProvider({
+      getProfile: async () => ({ ...PROFILE, subscription_expired_on: null }),
+    });
     renderBilling('/account/renewal', { dataProvider });
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment card' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Enable Auto Renewal' })).not.toBeInTheDocument();
@@ -164,7 +178,9 @@ describe('billing period', () => {
   });
 
   it('does not load the plan before the subscription started, and defaults to yearly', async () => {
-    const dataProvider = billingDataProvider({ getProfile: async () => ({ ...PROFILE, subscription_started_on: null }) });
+    const dataProvider = billingDataProvider({
+      getProfile: async () => ({ ...PROFILE, subscription_started_on: null }),
+    });
     renderBilling('/account/renewal', { dataProvider });
     const yearly = await screen.findByRole('button', { name: '$500/year' });
     expect(yearly).toHaveAttribute('aria-pressed', 'true');
@@ -177,11 +193,18 @@ describe('card form', () => {
   it('shows no card fields until the payment mode is known, and an error when it cannot be loaded', async () => {
     renderBilling('/account/renewal', { dataProvider: billingDataProvider() });
     // the settings answer fails: the form cannot know whether a card number may be typed here
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
     expect(
-      await screen.findByText('The payment settings could not be loaded, so the card form cannot be shown.', undefined, {
-        timeout: 15_000,
-      }),
+      await screen.findByText(
+        'The payment settings could not be loaded, so the card form cannot be shown.',
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Card Number/)).not.toBeInTheDocument();
   });

@@ -11,14 +11,28 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { privateRoutesFor } from '../../../src/routing/mountPrivateRoutes';
 import type { SavedCard } from '../../../contract/api';
 import { en } from '../../../src/i18n/en';
-import { asAuthProvider, asDataProvider, billingDataProvider, httpError, renderBilling, testAuthProvider, type TestDataProvider } from './harness';
+import {
+  asAuthProvider,
+  asDataProvider,
+  billingDataProvider,
+  httpError,
+  renderBilling,
+  testAuthProvider,
+  type TestDataProvider,
+} from './harness';
 
 const fake = vi.hoisted(() => {
   const numberElement = { kind: 'cardNumber', focus: () => undefined };
   const expiryElement = { kind: 'cardExpiry', focus: () => undefined };
   const cvcElement = { kind: 'cardCvc', focus: () => undefined };
   const stripe = { createPaymentMethod: (() => undefined) as (...args: unknown[]) => unknown };
-  return { numberElement, expiryElement, cvcElement, stripe, loadStripe: (() => undefined) as (...args: unknown[]) => unknown };
+  return {
+    numberElement,
+    expiryElement,
+    cvcElement,
+    stripe,
+    loadStripe: (() => undefined) as (...args: unknown[]) => unknown,
+  };
 });
 
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: (...args: unknown[]) => fake.loadStripe(...args) }));
@@ -28,7 +42,13 @@ vi.mock('@stripe/react-stripe-js', () => {
   type ChangeEvent = { complete: boolean; empty: boolean; error?: { type: string; message: string } };
   /** A fake Element: typing 'ok' completes it, 'bad' gives Stripe's error, anything else is incomplete. */
   const fakeElement = (elementType: string, error: string) =>
-    function FakeElement({ id, onChange }: { id?: string; onChange?: (event: ChangeEvent & { elementType: string }) => void }) {
+    function FakeElement({
+      id,
+      onChange,
+    }: {
+      id?: string;
+      onChange?: (event: ChangeEvent & { elementType: string }) => void;
+    }) {
       return (
         <input
           id={id}
@@ -54,9 +74,14 @@ vi.mock('@stripe/react-stripe-js', () => {
     [CardCvcElement, fake.cvcElement],
   ]);
   return {
-    Elements: ({ stripe, children }: { stripe: unknown; children: ReactNode }) => <StripeContext.Provider value={stripe}>{children}</StripeContext.Provider>,
+    Elements: ({ stripe, children }: { stripe: unknown; children: ReactNode }) => (
+      <StripeContext.Provider value={stripe}>{children}</StripeContext.Provider>
+    ),
     useStripe: () => useContext(StripeContext),
-    useElements: () => (useContext(StripeContext) ? { getElement: (component: unknown) => byComponent.get(component) ?? null } : null),
+    useElements: () =>
+      useContext(StripeContext)
+        ? { getElement: (component: unknown) => byComponent.get(component) ?? null }
+        : null,
     CardNumberElement,
     CardExpiryElement,
     CardCvcElement,
@@ -71,7 +96,9 @@ const SAVED: SavedCard = {
   id: 'card_new_4242',
   created: 200,
   card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: NEXT_YEAR },
-  billing_details: { address: { line1: '1 Main Street', state: 'IL', city: 'Springfield', postal_code: '62701' } },
+  billing_details: {
+    address: { line1: '1 Main Street', state: 'IL', city: 'Springfield', postal_code: '62701' },
+  },
 };
 
 const i18nProvider = polyglotI18nProvider(() => en, 'en');
@@ -80,11 +107,20 @@ const i18nProvider = polyglotI18nProvider(() => en, 'en');
 function renderRenewal(dataProvider: TestDataProvider, settings: Record<string, unknown>) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ support_url: 'https://help.example.test', ...settings }), { status: 200 })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ support_url: 'https://help.example.test', ...settings }), {
+          status: 200,
+        }),
+    ),
   );
   render(
     <TestMemoryRouter initialEntries={['/account/renewal']}>
-      <AdminContext dataProvider={asDataProvider(dataProvider)} authProvider={asAuthProvider(testAuthProvider())} i18nProvider={i18nProvider}>
+      <AdminContext
+        dataProvider={asDataProvider(dataProvider)}
+        authProvider={asAuthProvider(testAuthProvider())}
+        i18nProvider={i18nProvider}
+      >
         <Suspense fallback={<p>loading page</p>}>
           <Routes>
             {privateRoutesFor('service-provider').map(({ path, element }) => (
@@ -99,8 +135,10 @@ function renderRenewal(dataProvider: TestDataProvider, settings: Record<string, 
 }
 
 const stripeSettings = (key = KEY) => ({ payments: 'stripe', stripe_publishable_key: key });
-const input = (label: string) => screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
-const addButton = () => within(screen.getByTestId('stripe-card-form')).getByRole('button', { name: 'Add card' });
+const input = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' }) as HTMLInputElement;
+const addButton = () =>
+  within(screen.getByTestId('stripe-card-form')).getByRole('button', { name: 'Add card' });
 
 function fillAddress() {
   fireEvent.change(input('Billing Address'), { target: { value: ' 1 Main Street ' } });
@@ -119,7 +157,9 @@ let createPaymentMethod: Mock<(...args: unknown[]) => Promise<unknown>>;
 let loadStripe: Mock<(key: string) => Promise<unknown>>;
 
 beforeEach(() => {
-  createPaymentMethod = vi.fn(async (..._args: unknown[]): Promise<unknown> => ({ paymentMethod: { id: 'pm_1Abc', type: 'card' } }));
+  createPaymentMethod = vi.fn(async (..._args: unknown[]): Promise<unknown> => ({
+    paymentMethod: { id: 'pm_1Abc', type: 'card' },
+  }));
   fake.stripe.createPaymentMethod = createPaymentMethod;
   loadStripe = vi.fn(async (key: string): Promise<unknown> => {
     if (key === OFFLINE_KEY) throw new Error('Failed to load Stripe.js');
@@ -142,9 +182,12 @@ describe('card form in Stripe mode', () => {
     for (const label of ['Card Number', 'Expiry Date', 'Security Code']) {
       expect(screen.getByText(label, { selector: 'label' })).toBeVisible();
     }
-    for (const label of ['Billing Address', 'State', 'City', 'Zip Code']) expect(input(label)).toBeInTheDocument();
+    for (const label of ['Billing Address', 'State', 'City', 'Zip Code'])
+      expect(input(label)).toBeInTheDocument();
     // no plain card inputs of our own
-    expect(document.querySelector('input[autocomplete="cc-number"], input[autocomplete="cc-csc"]')).toBeNull();
+    expect(
+      document.querySelector('input[autocomplete="cc-number"], input[autocomplete="cc-csc"]'),
+    ).toBeNull();
     expect(loadStripe).toHaveBeenCalledWith(KEY);
   });
 
@@ -188,17 +231,34 @@ describe('card form in Stripe mode', () => {
     expect(createPaymentMethod).toHaveBeenCalledWith({
       type: 'card',
       card: fake.numberElement,
-      billing_details: { address: { line1: '1 Main Street', state: 'IL', city: 'Springfield', postal_code: '62701', country: 'US' } },
+      billing_details: {
+        address: {
+          line1: '1 Main Street',
+          state: 'IL',
+          city: 'Springfield',
+          postal_code: '62701',
+          country: 'US',
+        },
+      },
     });
     expect(dataProvider.addCard).toHaveBeenCalledTimes(1);
     const payload = dataProvider.addCard.mock.calls[0]![0] as Record<string, unknown>;
-    expect(payload).toEqual({ payment_method_id: 'pm_1Abc', billing_address: '1 Main Street', state: 'IL', city: 'Springfield', zip_code: '62701' });
-    for (const key of ['number', 'cvc', 'exp_month', 'exp_year', 'exp_date']) expect(payload).not.toHaveProperty(key);
+    expect(payload).toEqual({
+      payment_method_id: 'pm_1Abc',
+      billing_address: '1 Main Street',
+      state: 'IL',
+      city: 'Springfield',
+      zip_code: '62701',
+    });
+    for (const key of ['number', 'cvc', 'exp_month', 'exp_year', 'exp_date'])
+      expect(payload).not.toHaveProperty(key);
     await waitFor(() => expect(dataProvider.listCards).toHaveBeenCalledTimes(2));
   });
 
   it("shows Stripe's message and posts nothing when the payment method is refused", async () => {
-    createPaymentMethod.mockResolvedValue({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+    createPaymentMethod.mockResolvedValue({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
     const dataProvider = billingDataProvider();
     renderRenewal(dataProvider, stripeSettings());
     await screen.findByTestId('stripe-card-form');
@@ -208,7 +268,9 @@ describe('card form in Stripe mode', () => {
     fireEvent.click(addButton());
     expect(await screen.findByTestId('stripe-card-error')).toHaveTextContent('Your card was declined.');
     // the toast as well
-    await waitFor(() => expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('Your card was declined.').length).toBeGreaterThanOrEqual(2),
+    );
     expect(dataProvider.addCard).not.toHaveBeenCalled();
     expect(addButton()).toBeEnabled();
   });
@@ -255,7 +317,9 @@ describe('card form in Stripe mode', () => {
   it('says the secure form could not be loaded when Stripe.js is unreachable, with no fallback fields', async () => {
     const dataProvider = billingDataProvider();
     renderRenewal(dataProvider, stripeSettings(OFFLINE_KEY));
-    expect(await screen.findByTestId('stripe-unavailable')).toHaveTextContent('The secure card form could not be loaded');
+    expect(await screen.findByTestId('stripe-unavailable')).toHaveTextContent(
+      'The secure card form could not be loaded',
+    );
     expect(screen.queryByLabelText(/^Card Number/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Security Code/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add card' })).not.toBeInTheDocument();

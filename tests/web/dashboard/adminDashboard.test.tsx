@@ -75,7 +75,11 @@ describe('the admin’s dashboard', () => {
     const bars = within(revenue).getAllByTestId('chart-bar');
     expect(bars[11]).toHaveTextContent('$1.2K');
     expect(bars[0].querySelectorAll('text')).toHaveLength(1);
-    expect(within(revenue).getAllByTestId('chart-mark').map((m) => m.textContent)).toEqual(['$1.2K', '$600']);
+    expect(
+      within(revenue)
+        .getAllByTestId('chart-mark')
+        .map((m) => m.textContent),
+    ).toEqual(['$1.2K', '$600']);
 
     const table = screen.getByRole('table', { name: 'Revenue and certificates issued by month' });
     const rows = within(table).getAllByRole('row');

@@ -12,7 +12,9 @@ import { en } from '../../../src/i18n/en';
 
 export const SUPPORT_URL = 'https://help.example.test/portal';
 
-type Methods<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? Mock<(...args: A) => R> : T[K] };
+type Methods<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? Mock<(...args: A) => R> : T[K];
+};
 export type TestDataProvider = Methods<PortalDataProvider>;
 
 const refuse = () => Promise.reject(new Error('not used by the public pages'));
@@ -43,12 +45,16 @@ export function testDataProvider(overrides: DataProviderOverrides = {}): TestDat
     deleteMany: refuse,
     ...overrides,
   };
-  return Object.fromEntries(Object.entries(calls).map(([name, fn]) => [name, vi.fn(fn)])) as unknown as TestDataProvider;
+  return Object.fromEntries(
+    Object.entries(calls).map(([name, fn]) => [name, vi.fn(fn)]),
+  ) as unknown as TestDataProvider;
 }
 
 export type TestAuthProvider = { [K in keyof Required<AuthProvider>]: Mock };
 
-export function testAuthProvider(login: AuthProvider['login'] = async () => ({ redirectTo: '/' })): TestAuthProvider {
+export function testAuthProvider(
+  login: AuthProvider['login'] = async () => ({ redirectTo: '/' }),
+): TestAuthProvider {
   return {
     login: vi.fn(login),
     logout: vi.fn(async () => undefined),
@@ -65,7 +71,8 @@ export function testAuthProvider(login: AuthProvider['login'] = async () => ({ r
  * The mocks as react-admin takes them. Each wraps the provider's call of its name, but a mock's type keeps no type
  * parameter (getList's record type) and the auth mocks' type covers supportAbortSignal too.
  */
-export const asDataProvider = (dataProvider: TestDataProvider) => dataProvider as unknown as PortalDataProvider;
+export const asDataProvider = (dataProvider: TestDataProvider) =>
+  dataProvider as unknown as PortalDataProvider;
 export const asAuthProvider = (authProvider: TestAuthProvider) => authProvider as unknown as AuthProvider;
 
 /** A failure as the providers reject with it (PortalHttpError). */
@@ -84,7 +91,10 @@ export function stubPhoneWidth() {
 }
 
 export function httpError(status: number, body: Record<string, unknown>): Error {
-  return Object.assign(new Error(String(body.message ?? `Request failed with status code ${status}`)), { status, body });
+  return Object.assign(new Error(String(body.message ?? `Request failed with status code ${status}`)), {
+    status,
+    body,
+  });
 }
 
 function LocationProbe() {
@@ -108,12 +118,19 @@ export function renderPublic(path: string, options: RenderOptions = {}) {
   const authProvider = options.authProvider ?? testAuthProvider();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ support_url: SUPPORT_URL, payments: 'sandbox' }), { status: 200 })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ support_url: SUPPORT_URL, payments: 'sandbox' }), { status: 200 }),
+    ),
   );
   const page = (name: string): ReactNode => <p>{`${name} page`}</p>;
   const result = render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={asDataProvider(dataProvider)} authProvider={asAuthProvider(authProvider)} i18nProvider={i18nProvider}>
+      <AdminContext
+        dataProvider={asDataProvider(dataProvider)}
+        authProvider={asAuthProvider(authProvider)}
+        i18nProvider={i18nProvider}
+      >
         <Routes>
           {publicRoutes.map((route) => (
             <Route key={route.path} path={route.path} element={route.element} />

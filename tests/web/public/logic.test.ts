@@ -17,33 +17,57 @@ const failure = (status: number, body: Record<string, unknown>) =>
 describe('loginOutcome', () => {
   it('maps every login failure message of the server', () => {
     const uuid = 'u-1';
-    expect(loginOutcome(failure(401, { message: LOGIN_MESSAGES.wrongPassword }))).toMatchObject({ kind: 'field', field: 'password' });
-    expect(loginOutcome(failure(404, { message: LOGIN_MESSAGES.notFound }))).toMatchObject({ kind: 'field', field: 'email' });
-    expect(loginOutcome(failure(403, { message: LOGIN_MESSAGES.notConfirmed }))).toMatchObject({ kind: 'notConfirmed' });
-    expect(loginOutcome(failure(422, { message: LOGIN_MESSAGES.notActive, service_provider_uuid: uuid }))).toEqual({
+    expect(loginOutcome(failure(401, { message: LOGIN_MESSAGES.wrongPassword }))).toMatchObject({
+      kind: 'field',
+      field: 'password',
+    });
+    expect(loginOutcome(failure(404, { message: LOGIN_MESSAGES.notFound }))).toMatchObject({
+      kind: 'field',
+      field: 'email',
+    });
+    expect(loginOutcome(failure(403, { message: LOGIN_MESSAGES.notConfirmed }))).toMatchObject({
+      kind: 'notConfirmed',
+    });
+    expect(
+      loginOutcome(failure(422, { message: LOGIN_MESSAGES.notActive, service_provider_uuid: uuid })),
+    ).toEqual({
       kind: 'redirect',
       message: LOGIN_MESSAGES.notActive,
       to: '/register/payment?uuid=u-1',
     });
-    expect(loginOutcome(failure(422, { message: LOGIN_MESSAGES.noActiveSubscription, service_provider_uuid: uuid }))).toEqual({
+    expect(
+      loginOutcome(
+        failure(422, { message: LOGIN_MESSAGES.noActiveSubscription, service_provider_uuid: uuid }),
+      ),
+    ).toEqual({
       kind: 'redirect',
       message: LOGIN_MESSAGES.noActiveSubscription,
       to: '/register/payment?uuid=u-1&new_sub=yes',
     });
-    expect(loginOutcome(failure(422, { message: LOGIN_MESSAGES.pastDue, service_provider_uuid: uuid }))).toMatchObject({
+    expect(
+      loginOutcome(failure(422, { message: LOGIN_MESSAGES.pastDue, service_provider_uuid: uuid })),
+    ).toMatchObject({
       kind: 'pastDue',
       serviceProviderUuid: uuid,
     });
-    expect(loginOutcome(failure(422, { message: LOGIN_MESSAGES.pastDueNewInvoice, url: 'https://p/1' }))).toEqual({
+    expect(
+      loginOutcome(failure(422, { message: LOGIN_MESSAGES.pastDueNewInvoice, url: 'https://p/1' })),
+    ).toEqual({
       kind: 'pastDueNewInvoice',
       url: 'https://p/1',
     });
-    expect(loginOutcome(failure(500, { message: 'Something else' }))).toEqual({ kind: 'message', message: 'Something else' });
+    expect(loginOutcome(failure(500, { message: 'Something else' }))).toEqual({
+      kind: 'message',
+      message: 'Something else',
+    });
     expect(loginOutcome(new Error('Network Error'))).toEqual({ kind: 'message', message: 'Network Error' });
   });
 
   it('shows the message when a redirect lacks the provider uuid', () => {
-    expect(loginOutcome(failure(422, { message: LOGIN_MESSAGES.notActive }))).toEqual({ kind: 'message', message: LOGIN_MESSAGES.notActive });
+    expect(loginOutcome(failure(422, { message: LOGIN_MESSAGES.notActive }))).toEqual({
+      kind: 'message',
+      message: LOGIN_MESSAGES.notActive,
+    });
   });
 
   it('picks the landing page of each role', () => {
@@ -95,12 +119,41 @@ describe('registration data', () => {
 
   it('returns to the step of the failure', () => {
     expect(registrationFailure(failure(400, { message: 'company name is a required field' })).step).toBe(2);
-    expect(registrationFailure(failure(409, { message: MESSAGES.ocnTaken }))).toMatchObject({ step: 1, errors: { ocn: MESSAGES.ocnTaken } });
-    expect(registrationFailure(failure(409, { message: MESSAGES.emailTaken }))).toMatchObject({ step: 1, errors: { email: MESSAGES.emailTaken } });
-    expect(registrationFailure(failure(400, { message: 'x', errors: { zipcode: 'zipcode must contain numbers only' } })).step).toBe(1);
-    expect(registrationFailure(failure(400, { message: 'x', errors: { printed_name: 'Printed Name is a required field' } })).step).toBe(2);
-    expect(registrationFailure(failure(400, { message: MESSAGES.signatureNotPng, errors: { sign_file: MESSAGES.signatureNotPng } })).step).toBe(2);
-    expect(registrationFailure(failure(400, { message: 'Passwords do not match', errors: { confirm_password: 'Passwords do not match' } })).step).toBe(3);
-    expect(registrationFailure(new Error('Network Error'))).toEqual({ step: 3, message: 'Network Error', errors: {} });
+    expect(registrationFailure(failure(409, { message: MESSAGES.ocnTaken }))).toMatchObject({
+      step: 1,
+      errors: { ocn: MESSAGES.ocnTaken },
+    });
+    expect(registrationFailure(failure(409, { message: MESSAGES.emailTaken }))).toMatchObject({
+      step: 1,
+      errors: { email: MESSAGES.emailTaken },
+    });
+    expect(
+      registrationFailure(
+        failure(400, { message: 'x', errors: { zipcode: 'zipcode must contain numbers only' } }),
+      ).step,
+    ).toBe(1);
+    expect(
+      registrationFailure(
+        failure(400, { message: 'x', errors: { printed_name: 'Printed Name is a required field' } }),
+      ).step,
+    ).toBe(2);
+    expect(
+      registrationFailure(
+        failure(400, { message: MESSAGES.signatureNotPng, errors: { sign_file: MESSAGES.signatureNotPng } }),
+      ).step,
+    ).toBe(2);
+    expect(
+      registrationFailure(
+        failure(400, {
+          message: 'Passwords do not match',
+          errors: { confirm_password: 'Passwords do not match' },
+        }),
+      ).step,
+    ).toBe(3);
+    expect(registrationFailure(new Error('Network Error'))).toEqual({
+      step: 3,
+      message: 'Network Error',
+      errors: {},
+    });
   });
 });

@@ -26,7 +26,9 @@ describe('public routes', () => {
 describe('subscriber agreement page', () => {
   it('shows the full agreement with a back link', async () => {
     renderPublic('/subscriber-agreement');
-    expect(await screen.findByRole('heading', { level: 2, name: 'STI Certificate Subscriber Agreement' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'STI Certificate Subscriber Agreement' }),
+    ).toBeInTheDocument();
     const back = screen.getByRole('link', { name: 'Back' });
     expect(back).toHaveAttribute('href', '/register');
     fireEvent.click(back);

@@ -25,7 +25,9 @@ const STEP1 = {
 };
 
 function field(label: string): HTMLInputElement {
-  return screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), { selector: 'input' }) as HTMLInputElement;
+  return screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), {
+    selector: 'input',
+  }) as HTMLInputElement;
 }
 
 function combobox(label: string): HTMLElement {
@@ -44,7 +46,10 @@ function choose(label: string, option: string) {
 
 function describedText(input: HTMLElement): string {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 }
 
 function type(label: string, value: string) {
@@ -142,7 +147,9 @@ describe('registration step 1', () => {
     type('OCN', '12');
     await waitFor(() => expect(describedText(field('OCN'))).toBe('OCN must be a valid format'));
     type('Phone Number', '555012');
-    await waitFor(() => expect(describedText(field('Phone Number'))).toBe('phone numbers only from US are allowed'));
+    await waitFor(() =>
+      expect(describedText(field('Phone Number'))).toBe('phone numbers only from US are allowed'),
+    );
     type('Email', 'nope');
     await waitFor(() => expect(describedText(field('Email'))).toBe('email must be a valid email'));
   });
@@ -162,7 +169,9 @@ describe('registration step 1', () => {
     expect(field('Phone Number').value).toBe('1(201) 555-0123');
     // the extension the validator allows can be typed, and the validator takes it (its error goes away)
     type('Phone Number', '201555');
-    await waitFor(() => expect(describedText(field('Phone Number'))).toBe('phone numbers only from US are allowed'));
+    await waitFor(() =>
+      expect(describedText(field('Phone Number'))).toBe('phone numbers only from US are allowed'),
+    );
     type('Phone Number', '(201) 555-0123x1234');
     expect(field('Phone Number').value).toBe('2015550123x1234');
     await waitFor(() => expect(describedText(field('Phone Number')).replace(/\u200b/g, '')).toBe(''));
@@ -188,7 +197,9 @@ describe('registration step 1', () => {
 
   it('shows both conflicts at once', async () => {
     renderPublic('/register', {
-      dataProvider: testDataProvider({ checkAvailability: async () => ({ isOcnExists: true, isEmailExists: true }) }),
+      dataProvider: testDataProvider({
+        checkAvailability: async () => ({ isOcnExists: true, isEmailExists: true }),
+      }),
     });
     await heading(TITLE1);
     fillStep1();
@@ -225,7 +236,9 @@ describe('registration step 2', () => {
     expect(field('Company Name').value).toBe('Carrier One');
     type('Company Name', '');
     click('Next Step');
-    await waitFor(() => expect(describedText(field('Printed Name'))).toBe('Printed Name is a required field'));
+    await waitFor(() =>
+      expect(describedText(field('Printed Name'))).toBe('Printed Name is a required field'),
+    );
     expect(describedText(field('Company Name'))).toBe('Company Name is a required field');
     expect(screen.getByText(MESSAGES.signatureRequired)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: TITLE2 })).toBeInTheDocument();
@@ -256,7 +269,9 @@ describe('registration step 2', () => {
     await toStep2();
     fireEvent.click(screen.getByRole('button', { name: 'Read the subscription agreement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Certificate info' });
-    expect(within(dialog).getByRole('heading', { name: 'STI Certificate Subscriber Agreement' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('heading', { name: 'STI Certificate Subscriber Agreement' }),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -286,7 +301,9 @@ describe('registration step 3', () => {
     await waitFor(() => expect(describedText(field('Password'))).toBe('Password is a required field'));
     expect(describedText(field('Confirm Password'))).toBe('Confirm password is a required field');
     type('Password', 'abc');
-    await waitFor(() => expect(describedText(field('Password'))).toBe('Password must be at least 5 characters'));
+    await waitFor(() =>
+      expect(describedText(field('Password'))).toBe('Password must be at least 5 characters'),
+    );
     type('Password', 'secret-pass');
     type('Confirm Password', 'secret-pasS');
     await waitFor(() => expect(describedText(field('Confirm Password'))).toBe('Passwords do not match'));
@@ -338,7 +355,7 @@ describe('registration step 3', () => {
     expect(screen.getByTestId('payment-uuid')).toHaveTextContent('a1b2c3');
   });
 
-  it("returns to step 2 with the server message when it is about the company", async () => {
+  it('returns to step 2 with the server message when it is about the company', async () => {
     quietly();
     const dataProvider = testDataProvider({
       register: async () => {
@@ -382,7 +399,9 @@ describe('registration step 3', () => {
     type('Password', 'secret-pass');
     type('Confirm Password', 'secret-pass');
     click('Next Step');
-    expect(await screen.findByText('Signature must be at most 1 MB... or the request is too large')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Signature must be at most 1 MB... or the request is too large'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: TITLE3 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next Step' })).toBeEnabled();
   });
@@ -391,14 +410,19 @@ describe('registration step 3', () => {
     quietly();
     const dataProvider = testDataProvider({
       register: async () => {
-        throw httpError(400, { message: 'Password must be at most 128 characters', errors: { password: 'Password must be at most 128 characters' } });
+        throw httpError(400, {
+          message: 'Password must be at most 128 characters',
+          errors: { password: 'Password must be at most 128 characters' },
+        });
       },
     });
     await toStep3(dataProvider);
     type('Password', 'secret-pass');
     type('Confirm Password', 'secret-pass');
     click('Next Step');
-    await waitFor(() => expect(describedText(field('Password'))).toBe('Password must be at most 128 characters'));
+    await waitFor(() =>
+      expect(describedText(field('Password'))).toBe('Password must be at most 128 characters'),
+    );
   });
 });
 

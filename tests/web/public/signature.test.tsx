@@ -10,7 +10,8 @@ import { FAKE_SIGNATURE_PNG } from './signatureMock';
 vi.mock('react-signature-canvas', async () => await import('./signatureMock'));
 
 /** What the typed signature's canvas answers (happy-dom draws nothing): distinct from the drawn stand-in. */
-const TYPED_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4nGP4z8DwHwyBNAMDAGPYBftwm3lRAAAAAElFTkSuQmCC';
+const TYPED_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4nGP4z8DwHwyBNAMDAGPYBftwm3lRAAAAAElFTkSuQmCC';
 
 const STEP1: Record<string, string> = {
   OCN: '123a',
@@ -52,7 +53,9 @@ async function toStep2(dataProvider?: TestDataProvider) {
 /** A 2D context that records the font and the text drawn; the canvas answers TYPED_PNG. */
 function fakeCanvas() {
   const drawn: { text: string; font: string; width: number; height: number }[] = [];
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function getContext(this: HTMLCanvasElement) {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function getContext(
+    this: HTMLCanvasElement,
+  ) {
     const { width, height } = this;
     const context = {
       font: '',

@@ -5,7 +5,8 @@ import type ReactSignatureCanvas from 'react-signature-canvas';
 
 type SignatureCanvasProps = ReactSignatureCanvas.ReactSignatureCanvasProps;
 
-export const FAKE_SIGNATURE_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
+export const FAKE_SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 
 export const signatureProps: { last?: SignatureCanvasProps } = {};
 

@@ -171,7 +171,11 @@ describe('the reseller list', () => {
     await screen.findByText('Beta Person');
     // a row shows two actions; the others are in its menu
     expect(within(rowOf('Beta Person')).getByRole('link', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(rowOf('Beta Person')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deactivate', '']);
+    expect(
+      within(rowOf('Beta Person'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Deactivate', '']);
     fireEvent.click(within(rowOf('Beta Person')).getByRole('button', { name: 'More actions: Beta Person' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'New promo code' }));
     const dialog = await screen.findByRole('dialog');
@@ -185,7 +189,9 @@ describe('the reseller list', () => {
     const resendResellerInvitation = vi.fn(async () => ({ message: 'Invitation sent again' }));
     renderAs('admin', '/admin/resellers', listing({ resendResellerInvitation }));
     await screen.findByText('Beta Person');
-    fireEvent.click(within(rowOf('Alpha Person')).getByRole('button', { name: 'More actions: Alpha Person' }));
+    fireEvent.click(
+      within(rowOf('Alpha Person')).getByRole('button', { name: 'More actions: Alpha Person' }),
+    );
     expect(screen.queryByRole('menuitem', { name: 'Send invitation again' })).toBeNull();
     fireEvent.keyDown(await screen.findByRole('menu'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());

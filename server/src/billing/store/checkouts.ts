@@ -38,7 +38,16 @@ export async function insertCheckout(
     `INSERT INTO checkouts (service_provider_id, subscription_id, purpose, recurring_interval, amount, invoice_id,
        save_card, created_on)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${CHECKOUT_COLUMNS}`,
-    [c.spId, c.subscriptionId, c.purpose, c.interval, c.amount, c.invoiceId ?? null, c.saveCard ?? false, c.now],
+    [
+      c.spId,
+      c.subscriptionId,
+      c.purpose,
+      c.interval,
+      c.amount,
+      c.invoiceId ?? null,
+      c.saveCard ?? false,
+      c.now,
+    ],
   );
   return rows[0];
 }

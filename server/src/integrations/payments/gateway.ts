@@ -90,7 +90,12 @@ export class WebhookSignatureError extends Error {}
 export interface PaymentGateway {
   readonly kind: 'sandbox' | 'stripe';
   /** The provider's customer for a service provider; `existingRef` when one was made before. */
-  ensureCustomer(p: { serviceProviderId: string; email: string; name: string; existingRef?: string | null }): Promise<string>;
+  ensureCustomer(p: {
+    serviceProviderId: string;
+    email: string;
+    name: string;
+    existingRef?: string | null;
+  }): Promise<string>;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * Closes an open checkout at the provider so that it can no longer be paid; throws when it cannot be closed

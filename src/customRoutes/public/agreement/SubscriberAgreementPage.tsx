@@ -22,7 +22,13 @@ export function SubscriberAgreementPage() {
 
   return (
     <PublicLayout title={translate('portal.agreement.title')} wide>
-      <Button component={RouterLink} to={PUBLIC_PATHS.register} onClick={goBack} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to={PUBLIC_PATHS.register}
+        onClick={goBack}
+        startIcon={<ArrowBack />}
+        sx={{ mb: 1 }}
+      >
         {translate('portal.agreement.back')}
       </Button>
       <AgreementText />

@@ -16,7 +16,12 @@ export function AgreementDialog({ open, onClose }: { open: boolean; onClose: () 
   return (
     <Dialog open={open} onClose={onClose} scroll="paper" maxWidth="md" fullWidth fullScreen={fullScreen}>
       <DialogTitle>{translate('portal.register.agreement_modal_title')}</DialogTitle>
-      <DialogContent dividers tabIndex={0} role="region" aria-label={translate('portal.register.agreement_text_label')}>
+      <DialogContent
+        dividers
+        tabIndex={0}
+        role="region"
+        aria-label={translate('portal.register.agreement_text_label')}
+      >
         <AgreementText />
       </DialogContent>
       <DialogActions>

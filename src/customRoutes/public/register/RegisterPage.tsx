@@ -26,7 +26,13 @@ export function RegisterPage() {
     >
       {step === 1 ? <PromoCodeEntry {...promo} /> : null}
       {step === 1 ? (
-        <RegistrationStep1 key="step1" data={data} failure={failure} onNext={(values) => next(values, 2)} onCancel={cancel} />
+        <RegistrationStep1
+          key="step1"
+          data={data}
+          failure={failure}
+          onNext={(values) => next(values, 2)}
+          onCancel={cancel}
+        />
       ) : null}
       {step === 2 ? (
         <RegistrationStep2

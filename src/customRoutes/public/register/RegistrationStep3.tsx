@@ -9,7 +9,12 @@ import { useTranslate } from 'react-admin';
 import { registrationStep3Schema, type RegistrationStep3 as Step3Values } from '../../../../contract/schemas';
 import { FormPasswordInput } from '../../../components/inputs';
 import { MainButton } from '../../../components/MainButton';
-import { pickFields, STEP3_FIELDS, type RegistrationData, type RegistrationFailure } from './registrationData';
+import {
+  pickFields,
+  STEP3_FIELDS,
+  type RegistrationData,
+  type RegistrationFailure,
+} from './registrationData';
 import { useServerErrors } from './useServerErrors';
 
 export interface RegistrationStep3Props {
@@ -32,16 +37,37 @@ export function RegistrationStep3({ data, failure, submitting, onSubmit, onBack 
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={translate('portal.register.title_step3')}>
-        <FormPasswordInput source="password" label="portal.register.fields.password" required autoComplete="new-password" autoFocus />
-        <FormPasswordInput source="confirm_password" label="portal.register.fields.confirm_password" required autoComplete="new-password" />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        aria-label={translate('portal.register.title_step3')}
+      >
+        <FormPasswordInput
+          source="password"
+          label="portal.register.fields.password"
+          required
+          autoComplete="new-password"
+          autoFocus
+        />
+        <FormPasswordInput
+          source="confirm_password"
+          label="portal.register.fields.confirm_password"
+          required
+          autoComplete="new-password"
+        />
         {message ? (
           <Alert severity="error" sx={{ mt: 1 }}>
             {message}
           </Alert>
         ) : null}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 2 }}>
-          <Button variant="outlined" onClick={() => onBack(form.getValues())} disabled={submitting} sx={{ minHeight: 44 }}>
+          <Button
+            variant="outlined"
+            onClick={() => onBack(form.getValues())}
+            disabled={submitting}
+            sx={{ minHeight: 44 }}
+          >
             {translate('portal.common.back')}
           </Button>
           <MainButton type="submit" loading={submitting}>

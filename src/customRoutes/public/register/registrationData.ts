@@ -48,14 +48,20 @@ export function emptyRegistration(): RegistrationData {
 }
 
 /** Only the given fields of the data, for a step's form. */
-export function pickFields<F extends RegistrationField>(data: RegistrationData, fields: readonly F[]): Record<F, string> {
+export function pickFields<F extends RegistrationField>(
+  data: RegistrationData,
+  fields: readonly F[],
+): Record<F, string> {
   const picked = {} as Record<F, string>;
   for (const field of fields) picked[field] = data[field] ?? '';
   return picked;
 }
 
 /** Merges what a step's form holds into the wizard data, as strings. */
-export function mergeFields(data: RegistrationData, values: Partial<Record<string, unknown>>): RegistrationData {
+export function mergeFields(
+  data: RegistrationData,
+  values: Partial<Record<string, unknown>>,
+): RegistrationData {
   const next = { ...data };
   for (const [key, value] of Object.entries(values)) {
     if (key === 'signature') next.signature = typeof value === 'string' ? value : '';
@@ -65,9 +71,13 @@ export function mergeFields(data: RegistrationData, values: Partial<Record<strin
 }
 
 /** The text fields of POST /api/auth/register, with the reseller code when one is stored. */
-export function registrationFields(data: RegistrationData, resellerCode?: string | null): Record<string, string> {
+export function registrationFields(
+  data: RegistrationData,
+  resellerCode?: string | null,
+): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const field of [...STEP1_FIELDS, 'printed_name', ...STEP3_FIELDS] as const) fields[field] = data[field] ?? '';
+  for (const field of [...STEP1_FIELDS, 'printed_name', ...STEP3_FIELDS] as const)
+    fields[field] = data[field] ?? '';
   fields.ocn = fields.ocn.toUpperCase();
   if (resellerCode) fields.reseller_url_token = resellerCode;
   return fields;
@@ -82,7 +92,9 @@ export interface RegistrationFailure {
   errors: Record<string, string>;
 }
 
-const STEP1_ONLY = new Set<string>(STEP1_FIELDS.filter((f) => !(STEP2_FIELDS as readonly string[]).includes(f)));
+const STEP1_ONLY = new Set<string>(
+  STEP1_FIELDS.filter((f) => !(STEP2_FIELDS as readonly string[]).includes(f)),
+);
 const STEP2_ALL = new Set<string>([...STEP2_FIELDS, SIGNATURE_FIELD]);
 
 /**

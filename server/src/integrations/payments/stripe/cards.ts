@@ -93,7 +93,11 @@ async function makeCurrentCard(stripe: Stripe, customerRef: string, cardId: stri
  * The card a Checkout Session was paid with (its PaymentIntent's payment method, set up for off-session use, or
  * the subscription's) becomes the customer's saved, current card.
  */
-export async function saveCheckoutCard(stripe: Stripe, customerRef: string, sessionRef: string): Promise<void> {
+export async function saveCheckoutCard(
+  stripe: Stripe,
+  customerRef: string,
+  sessionRef: string,
+): Promise<void> {
   const session = await stripe.checkout.sessions.retrieve(sessionRef, {
     expand: ['payment_intent', 'subscription'],
   });
