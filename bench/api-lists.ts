@@ -6,9 +6,8 @@ import { PAGE_SIZES } from '../contract/constants';
 import { RESELLER_PAGE_SIZE } from '../contract/resellers';
 import type { Database } from '../server/src/db';
 import { seedProvider } from '../tests/server/admin-fixtures';
-import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
+import { providerWithRecords } from '../tests/server/records-fixtures';
 import type { TestApp } from '../tests/server/helpers';
-import { importCsv, numberRows, uploadTo } from '../tests/server/numbers-fixtures';
 import {
   adminToken,
   as,
@@ -46,31 +45,7 @@ export async function listWorld(
   t: TestApp,
 ): Promise<{ tokens: Record<ListRoute['role'], string>; routes: ListRoute[] }> {
   const admin = await adminToken(t);
-  const p = await activeProvider(t);
-  const token = await tokenOf(t, p);
-  const http = as(t, token);
-  const key = await http.post('/api/service_provider/generate_sti_priv_key');
-  if (key.statusCode !== 201) throw new Error(`key: ${key.statusCode} ${key.body}`);
-  const cert = await http.post('/api/service_provider/generate_sti_spc_cert', {
-    sti_pa_username: 'demo',
-    sti_pa_password: 'demo-pass',
-    private_key_uuid: key.json().priv_key_uuid,
-  });
-  // a refusal (the STI-PA's, the account's) is a 200 with success false
-  if (cert.statusCode !== 200 || cert.json().success !== true)
-    throw new Error(`certificate: ${cert.statusCode} ${cert.body}`);
-  const eab = await http.post('/api/service_provider/acme/eab');
-  if (eab.statusCode >= 300) throw new Error(`eab: ${eab.statusCode} ${eab.body}`);
-  const session = {
-    p,
-    token,
-    get: (url: string) => http.get(url),
-    upload: (csv: string | Buffer) => uploadTo(t, '/api/service_provider/tn/import', token, csv),
-  };
-  await importCsv(
-    session,
-    ['tn,voip_user,organization,assigned_on', ...numberRows(200), 'not-a-number,u,o,2024-01-01'].join('\n'),
-  );
+  const { p, token } = await providerWithRecords(t, { numbers: 200, acmeCredential: true });
   for (let i = 0; i < 3; i++) {
     const ext = await as(t, admin).post(`/api/admin/service_provider/${p.spId}/extension`, {
       days: 30,

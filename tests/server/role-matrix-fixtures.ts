@@ -6,9 +6,9 @@ import type { RouteOptions } from 'fastify';
 import type { AccessRule } from '../../contract/access';
 import type { TokenClaims } from '../../contract/api';
 import type { Role } from '../../contract/constants';
-import { activeProvider, api, tokenOf, type Provider } from './billing-fixtures';
+import { activeProvider, tokenOf } from './billing-fixtures';
 import { sessionToken, type TestApp } from './helpers';
-import { importCsv, numberRows, uploadTo } from './numbers-fixtures';
+import { providerWithRecords } from './records-fixtures';
 import { adminToken, as, registeredCompany, signedInReseller } from './resellers-fixtures';
 
 export interface SeenRoute {
@@ -47,32 +47,6 @@ function sessionsOf(t: TestApp, token: string): () => Promise<string> {
   const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as TokenClaims;
   const { exp: _exp, iat: _iat, sid: _sid, ...rest } = claims;
   return () => sessionToken(t, rest);
-}
-
-async function providerWithRecords(t: TestApp): Promise<{ p: Provider; token: string }> {
-  const p = await activeProvider(t);
-  const token = await tokenOf(t, p);
-  const http = api(t, token);
-  const key = await http.post('/api/service_provider/generate_sti_priv_key');
-  if (key.statusCode !== 201) throw new Error(`key: ${key.statusCode} ${key.body}`);
-  const cert = await http.post('/api/service_provider/generate_sti_spc_cert', {
-    sti_pa_username: 'demo',
-    sti_pa_password: 'demo-pass',
-    private_key_uuid: key.json().priv_key_uuid,
-  });
-  if (cert.statusCode !== 200) throw new Error(`certificate: ${cert.statusCode} ${cert.body}`);
-  const session = {
-    p,
-    token,
-    get: (url: string) => http.get(url),
-    upload: (csv: string | Buffer) => uploadTo(t, '/api/service_provider/tn/import', token, csv),
-  };
-  // one good row and one bad: the import has an errors file
-  await importCsv(
-    session,
-    ['tn,voip_user,organization,assigned_on', ...numberRows(1), 'not-a-number,u,o,2024-01-01'].join('\n'),
-  );
-  return { p, token };
 }
 
 /** Every id of the owner tenants' rows, in any table that names a provider or a reseller. */
