@@ -1,4 +1,4 @@
-// Renewal overlaps (DOMAIN.md, Revocation): the replaced certificate stays valid unless the provider asks to
+// Renewal overlaps (docs/operations.md, Revocation model): the replaced certificate stays valid unless the provider asks to
 // revoke it, now or after RENEWAL_REVOKE_DELAY_SECONDS (3 s here) by a job; the list says which is current.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

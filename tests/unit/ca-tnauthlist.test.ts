@@ -17,7 +17,7 @@ describe('TNAuthList', () => {
     expect(TN_AUTH_LIST_OID).toBe('1.3.6.1.5.5.7.1.26');
   });
 
-  it('encodes 073K as the DOMAIN.md vector', () => {
+  it('encodes 073K as the SHAKEN test vector', () => {
     expect(hex(encodeTnAuthList('073K'))).toBe('3008A00616043037334B');
   });
 

@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECKED_FILE = /\.(ts|tsx|mjs|js|md|html)$/;
 
 // Built from pieces, so that this file does not cite what it looks for.
-const EXTERNAL_DOCS = ['SPEC', 'DESIGN', 'API'].map((name) => `\\b${name}\\.md\\b`);
+const EXTERNAL_DOCS = ['SPEC', 'DESIGN', 'API', 'DOMAIN', 'STYLE'].map((name) => `\\b${name}\\.md\\b`);
 const NUMBERED_ISSUE = '\\b[Ii]ssues? #?\\d+';
 const CITATION = new RegExp([...EXTERNAL_DOCS, NUMBERED_ISSUE].join('|'));
 
@@ -48,6 +48,7 @@ describe('comments stand on their own', () => {
     expect(cite(`see ${'SPEC'}.md §2`)).toBe(true);
     expect(cite(`the ${'API'}.md rows`)).toBe(true);
     expect(cite(`${'DESIGN'}.md, caching`)).toBe(true);
+    expect(cite(`${'DOMAIN'}.md's table`)).toBe(true);
     expect(cite(`(${'issue'} 14)`)).toBe(true);
     expect(cite(`${'Issue'} 27: the notice`)).toBe(true);
     expect(cite('docs/api.md, Idempotency-Key')).toBe(false);

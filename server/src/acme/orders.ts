@@ -214,7 +214,7 @@ export async function updateAuthorization(
 }
 
 /**
- * The SHAKEN CRL the certificate names (DOMAIN.md, Revocation): CRL_URL when set; with the built-in STI-PA, its CRL;
+ * The SHAKEN CRL the certificate names (docs/operations.md, Revocation model): CRL_URL when set; with the built-in STI-PA, its CRL;
  * with a real STI-PA and no CRL_URL, the one the CSR asks for when it is on the STI-PA's host (what the STI-PA
  * answered with the token), else the CSR is refused.
  */

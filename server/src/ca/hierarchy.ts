@@ -201,7 +201,7 @@ export interface CrlSignerParams extends CaCommon {
 }
 
 /**
- * The CA's dedicated CRL signer (DOMAIN.md: a CRL the portal publishes is never signed by the intermediate): an
+ * The CA's dedicated CRL signer (a CRL the portal publishes is never signed by the intermediate): an
  * end-entity certificate issued by the root, key usage cRLSign alone and CA:FALSE, both critical; SKI/AKI; no
  * policy, CRLDP or TNAuthList. Its CRL is indirect: it lists certificates the root issued.
  */

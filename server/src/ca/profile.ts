@@ -1,4 +1,4 @@
-// The SHAKEN end-entity profile (ATIS-1000080 v005, DOMAIN.md's table): serials, lifetime and the exact
+// The SHAKEN end-entity profile (ATIS-1000080 v005 and the US SHAKEN CP; docs/conformance.md): serials, lifetime and the exact
 // subject and extensions. Pure functions; the issuer signs and lints what they produce.
 import { randomFillSync } from 'node:crypto';
 import { type Binary, toArrayBuffer } from './der';

@@ -1,5 +1,5 @@
 // Byte-exact DER for the names and extensions the SHAKEN hierarchy uses (RFC 5280 §4.2.1), written by hand
-// so that what is signed is exactly what DOMAIN.md's table says, with DEFAULT values omitted as DER requires.
+// so that what is signed is exactly what the ATIS-1000080 profile says, with DEFAULT values omitted as DER requires.
 import { hash, webcrypto } from 'node:crypto';
 import { Extension } from './x509';
 import {

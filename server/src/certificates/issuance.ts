@@ -134,7 +134,7 @@ async function spcTokenChecked(
 }
 
 /**
- * The certificate's one CRL distribution point (DOMAIN.md, Revocation): the SHAKEN CRL, CRL_URL when set, else the
+ * The certificate's one CRL distribution point (docs/operations.md, Revocation model): the SHAKEN CRL, CRL_URL when set, else the
  * `crl` the STI-PA answered with the token; its cRLIssuer is that CRL's issuer name, byte for byte as read from it.
  */
 async function crlDistributionPoint(deps: CertificateDeps, log: ServiceLog, tokenCrlUrl: string) {

@@ -1,4 +1,4 @@
-// The SHAKEN rules for the CA's own certificates (DOMAIN.md, below the table): a root, an intermediate or the CRL
+// The SHAKEN rules for the CA's own certificates (ATIS-1000080 and the US SHAKEN CP; docs/conformance.md): a root, an intermediate or the CRL
 // signer, checked before it is signed (the hierarchy) and after (a device's signature, an operator-supplied CA_DIR).
 import { type Binary, TAG, bytesEqual, children, decodeOid, decodeOne } from '../der';
 import type { X509Certificate } from '../x509';
@@ -157,7 +157,7 @@ function checkCaExtensions(run: CaRun): void {
 }
 
 /**
- * The CRL signer (DOMAIN.md: the CRLs the portal publishes are signed by a dedicated certificate, never by the
+ * The CRL signer (the CRLs the portal publishes are signed by a dedicated certificate, never by the
  * intermediate): key usage cRLSign alone and CA:FALSE, both critical, so that it can sign nothing but CRLs.
  */
 function checkCrlSignerExtensions({ byOid, error, check }: CaRun): void {

@@ -1,4 +1,4 @@
-// The SHAKEN end-entity lint: every rule of DOMAIN.md's table, checked on the DER with our own reader and
+// The SHAKEN end-entity lint: every rule of the ATIS-1000080 profile (docs/conformance.md), checked on the DER with our own reader and
 // node:crypto for the key and the signature. The issuer runs it on the TBSCertificate before the CA key signs
 // (lintShakenTbsCertificate), then checks the signature alone (lintCertificateSignature).
 import { createPublicKey } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The extensions of a SHAKEN end-entity certificate, rule by rule (DOMAIN.md's table).
+// The extensions of a SHAKEN end-entity certificate, rule by rule (ATIS-1000080; docs/conformance.md).
 import { TAG, ascii, bytesEqual, children, decodeOid, decodeOne, hex, toBytes } from '../der';
 import { SPC_RE, TnAuthListError, decodeTnAuthList } from '../tnAuthList';
 import { KEY_USAGE, OID, SHAKEN_CP_OID, keyIdentifierFromSpki, keyUsageValue } from '../x509Parts';

@@ -54,7 +54,7 @@ export interface StiPa {
   /** Verifies an SPC token against the trust policy (SpcTokenError when refused). */
   verifySpcToken(token: string, expectations: SpcTokenExpectations): Promise<VerifiedSpcToken>;
   /**
-   * The issuer name of the CRL at `url`, byte for byte as that CRL carries it (DOMAIN.md: verifiers compare
+   * The issuer name of the CRL at `url`, byte for byte as that CRL carries it (verifiers compare
    * cRLIssuer with the CRL's issuer exactly). Read once a day per URL.
    */
   crlIssuerName(url: string): Promise<Uint8Array>;
@@ -74,7 +74,7 @@ export interface StiPaOptions {
 }
 
 /**
- * With a real STI-PA: no reporting API of the STI-PA is published (DOMAIN.md: *unconfirmed*), so each revocation is
+ * With a real STI-PA: no reporting API of the STI-PA is published (none is known), so each revocation is
  * handed to the operator, in the log at warn level with what the STI-PA's revocation form asks, to file there.
  */
 export function operatorReporting(log: { warn(obj: object, msg?: string): void }) {

@@ -1,4 +1,4 @@
-// The STI-PA simulator: the STI-PA API of DOMAIN.md (login, SPC token, ca-list, logout, the signing
+// The STI-PA simulator: the STI-PA API (login, SPC token, ca-list, logout, the signing
 // certificate the tokens' x5u points at, the SHAKEN CRL every token answer names, with its signer and root), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
 // unset, so the real client is the code path in both cases. Answers use the STI-PA's shapes:
 // {status:'success', ...} or {status:'error', message}.
