@@ -1,5 +1,6 @@
 // The admin's wire shapes (docs/wire.md): each one the schema its route answers with and the type the web reads.
 import { PROVIDER_STATUSES, type ProviderStatus } from '../admin';
+import { InvoiceRow } from './billing';
 import { NullableString, Timestamp, Type, type Static } from './kit';
 
 /** A row of the CA audit log (GET /api/admin/audit_log), newest first. */
@@ -31,23 +32,18 @@ export const ChangeLogRow = Type.Object({
 });
 export type ChangeLogRow = Static<typeof ChangeLogRow>;
 
-/** An invoice with its company, as the admin's invoices list answers it (GET /api/payment/invoices_list). */
-export const AdminInvoiceRow = Type.Object({
-  id: Type.String(),
-  service_provider_uuid: Type.String({ format: 'uuid' }),
-  company_name: Type.String(),
-  ocn: Type.String(),
-  invoice_number: Type.Number(),
-  /** Dollars. */
-  amount: Type.Number(),
-  status: Type.String(),
-  created_on: Timestamp(),
-  start_billing_cycle: Timestamp(),
-  end_billing_cycle: Timestamp(),
-  billing_cycle_months: Type.Number(),
-  /** The PDF's path: the admin's route (a reseller's row has none). */
-  invoice_path: Type.String(),
-});
+/**
+ * An invoice with its company, as the admin's invoices list answers it (GET /api/payment/invoices_list): the
+ * provider's invoice row (its invoice_path the admin's PDF route) and whose it is.
+ */
+export const AdminInvoiceRow = Type.Composite([
+  InvoiceRow,
+  Type.Object({
+    service_provider_uuid: Type.String({ format: 'uuid' }),
+    company_name: Type.String(),
+    ocn: Type.String(),
+  }),
+]);
 export type AdminInvoiceRow = Static<typeof AdminInvoiceRow>;
 
 /** The same invoice on a reseller's list: no PDF path, as no reseller route serves the file. */

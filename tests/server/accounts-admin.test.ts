@@ -1,34 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../server/src/accounts/admin';
 import type { Config } from '../../server/src/config';
 import { login, register, registration } from './accounts-fixtures';
-import { createTestApp, type TestApp } from './helpers';
-
-interface Line {
-  level: string;
-  args: unknown[];
-}
-
-function captureLog() {
-  const lines: Line[] = [];
-  const at =
-    (level: string) =>
-    (...args: unknown[]) =>
-      void lines.push({ level, args });
-  const log: FastifyBaseLogger = {
-    level: 'trace',
-    fatal: at('fatal'),
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-    trace: at('trace'),
-    silent: () => undefined,
-    child: () => log,
-  };
-  return { log, lines };
-}
+import { captureLog, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {

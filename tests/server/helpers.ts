@@ -228,3 +228,24 @@ export async function sessionToken(
   );
   return token;
 }
+
+/** A logger that keeps every line it is given (level and arguments), for tests that read what was logged. */
+export function captureLog() {
+  const lines: { level: string; args: unknown[] }[] = [];
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push({ level, args });
+  const log: FastifyBaseLogger = {
+    level: 'trace',
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    trace: at('trace'),
+    silent: () => undefined,
+    child: () => log,
+  };
+  return { log, lines };
+}

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdminAccount } from '../../server/src/accounts/admin';
@@ -15,27 +14,7 @@ import {
   passwordResetMail,
 } from '../../server/src/integrations/mail/templates';
 import { headerOf, linkIn, postJson } from './accounts-fixtures';
-import { createTestApp, readOutbox, testConfig, type TestApp } from './helpers';
-
-function captureLog() {
-  const lines: { level: string; args: unknown[] }[] = [];
-  const at =
-    (level: string) =>
-    (...args: unknown[]) =>
-      void lines.push({ level, args });
-  const log: FastifyBaseLogger = {
-    level: 'trace',
-    fatal: at('fatal'),
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-    trace: at('trace'),
-    silent: () => undefined,
-    child: () => log,
-  };
-  return { log, lines };
-}
+import { captureLog, createTestApp, readOutbox, testConfig, type TestApp } from './helpers';
 
 const made: Config[] = [];
 /** A test configuration whose data folder is removed after the file. */

@@ -4,7 +4,7 @@
 // so the page is the same allow-list a response schema is.
 import type { FastifyReply } from 'fastify';
 import type { Queryable, QueryOptions } from '../db';
-import { whereClause, withContentRange, type ListQuery } from './list';
+import { boundPage, whereClause, withContentRange, type ListQuery } from './list';
 
 /** One page: its rows as a JSON array's text, how many rows it holds, and the total of the filtered rows. */
 export interface JsonPage {
@@ -54,13 +54,7 @@ export async function jsonPage(
   opts: QueryOptions = { prepare: true },
 ): Promise<JsonPage> {
   const filtered = `${from}${whereClause(where)}`;
-  const paged =
-    list.limit === null
-      ? { sql: '', params }
-      : {
-          sql: ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          params: [...params, list.limit, list.offset],
-        };
+  const paged = boundPage(list, params);
   const [page] = await q.query<{ total: number; count: number; json: string }>(
     `SELECT (SELECT count(*)::int FROM ${filtered}) AS total, count(*)::int AS count,
             coalesce(json_agg(p.row ORDER BY p.at), '[]')::text AS json

@@ -197,6 +197,15 @@ export function pageClause(q: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>): 
   return ` ORDER BY ${q.orderBy}${q.limit === null ? '' : ` LIMIT ${q.limit} OFFSET ${q.offset}`}`;
 }
 
+/** ` LIMIT $n OFFSET $m` bound after `params` (nothing without a limit), and the parameters with them. */
+export function boundPage(list: Pick<ListQuery, 'limit' | 'offset'>, params: unknown[]) {
+  if (list.limit === null) return { sql: '', params };
+  return {
+    sql: ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    params: [...params, list.limit, list.offset],
+  };
+}
+
 /**
  * One page of `columns` from `from` (a table, or a derived table with its alias) under `where`, with the total of
  * the filtered rows, in one round trip: the total is an uncorrelated subquery on each row, which PostgreSQL runs once
@@ -216,15 +225,9 @@ export async function pageWithTotal<T>(
   opts: QueryOptions = { prepare: true },
 ): Promise<{ rows: T[]; total: number }> {
   const count = `SELECT count(*)::int AS n FROM ${from}${whereClause(where)}`;
-  const page =
-    list.limit === null
-      ? { sql: ` ORDER BY ${list.orderBy}`, params }
-      : {
-          sql: ` ORDER BY ${list.orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          params: [...params, list.limit, list.offset],
-        };
+  const page = boundPage(list, params);
   const found = await q.query<T & { page_total?: number }>(
-    `SELECT ${columns}, (${count}) AS page_total FROM ${from}${whereClause(where)}${page.sql}`,
+    `SELECT ${columns}, (${count}) AS page_total FROM ${from}${whereClause(where)} ORDER BY ${list.orderBy}${page.sql}`,
     page.params,
     opts,
   );
