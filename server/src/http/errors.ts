@@ -9,6 +9,13 @@ export interface ErrorExtra {
   url?: string;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route answers (404) for an id it does not find; also for an id its params schema refuses. */
+    notFound?: string;
+  }
+}
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -39,6 +46,12 @@ export function errorHandler(err: FastifyError | Error, request: FastifyRequest,
   }
   if (err instanceof ValidationFailure) {
     return reply.status(400).send(errorBody(400, err.message, { errors: err.errors }));
+  }
+  if ((err as FastifyError).validationContext === 'params') {
+    // An id in the path that cannot name anything (not a UUID, not a serial): what the route answers for an id it
+    // does not find, so that a malformed id and a missing one read alike (docs/wire.md).
+    const message = request.routeOptions.config.notFound ?? 'Not found';
+    return reply.status(404).send(errorBody(404, message));
   }
   const status = (err as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
