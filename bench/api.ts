@@ -83,12 +83,15 @@ async function benchOne(kind: 'pg' | 'pglite') {
     // warm-up: plans, caches, the JIT; and every list must answer a full page
     await rate(barePort, '/bare', null, 1000);
     const counts: number[] = [];
+    const sizes: number[] = [];
     for (const r of routes) {
       const res = await fetch(`http://127.0.0.1:${appPort}${url(r)}`, {
         headers: { authorization: `Bearer ${tokens[r.role]}` },
       });
       if (res.status !== 200) throw new Error(`${r.role} ${r.path}: ${res.status}`);
-      counts.push([(await res.json()) as unknown].flat().length);
+      const body = await res.text();
+      sizes.push(Buffer.byteLength(body));
+      counts.push([JSON.parse(body) as unknown].flat().length);
       await rate(appPort, url(r), tokens[r.role], 300);
     }
     // each list is measured right after a bare measure of its own, and its ratio taken to that one: on a shared
@@ -117,14 +120,14 @@ async function benchOne(kind: 'pg' | 'pglite') {
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
     );
-    console.log(`| role | list | rows | req/s | ratio |\n|---|---|---:|---:|---:|`);
+    console.log(`| role | list | rows | bytes | req/s | ratio |\n|---|---|---:|---:|---:|---:|`);
     for (const [i, r] of routes.entries()) {
       const l = median(lists[i]);
       const ratio = median(ratios[i]);
       const flag =
         (ratio < 0.5 ? ' (under 0.5)' : '') + (counts[i] < rowsOf(r) ? ` (only ${counts[i]} rows)` : '');
       console.log(
-        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${rowsOf(r)} | ${Math.round(l)} | ` +
+        `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${rowsOf(r)} | ${sizes[i]} | ${Math.round(l)} | ` +
           `${ratio.toFixed(2)}×${flag} |`,
       );
     }

@@ -152,7 +152,7 @@ export const AUDIT_ACTIONS = [
   'acme_credential.revoked',
 ] as const;
 
-/** Rows a page of the admin's lists shows. */
-export const ADMIN_PAGE_SIZE = 25;
+/** Rows a page of the admin's lists shows first: 7, as every list of the portal (25, 50 and 100 to choose). */
+export const ADMIN_PAGE_SIZE = 7;
 /** Rows a page of a provider's keys, certificates and imports shows on its details page. */
 export const DETAILS_PAGE_SIZE = 5;

@@ -63,14 +63,14 @@ describe('a list’s toolbar', () => {
     expect(clear).toBeDisabled();
   });
 
-  it('offers the list’s own page size, 25, 50 and 100 rows a page', async () => {
+  it('offers the list’s own page size, 7, and 25, 50 and 100 rows a page', async () => {
     const dataProvider = auditLog();
     renderAdmin('/admin/audit-log', dataProvider);
     await screen.findByText('cccc2222dddd3333');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /rows per page/i }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['25', '50', '100']);
-    fireEvent.click(options[1]);
+    expect(options.map((o) => o.textContent)).toEqual(['7', '25', '50', '100']);
+    fireEvent.click(options[2]);
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenLastCalledWith(
         'audit-log',

@@ -16,6 +16,7 @@ import {
   useTranslate,
   type Exporter,
 } from 'react-admin';
+import { ADMIN_PAGE_SIZE } from '../../../contract/admin';
 import { formatPromoCode, type ResellerRow } from '../../../contract/resellers';
 import { toCsv } from '../../billing/format';
 import { formatDateTime } from '../../components/dates';
@@ -24,8 +25,6 @@ import { ResellerActions } from './ResellerActions';
 import { DateTimeField } from '../../components/fields';
 
 export type ResellerRecord = ResellerRow;
-
-export const RESELLERS_PAGE_SIZE = 10;
 
 const activeChoices = [
   { id: 'true', name: 'portal.resellers.yes' },
@@ -90,7 +89,7 @@ export function ResellerList() {
   return (
     <PortalList
       title="portal.resellers.title"
-      perPage={RESELLERS_PAGE_SIZE}
+      perPage={ADMIN_PAGE_SIZE}
       filters={filters}
       actions={<ListActions />}
       exporter={resellerExporter}

@@ -31,7 +31,7 @@ const INVOICE = {
 };
 
 describe('payments', () => {
-  it('lists everyone’s payments 25 a page with the company linking to its details', async () => {
+  it('lists everyone’s payments 7 a page with the company linking to its details', async () => {
     const dataProvider = adminDataProvider({ getList: async () => ({ data: [PAYMENT], total: 1 }) });
     renderAdmin('/admin/payment', dataProvider);
     expect(await screen.findByRole('link', { name: 'Carrier Nine' })).toHaveAttribute(
@@ -43,7 +43,7 @@ describe('payments', () => {
     expect(screen.getByText('Extension, 3 months')).toBeInTheDocument();
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'admin-payments',
-      expect.objectContaining({ pagination: { page: 1, perPage: 25 }, filter: {} }),
+      expect.objectContaining({ pagination: { page: 1, perPage: 7 }, filter: {} }),
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
@@ -163,7 +163,7 @@ describe('the audit log', () => {
       'audit-log',
       expect.objectContaining({
         sort: { field: 'occurred_on', order: 'DESC' },
-        pagination: { page: 1, perPage: 25 },
+        pagination: { page: 1, perPage: 7 },
       }),
     );
     // no row action writes anything: the only buttons are the export and the column sorts

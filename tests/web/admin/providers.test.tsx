@@ -21,7 +21,7 @@ const ROWS = [
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
 
 describe('the provider list', () => {
-  it('shows the columns, asks the server for 25 a page newest first, and links each row to its details', async () => {
+  it('shows the columns, asks the server for 7 a page newest first, and links each row to its details', async () => {
     const dataProvider = adminDataProvider({ getList: async () => ({ data: ROWS, total: 60 }) });
     renderAdmin('/admin/service-provider', dataProvider);
     expect(await screen.findByRole('heading', { level: 1, name: 'Service Providers' })).toBeInTheDocument();
@@ -40,7 +40,7 @@ describe('the provider list', () => {
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'service-providers',
       expect.objectContaining({
-        pagination: { page: 1, perPage: 25 },
+        pagination: { page: 1, perPage: 7 },
         sort: { field: 'created_on', order: 'DESC' },
       }),
     );
@@ -54,7 +54,7 @@ describe('the provider list', () => {
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenLastCalledWith(
         'service-providers',
-        expect.objectContaining({ pagination: { page: 2, perPage: 25 } }),
+        expect.objectContaining({ pagination: { page: 2, perPage: 7 } }),
       ),
     );
   });

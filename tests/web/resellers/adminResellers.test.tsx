@@ -36,7 +36,7 @@ const listing = (overrides = {}) =>
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('the reseller list', () => {
-  it('shows name, email, company, promo code, companies, active and created, 10 a page from the server', async () => {
+  it('shows name, email, company, promo code, companies, active and created, 7 a page from the server', async () => {
     const dataProvider = listing();
     renderAs('admin', '/admin/resellers', dataProvider);
     expect(await screen.findByRole('heading', { level: 1, name: 'Resellers' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('the reseller list', () => {
     expect(dataProvider.getList).toHaveBeenCalledWith(
       'resellers',
       expect.objectContaining({
-        pagination: { page: 1, perPage: 10 },
+        pagination: { page: 1, perPage: 7 },
         sort: { field: 'created_on', order: 'DESC' },
       }),
     );
@@ -71,7 +71,7 @@ describe('the reseller list', () => {
       '/admin/resellers/create',
     );
     // 12 rows on the server, 10 a page: a second page
-    expect(screen.getByText('1-10 of 12')).toBeInTheDocument();
+    expect(screen.getByText('1-7 of 12')).toBeInTheDocument();
   });
 
   it('exports name, email, company, promo code, companies, active and created as CSV', async () => {
