@@ -35,7 +35,9 @@ export function ImportFilter({ source }: { source: 'import_id'; label?: string }
       label={translate('portal.numbers.filter_import')}
       value={value}
       size="small"
-      sx={{ minWidth: 280, mb: 1 }}
+      // as wide as what it names, up to the row's width: a long file name wraps rather than being cut off
+      multiline
+      sx={{ width: `${value.length + 4}ch`, minWidth: 220, maxWidth: '100%', mb: 1 }}
       slotProps={{ htmlInput: { readOnly: true } }}
     />
   );
