@@ -22,4 +22,8 @@ export const numbersImportMessages = {
   // holds the visible text (view_numbers): the accessible name starts with what is seen
   view_numbers_of: 'View numbers of %{name}',
   numbers_column: 'Numbers',
+  // the number listing's filter by import: its label, and the import it names
+  filter_import: 'From import',
+  import_of: '%{name} of %{date}',
+  import_unknown: 'Unknown import',
 };

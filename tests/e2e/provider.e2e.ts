@@ -562,7 +562,13 @@ describe('provider flow', { timeout: 900_000 }, () => {
     // the completed import links to the listing, which the menu also holds
     await page.getByRole('menuitem', { name: /Number Listing$/ }).waitFor();
     await row.getByRole('link', { name: 'View numbers of numbers.csv' }).click();
-    await page.waitForURL('**/number-listing');
+    // filtered by that import, which the listing names
+    await page.waitForURL(/\/number-listing\?filter=.*import_id/);
+    const fromImport = await page.getByLabel('From import').elementHandle();
+    await page.waitForFunction(
+      (input) => (input as HTMLInputElement).value.startsWith('numbers.csv of '),
+      fromImport,
+    );
     await page.getByRole('cell', { name: '(201) 555-0102' }).waitFor();
     assert.equal(await page.getByRole('row').count(), 4); // the header and three numbers
     await check('numbers', 'Number Listing');

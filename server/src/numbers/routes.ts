@@ -5,7 +5,7 @@ import { CSV_TYPE } from '../http/csv';
 import { badRequest } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
 import { type ListSpec, MAX_PAGE_ROWS, parseListQuery } from '../http/list';
-import { refuse, text } from '../http/listFilters';
+import { refuse, text, uuid } from '../http/listFilters';
 import { bool, fileResponse, nullableStr, str } from '../http/responses';
 import { logAdminImport } from '../admin/providers';
 import * as service from './service';
@@ -49,6 +49,8 @@ const IMPORTS_LIST: ListSpec = {
   },
   filters: {
     status: text('status'),
+    // one import of the provider (the number listing names the import it is filtered by)
+    id: uuid('id'),
   },
   defaultSort: ['imported_on', 'DESC'],
   tiebreaker: 'id',
@@ -76,6 +78,8 @@ const NUMBERS_LIST: ListSpec = {
     },
     voip_user: text('voip_user'),
     organization: text('organization'),
+    // the numbers an import added (numbers_import_idx): a number already held is never rewritten by a later import
+    import_id: uuid('import_id'),
   },
   defaultSort: ['tn', 'ASC'],
   tiebreaker: 'tn',

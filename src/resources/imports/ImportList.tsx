@@ -4,7 +4,8 @@
 // ends; a finished import with rejected rows offers its error report (its first rows), with the rows it does
 // not list counted by reason, or says that the report expired. An import stopped as the wrong file shows why
 // in its status. The Import button first opens a dialog saying what the CSV holds (ImportFormat), also shown
-// while the history is empty; each completed import that brought numbers links to the number listing.
+// while the history is empty; each completed import that brought numbers links to the number listing filtered
+// by that import.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -29,7 +30,7 @@ import type { NumberImport } from '../../../contract/numbers';
 import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
-import numbersResource from '../numbers';
+import numbersResource, { numbersOfImportSearch } from '../numbers';
 import { ImportFormat } from './ImportFormat';
 import { CountField, DateTimeField } from '../../components/fields';
 
@@ -200,7 +201,7 @@ function FormatWhileEmpty() {
   );
 }
 
-/** A completed import that brought numbers: a link to them in the number listing. */
+/** A completed import that brought numbers: a link to the number listing filtered by that import. */
 function NumbersLink({ record }: { record: ImportRecord }) {
   const translate = useTranslate();
   if (record.status !== 'completed' || !record.success_count) return null;
@@ -208,7 +209,7 @@ function NumbersLink({ record }: { record: ImportRecord }) {
     <Button
       size="small"
       component={RouterLink}
-      to={NUMBERS_PATH}
+      to={{ pathname: NUMBERS_PATH, search: numbersOfImportSearch(record.id) }}
       aria-label={translate('portal.numbers.view_numbers_of', { name: record.filename })}
     >
       {translate('portal.numbers.view_numbers')}

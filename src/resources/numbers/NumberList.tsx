@@ -1,8 +1,9 @@
 // /number-listing (docs/screens.md, Number listing): the provider's numbers, 7 a page, paged, sorted and
 // filtered by the server: number contains (digits), VoIP user and organization equal, their dropdowns
-// searching the server's distinct values as the user types (a provider may have thousands). Export downloads
-// the server's CSV of the current filter. When the server counts no total (a filter matching very many
-// numbers) the pager goes by "next page" alone.
+// searching the server's distinct values as the user types (a provider may have thousands), and the import that
+// added the numbers when opened from the import history (ImportFilter). Export downloads the server's CSV of the
+// current filter. When the server counts no total (a filter matching very many numbers) the pager goes by "next
+// page" alone.
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';
@@ -23,6 +24,7 @@ import { saveFile } from '../../components/certificates/saveFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
 import { DateOnlyField, DateTimeField, PhoneField } from '../../components/fields';
+import { ImportFilter } from './ImportFilter';
 
 export type NumberRecord = AssignedNumber;
 
@@ -71,6 +73,8 @@ function OptionsInput({ source, kind, label }: OptionsInputProps) {
 }
 
 const filters = [
+  // only while the listing is filtered by an import (react-admin shows a filter that holds a value)
+  <ImportFilter key="import_id" source="import_id" />,
   <TextInput
     key="q"
     source="q"
