@@ -48,6 +48,12 @@ declare module 'fastify' {
 
 type WithId = { Params: ById };
 
+/** The config of a route of one reseller: what it does, and its answer for an id it does not find. */
+const ofReseller = <C extends object>(config: C) => ({
+  ...config,
+  notFound: RESELLER_MESSAGES.resellerNotFound,
+});
+
 /** /api/admin/reseller…: the admin's resellers. */
 export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
   listRoute(app, {
@@ -73,13 +79,19 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
 
   app.get<WithId>(
     '/api/admin/reseller/:id',
-    { config: access('resellers', 'show'), schema: { params: ById, response: { 200: ResellerRow } } },
+    {
+      config: ofReseller(access('resellers', 'show')),
+      schema: { params: ById, response: { 200: ResellerRow } },
+    },
     async (request) => showReseller(deps, request.params.id),
   );
 
   app.put<WithId>(
     '/api/admin/reseller/:id',
-    { config: access('resellers', 'edit'), schema: { params: ById, response: { 200: ResellerRow } } },
+    {
+      config: ofReseller(access('resellers', 'edit')),
+      schema: { params: ById, response: { 200: ResellerRow } },
+    },
     async (request) => {
       const input = await validate(resellerUpdateSchema, request.body ?? {});
       return updateReseller(deps, request.params.id, input);
@@ -89,7 +101,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
   app.post<WithId>(
     '/api/admin/reseller/:id/rotate_token',
     {
-      config: { ...access('resellers', 'edit'), idempotent: true },
+      config: ofReseller({ ...access('resellers', 'edit'), idempotent: true }),
       schema: {
         description:
           'Gives the reseller a new promo code (url_token). Sign-up links with the old code stop working at once.',
@@ -103,7 +115,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
   app.post<WithId>(
     '/api/admin/reseller/:id/invite',
     {
-      config: { ...access('resellers', 'edit'), idempotent: true },
+      config: ofReseller({ ...access('resellers', 'edit'), idempotent: true }),
       schema: {
         description: 'Sends the invitation mail again to a reseller who has not chosen a password yet.',
         params: ById,
