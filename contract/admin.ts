@@ -104,33 +104,7 @@ export type ProviderPatch = yup.InferType<typeof providerPatchSchema>;
 export type { AdminProviderRow };
 
 /** The details page: the row, the profile, the subscription and the counts. */
-export interface AdminProviderDetails extends AdminProviderRow {
-  phone_number: string;
-  title: string;
-  address: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  filer_id: string | null;
-  frn_number: string | null;
-  subscription: {
-    status: string;
-    recurring_interval: string;
-    current_period_start: string | null;
-    current_period_end: string | null;
-    auto_charge: boolean;
-  } | null;
-  counts: {
-    keys: number;
-    certificates: number;
-    numbers: number;
-    imports: number;
-    payments: number;
-    invoices: number;
-  };
-}
+export type { AdminProviderDetails } from './wire/admin';
 
 /** One line of a provider's change log. */
 export type { ChangeLogRow } from './wire/admin';

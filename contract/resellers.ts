@@ -164,25 +164,10 @@ export interface PromoCodeCheck {
 export type { ResellerCompanyRow };
 
 /** GET /api/reseller/service_provider/{id}: one of the reseller's companies, with its contact. */
-export interface ResellerCompanyDetails extends ResellerCompanyRow {
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  city: string;
-  state: string;
-}
+export type { ResellerCompanyDetails } from './wire/resellers';
 
 /** GET /api/reseller/service_provider/invite. */
 export type { ResellerInviteRow };
 
 /** GET /api/reseller/users/payment. */
-export interface ResellerPaymentRow {
-  id: string;
-  amount: number;
-  transaction_id: string;
-  created_on: string;
-  service_provider_uuid: string;
-  company_name: string;
-  /** What the payment was for: 'Yearly plan, 11/28/2026 – 11/28/2027', 'Extension, 3 months'… (docs/billing.md). */
-  for: string;
-}
+export type { ResellerPaymentRow } from './wire/resellers';

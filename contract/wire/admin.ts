@@ -2,6 +2,7 @@
 import { PROVIDER_STATUSES, type ProviderStatus } from '../admin';
 import { InvoiceRow } from './billing';
 import { NullableString, Timestamp, Type, type Static } from './kit';
+import { Uuid } from './params';
 
 /** A row of the CA audit log (GET /api/admin/audit_log), newest first. */
 export const AuditLogRow = Type.Object({
@@ -67,3 +68,128 @@ export const AdminProviderRow = Type.Object({
   created_on: Timestamp(),
 });
 export type AdminProviderRow = Static<typeof AdminProviderRow>;
+
+/** A subscription as the details page shows it; null for a provider that never had one. */
+const DetailsSubscription = Type.Object({
+  status: Type.String(),
+  recurring_interval: Type.String(),
+  current_period_start: NullableString(),
+  current_period_end: NullableString(),
+  auto_charge: Type.Boolean(),
+});
+
+/**
+ * One provider with its profile, subscription and counts (GET and PATCH /api/admin/service_provider/{id}): the
+ * list's row and what the details page adds.
+ */
+export const AdminProviderDetails = Type.Composite([
+  AdminProviderRow,
+  Type.Object({
+    phone_number: Type.String(),
+    title: Type.String(),
+    address: Type.String(),
+    address2: NullableString(),
+    city: Type.String(),
+    state: Type.String(),
+    zipcode: Type.String(),
+    country: Type.String(),
+    filer_id: NullableString(),
+    frn_number: NullableString(),
+    // an object or null as a list of types (not an `anyOf` union), as NullableString writes text or null
+    subscription: Type.Unsafe<Static<typeof DetailsSubscription> | null>({
+      ...DetailsSubscription,
+      type: ['object', 'null'],
+    }),
+    counts: Type.Object({
+      keys: Type.Number(),
+      certificates: Type.Number(),
+      numbers: Type.Number(),
+      imports: Type.Number(),
+      payments: Type.Number(),
+      invoices: Type.Number(),
+    }),
+  }),
+]);
+export type AdminProviderDetails = Static<typeof AdminProviderDetails>;
+
+/** An extension granted (POST /api/admin/service_provider/{id}/extension): the sentence and the new end. */
+export const ExtensionGranted = Type.Object({
+  message: Type.String(),
+  subscription_expired_on: Type.String(),
+});
+export type ExtensionGranted = Static<typeof ExtensionGranted>;
+
+/** A reseller of the assignment dropdown (GET /api/admin/reseller_options). */
+export const ResellerOption = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  is_active: Type.Boolean(),
+});
+export type ResellerOption = Static<typeof ResellerOption>;
+
+/** A payment with its company (GET /api/admin/payment); `for` says what it paid (docs/billing.md). */
+export const AdminPaymentRow = Type.Object({
+  id: Type.String(),
+  service_provider_uuid: Type.String(),
+  company_name: Type.String(),
+  ocn: Type.String(),
+  amount: Type.Number(),
+  transaction_id: Type.String(),
+  created_on: Type.String(),
+  for: Type.String(),
+});
+export type AdminPaymentRow = Static<typeof AdminPaymentRow>;
+
+/** One of a provider's certificates (GET /api/admin/service_provider/{id}/certificates). */
+export const ProviderCertificateRow = Type.Object({
+  id: Type.String(),
+  serial_number: Type.String(),
+  private_key_id: Type.String(),
+  status: Type.String(),
+  not_before: Type.String(),
+  not_after: Type.String(),
+  created_on: Type.String(),
+  revoked_on: NullableString(),
+  revocation_reason: NullableString(),
+});
+export type ProviderCertificateRow = Static<typeof ProviderCertificateRow>;
+
+/** One of a provider's private keys, never the key itself (GET /api/admin/service_provider/{id}/private_keys). */
+export const ProviderKeyRow = Type.Object({
+  id: Type.String(),
+  priv_key_uuid: Type.String(),
+  created_on: Type.String(),
+});
+export type ProviderKeyRow = Static<typeof ProviderKeyRow>;
+
+/** One of a provider's number imports (GET /api/admin/service_provider/{id}/tn/import-history). */
+export const ProviderImportRow = Type.Object({
+  id: Type.String(),
+  imported_on: Type.String(),
+  filename: Type.String(),
+  status: Type.String(),
+  count: Type.Number(),
+  success_count: Type.Number(),
+  fail_count: Type.Number(),
+  completed_on: NullableString(),
+  reason: NullableString(),
+});
+export type ProviderImportRow = Static<typeof ProviderImportRow>;
+
+/** One of a provider's numbers (GET /api/admin/service_provider/{id}/tn/assigned). */
+export const ProviderNumberRow = Type.Object({
+  id: Type.String(),
+  tn: Type.String(),
+  created_on: Type.String(),
+  assigned_on: NullableString(),
+  voip_user: NullableString(),
+  organization: NullableString(),
+});
+export type ProviderNumberRow = Static<typeof ProviderNumberRow>;
+
+/** The certificate of a provider's revocation route (`/api/admin/service_provider/{id}/certificates/{serial}/…`). */
+export const ProviderSerialParams = Type.Object({
+  id: Uuid(),
+  serial: Type.String(),
+});
+export type ProviderSerialParams = Static<typeof ProviderSerialParams>;

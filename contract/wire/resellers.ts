@@ -42,3 +42,29 @@ export const ResellerInviteRow = Type.Object({
   created_on: Timestamp(),
 });
 export type ResellerInviteRow = Static<typeof ResellerInviteRow>;
+
+/** One of the reseller's companies with its contact (GET /api/reseller/service_provider/{id}). */
+export const ResellerCompanyDetails = Type.Composite([
+  ResellerCompanyRow,
+  Type.Object({
+    first_name: Type.String(),
+    last_name: Type.String(),
+    phone_number: Type.String(),
+    city: Type.String(),
+    state: Type.String(),
+  }),
+]);
+export type ResellerCompanyDetails = Static<typeof ResellerCompanyDetails>;
+
+/** A payment of one of the reseller's companies (GET /api/reseller/users/payment). */
+export const ResellerPaymentRow = Type.Object({
+  id: Type.String(),
+  amount: Type.Number(),
+  transaction_id: Type.String(),
+  created_on: Type.String(),
+  service_provider_uuid: Type.String(),
+  company_name: Type.String(),
+  /** What the payment was for: 'Yearly plan, 11/28/2026 – 11/28/2027', 'Extension, 3 months'… (docs/billing.md). */
+  for: Type.String(),
+});
+export type ResellerPaymentRow = Static<typeof ResellerPaymentRow>;

@@ -2,7 +2,6 @@
 // 404 otherwise), every payment and invoice (and a reseller's companies' invoices), the CA audit log; and the revocation an admin asks for, through the
 // provider's own revocation code path (the audit log names the admin).
 import type { TokenClaims } from '../../../contract/api';
-import { isUuid } from '../../../contract/ids';
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
 import { isEmptyPage, type JsonPage } from '../http/jsonPage';
@@ -25,8 +24,8 @@ async function ofProvider<P extends { rows: unknown[] } | JsonPage>(
   providerId: string,
   read: (spId: string) => Promise<P>,
 ): Promise<P> {
-  // not an id: existingProvider answers the 404
-  const spId = isUuid(providerId) ? providerId.toLowerCase() : await existingProvider(deps, providerId);
+  // a UUID: the route's params schema checked it
+  const spId = providerId.toLowerCase();
   const page = await read(spId);
   if (isEmptyPage(page)) await existingProvider(deps, spId);
   return page;

@@ -7,7 +7,6 @@ import {
   type ExtensionInput,
   type ProviderPatch,
 } from '../../../contract/admin';
-import { isUuid } from '../../../contract/ids';
 import { issueLink, sendLinkMail } from '../accounts/deps';
 import { deferNextCharge } from '../billing/paidEvents';
 import type { Queryable } from '../db';
@@ -24,18 +23,20 @@ export function listProviders(deps: AdminDeps, list: ListQuery) {
   return store.listProviders(deps.db, deps.now(), list);
 }
 
+/** The provider of a route's path id (a UUID: the route's params schema checked it); 404 when there is none. */
 async function providerOrNotFound(deps: AdminDeps, q: Queryable, id: string, forUpdate = false) {
-  const provider = isUuid(id)
-    ? await store.findProvider(q, deps.now(), id.toLowerCase(), { forUpdate })
-    : undefined;
+  const provider = await store.findProvider(q, deps.now(), id.toLowerCase(), { forUpdate });
   if (!provider) throw notFound(ADMIN_MESSAGES.providerNotFound);
   return provider;
 }
 
-/** The provider's id when it exists (the lists of one provider's rows): one read by primary key; 404 otherwise. */
+/**
+ * The provider's id when it exists (the lists of one provider's rows, by a path id the params schema checked): one
+ * read by primary key; 404 otherwise.
+ */
 export async function existingProvider(deps: AdminDeps, id: string): Promise<string> {
-  const spId = isUuid(id) ? id.toLowerCase() : null;
-  if (!spId || !(await providerExists(deps.db, spId))) throw notFound(ADMIN_MESSAGES.providerNotFound);
+  const spId = id.toLowerCase();
+  if (!(await providerExists(deps.db, spId))) throw notFound(ADMIN_MESSAGES.providerNotFound);
   return spId;
 }
 

@@ -4,7 +4,11 @@
 // reseller lists its companies' invoices on the same route); the CA audit log, read-only. Parse, authorize (the
 // guard and the role matrix), call a service, answer.
 import type { FastifyInstance } from 'fastify';
-import { extensionSchema, providerPatchSchema } from '../../../contract/admin';
+import { ADMIN_MESSAGES, extensionSchema, providerPatchSchema } from '../../../contract/admin';
+import { BILLING_MESSAGES } from '../billing/plans';
+import { ProviderSerialParams } from '../../../contract/wire/admin';
+import { ListQuerystring } from '../../../contract/wire/list';
+import { ById } from '../../../contract/wire/params';
 import { validate } from '../../../contract/schemas';
 import { revokeCertificateSchema } from '../../../contract/certificates';
 import { anyInvoiceFile } from '../billing/invoices';
@@ -50,7 +54,13 @@ import {
   resellerOptionsResponse,
 } from './responses';
 
-type ById = { Params: { id: string } };
+type WithId = { Params: ById };
+
+/** The config of a route of one provider: what it does, and its answer for an id it does not find. */
+const ofProvider = <C extends object>(config: C) => ({
+  ...config,
+  notFound: ADMIN_MESSAGES.providerNotFound,
+});
 
 function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
   listRoute(app, {
@@ -66,23 +76,28 @@ function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
     rows: (_request, list) => listProviders(deps, list),
   });
 
-  app.get<ById>(
+  app.get<WithId>(
     '/api/admin/service_provider/:id',
     {
-      config: access('service-providers', 'show'),
-      schema: documented('One provider: profile, subscription, counts.', { 200: providerDetailsResponse }),
+      config: ofProvider(access('service-providers', 'show')),
+      schema: documented(
+        'One provider: profile, subscription, counts.',
+        { 200: providerDetailsResponse },
+        { params: ById },
+      ),
     },
     async (request) => providerDetails(deps, request.params.id),
   );
 
-  app.patch<ById>(
+  app.patch<WithId>(
     '/api/admin/service_provider/:id',
     {
-      config: access('service-providers', 'edit'),
+      config: ofProvider(access('service-providers', 'edit')),
       schema: documented(
         'Activate or deactivate ({is_active}: deactivating signs it out at once), assign ({reseller_id}) or remove ' +
           '({reseller_id: null}) a reseller. Each change is written to the change log. Answers the details.',
         { 200: providerDetailsResponse },
+        { params: ById },
       ),
     },
     async (request) => {
@@ -93,27 +108,29 @@ function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
 }
 
 function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
-  app.post<ById>(
+  app.post<WithId>(
     '/api/admin/service_provider/:id/resend_confirmation_email',
     {
-      config: { ...access('service-providers', 'edit'), idempotent: true },
+      config: ofProvider({ ...access('service-providers', 'edit'), idempotent: true }),
       schema: documented(
         'Sends a new email confirmation link to a provider that has not confirmed yet (409 when it has, ' +
           '422 when it is deactivated). No body. Written to the change log.',
         { 200: messageResponse },
+        { params: ById },
       ),
     },
     async (request) => resendConfirmation(deps, currentUser(request), request.params.id),
   );
 
-  app.post<ById>(
+  app.post<WithId>(
     '/api/admin/service_provider/:id/extension',
     {
-      config: { ...access('service-providers', 'extend'), idempotent: true },
+      config: ofProvider({ ...access('service-providers', 'extend'), idempotent: true }),
       schema: documented(
         'Grants {days (1-366), reason} more days of subscription, free of charge: from the current end, or from ' +
           'today when it has ended. Written to the change log with the reason.',
         { 200: extensionResponse },
+        { params: ById },
       ),
     },
     async (request) => {
@@ -141,12 +158,14 @@ type ProviderRows = (deps: AdminDeps, id: string, list: ListQuery) => Promise<Ro
 const providerList = (
   app: FastifyInstance,
   deps: AdminDeps,
-  route: Omit<ListRoute<ById>, 'path' | 'access' | 'rows'> & { path: string; rows: ProviderRows },
+  route: Omit<ListRoute<WithId>, 'path' | 'access' | 'rows'> & { path: string; rows: ProviderRows },
   acl = access('service-providers', 'show'),
 ) =>
-  listRoute<ById>(app, {
+  listRoute<WithId>(app, {
     ...route,
     path: `/api/admin/service_provider/:id/${route.path}`,
+    params: ById,
+    notFound: ADMIN_MESSAGES.providerNotFound,
     access: acl,
     paramOffset: 1,
     rows: (request, list) => route.rows(deps, request.params.id, list),
@@ -196,14 +215,15 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
     rows: lists.providerNumbers,
   });
 
-  app.post<{ Params: { id: string; serial: string } }>(
+  app.post<{ Params: ProviderSerialParams }>(
     '/api/admin/service_provider/:id/certificates/:serial/revoke',
     {
-      config: access('service-providers', 'revoke'),
+      config: ofProvider(access('service-providers', 'revoke')),
       schema: documented(
         'Revokes one of the provider’s certificates, optionally {reason}: the provider’s own revocation ' +
           '(CRL, STI-PA report, subscriber mail); the audit log names the admin. 409 when already revoked.',
         { 200: messageResponse },
+        { params: ProviderSerialParams },
       ),
     },
     async (request) => {
@@ -263,6 +283,7 @@ function globalLists(app: FastifyInstance, deps: AdminDeps) {
         'Every invoice with its company (admin); a reseller’s companies’ only, without invoice_path (no reseller ' +
           'route serves the PDF). Filters: service_provider_uuid, status, q (company).',
         { 200: adminInvoicesResponse },
+        { querystring: ListQuerystring },
       ),
     },
     async (request, reply) => {
@@ -277,11 +298,15 @@ function globalLists(app: FastifyInstance, deps: AdminDeps) {
     },
   );
 
-  app.get<ById>(
+  app.get<WithId>(
     '/api/admin/invoice/:id/file',
     {
-      config: access('admin-invoices', 'download'),
-      schema: documented('An invoice’s PDF, any provider’s.', { 200: fileResponse('application/pdf') }),
+      config: { ...access('admin-invoices', 'download'), notFound: BILLING_MESSAGES.invoiceNotFound },
+      schema: documented(
+        'An invoice’s PDF, any provider’s.',
+        { 200: fileResponse('application/pdf') },
+        { params: ById },
+      ),
     },
     async (request, reply) => {
       const file = await anyInvoiceFile(deps.billing, request.params.id);

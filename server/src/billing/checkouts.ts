@@ -1,7 +1,6 @@
 // Checkouts: the payment pages of a new subscription, an extension or a past-due period, opened at the payments
 // provider for a row recorded first. Paying one is a payment event (paymentEvents.ts).
 import { MONTHS_PER_INTERVAL, type RecurringInterval } from '../../../contract/constants';
-import { isUuid } from '../../../contract/ids';
 import { withNotice, type LandingNotice } from '../../../contract/notices';
 import type { Queryable } from '../db';
 import { HttpError } from '../http/errors';
@@ -243,9 +242,8 @@ export async function expireCheckouts(deps: BillingDeps, now: Date = deps.now())
   return ids.length;
 }
 
-/** What the sandbox's checkout page shows; null for an unknown page. */
+/** What the sandbox's checkout page shows (by a UUID its params schema checked); null for an unknown page. */
 export async function checkoutPage(deps: BillingDeps, id: string): Promise<CheckoutPageData | null> {
-  if (!isUuid(id)) return null;
   const c = await store.checkoutById(deps.db, id);
   if (!c) return null;
   const provider = await store.findProvider(deps.db, c.service_provider_id);

@@ -1,7 +1,6 @@
 // Invoices: the provider's list, one invoice, its PDF (rendered once, then kept), and the job that mails the
 // receipt with it.
 import { invoiceLine } from '../../../contract/billing';
-import { isUuid } from '../../../contract/ids';
 import { notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { receiptMail } from '../integrations/mail/billingTemplates';
@@ -53,9 +52,11 @@ export function listInvoices(deps: BillingDeps, user: Actor, list: ListQuery) {
   return store.listInvoices(deps.db, providerIdOf(user), list);
 }
 
-/** One invoice row, as the list shows it (the single-invoice view opened directly). */
+/**
+ * One invoice row, as the list shows it (the single-invoice view opened directly). The invoice ids of this module's
+ * reads come from a route's path, a UUID its params schema checked.
+ */
 export async function showInvoice(deps: BillingDeps, user: Actor, invoiceId: string): Promise<InvoiceRow> {
-  if (!isUuid(invoiceId)) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   const page = await listInvoices(deps, user, {
     where: ['id = $2'],
     params: [invoiceId],
@@ -72,14 +73,14 @@ export async function showInvoice(deps: BillingDeps, user: Actor, invoiceId: str
 /** The PDF of one of the provider's own invoices. */
 export async function invoiceFile(deps: BillingDeps, user: Actor, invoiceId: string) {
   const spId = providerIdOf(user);
-  const inv = isUuid(invoiceId) ? await store.invoiceById(deps.db, invoiceId, spId) : undefined;
+  const inv = await store.invoiceById(deps.db, invoiceId, spId);
   if (!inv) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return { filename: `invoice-${inv.invoice_number}.pdf`, pdf: await invoicePdf(deps, inv) };
 }
 
 /** The PDF of any provider's invoice, for the admin (the route's role decides who may ask). */
 export async function anyInvoiceFile(deps: BillingDeps, invoiceId: string) {
-  const inv = isUuid(invoiceId) ? await store.invoiceById(deps.db, invoiceId) : undefined;
+  const inv = await store.invoiceById(deps.db, invoiceId);
   if (!inv) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return { filename: `invoice-${inv.invoice_number}.pdf`, pdf: await invoicePdf(deps, inv) };
 }

@@ -3,6 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { addCardSchema, addCardStripeSchema, updateCardSchema } from '../../../contract/cards';
 import { validate } from '../../../contract/schemas';
+import { CardParams, PastDueQuerystring } from '../../../contract/wire/billing';
+import { ListQuerystring } from '../../../contract/wire/list';
+import { ById } from '../../../contract/wire/params';
+import type { TSchema } from '../../../contract/wire/kit';
 import { HttpError, badRequest } from '../http/errors';
 import { access, currentUser } from '../http/guard';
 import { parseListQuery, sendList, type ListSpec } from '../http/list';
@@ -14,6 +18,7 @@ import { invoiceFile, listInvoices, showInvoice } from './invoices';
 import { sendJsonPage } from '../http/jsonPage';
 import { handlePaymentEvent, receiveWebhook } from './paymentEvents';
 import { listPayments } from './payments';
+import { BILLING_MESSAGES } from './plans';
 import {
   autoChargeResponse,
   cardsResponse,
@@ -52,7 +57,11 @@ const INVOICES_LIST: ListSpec = {
   defaultSort: ['created_on', 'DESC'],
 };
 
-const answers = (response: Record<number, unknown>) => ({ response });
+/** A route's schema: its answers, and the schemas of its path ids and query string where it has them. */
+const answers = (
+  response: Record<number, unknown>,
+  parts: { params?: TSchema; querystring?: TSchema } = {},
+) => ({ ...parts, response });
 
 /** The card of POST payment_card: raw fields in the sandbox, a payment-method id with Stripe. */
 async function parseNewCard(deps: BillingDeps, body: unknown) {
@@ -82,7 +91,7 @@ async function paymentPageRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.get(
     '/api/payment/old_subscription_invoice',
-    { config: limited, schema: answers({ 200: checkoutUrlResponse }) },
+    { config: limited, schema: answers({ 200: checkoutUrlResponse }, { querystring: PastDueQuerystring }) },
     async (request) => {
       const query = await validate(pastDueQuerySchema, request.query);
       return pastDueCheckout(deps, query.service_provider_uuid);
@@ -178,9 +187,12 @@ function cardRoutes(app: FastifyInstance, deps: BillingDeps) {
     },
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch<{ Params: CardParams }>(
     '/api/payment/payment_card/:id',
-    { config: access('cards', 'edit'), schema: answers({ 200: messageResponse }) },
+    {
+      config: { ...access('cards', 'edit'), notFound: BILLING_MESSAGES.cardNotFound },
+      schema: answers({ 200: messageResponse }, { params: CardParams }),
+    },
     async (request) => {
       const input = await validate(updateCardSchema, request.body);
       return updateCard(deps, currentUser(request), request.params.id, input);
@@ -188,11 +200,20 @@ function cardRoutes(app: FastifyInstance, deps: BillingDeps) {
   );
 }
 
+/** The config of a route of one invoice: what it does, and its answer for an id it does not find. */
+const ofInvoice = <C extends object>(config: C) => ({
+  ...config,
+  notFound: BILLING_MESSAGES.invoiceNotFound,
+});
+
 /** The provider's payments and invoices, and an invoice's PDF. */
 function historyRoutes(app: FastifyInstance, deps: BillingDeps) {
   app.get(
     '/api/service_provider/payments',
-    { config: access('payments', 'list'), schema: answers({ 200: paymentsResponse }) },
+    {
+      config: access('payments', 'list'),
+      schema: answers({ 200: paymentsResponse }, { querystring: ListQuerystring }),
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, PAYMENTS_LIST, { paramOffset: 1 });
       const { rows, total } = await listPayments(deps, currentUser(request), list);
@@ -202,22 +223,31 @@ function historyRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.get(
     '/api/service_provider/invoices',
-    { config: access('invoices', 'list'), schema: answers({ 200: invoicesResponse }) },
+    {
+      config: access('invoices', 'list'),
+      schema: answers({ 200: invoicesResponse }, { querystring: ListQuerystring }),
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, INVOICES_LIST, { paramOffset: 1 });
       return sendJsonPage(reply, 'invoices', await listInvoices(deps, currentUser(request), list), list);
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: ById }>(
     '/api/service_provider/invoices/:id',
-    { config: access('invoices', 'show'), schema: answers({ 200: invoiceResponse }) },
+    {
+      config: ofInvoice(access('invoices', 'show')),
+      schema: answers({ 200: invoiceResponse }, { params: ById }),
+    },
     async (request) => showInvoice(deps, currentUser(request), request.params.id),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: ById }>(
     '/api/service_provider/invoices/:id/file',
-    { config: access('invoices', 'download'), schema: answers({ 200: invoicePdfResponse }) },
+    {
+      config: ofInvoice(access('invoices', 'download')),
+      schema: answers({ 200: invoicePdfResponse }, { params: ById }),
+    },
     async (request, reply) => {
       const file = await invoiceFile(deps, currentUser(request), request.params.id);
       return reply

@@ -1,7 +1,6 @@
 // The admin's resellers: list, create (with the invitation mail), show, edit, deactivate and rotate the promo code.
 // Deactivating ends the reseller's sessions in the same transaction; its companies stay where they are.
 import { MESSAGES } from '../../../contract/constants';
-import { isUuid } from '../../../contract/ids';
 import {
   RESELLER_MESSAGES,
   type ResellerCreateInput,
@@ -40,8 +39,9 @@ export function listResellers(deps: ResellerDeps, list: ListQuery) {
   return store.listResellers(deps.db, list);
 }
 
+/** The reseller of a path id (a UUID: the route's params schema checked it) or one just created; 404 otherwise. */
 export async function showReseller(deps: ResellerDeps, id: string): Promise<ResellerRow> {
-  const row = isUuid(id) ? await store.findReseller(deps.db, id) : undefined;
+  const row = await store.findReseller(deps.db, id);
   if (!row) throw notFound();
   return resellerRow(row);
 }
@@ -95,7 +95,6 @@ export async function updateReseller(
   id: string,
   input: ResellerUpdateInput,
 ): Promise<ResellerRow> {
-  if (!isUuid(id)) throw notFound();
   const revoked = await deps.db.transaction(async (tx) => {
     const current = await store.lockReseller(tx, id);
     if (!current) throw notFound();
@@ -118,14 +117,13 @@ export async function updateReseller(
 
 /** A new promo code: links with the old one stop working at once (registration refuses it). */
 export async function rotatePromoCode(deps: ResellerDeps, id: string): Promise<ResellerRow> {
-  if (!isUuid(id)) throw notFound();
   if (!(await withFreshPromoCode((code) => store.setUrlToken(deps.db, id, code)))) throw notFound();
   return showReseller(deps, id);
 }
 
 /** Sends the invitation again to a reseller who has not chosen a password yet. */
 export async function resendInvitation(deps: ResellerDeps, id: string) {
-  const row = isUuid(id) ? await store.findReseller(deps.db, id) : undefined;
+  const row = await store.findReseller(deps.db, id);
   if (!row) throw notFound();
   if (row.is_confirmed) throw conflict(RESELLER_MESSAGES.alreadyAccepted);
   if (!row.is_active) throw conflict(RESELLER_MESSAGES.resellerInactive);

@@ -2,7 +2,6 @@
 // companies' payments. Every query is scoped by the reseller of the signed-in account, whatever the request says.
 import type { TokenClaims } from '../../../contract/api';
 import { MESSAGES, PRODUCT_NAME } from '../../../contract/constants';
-import { isUuid } from '../../../contract/ids';
 import {
   RESELLER_MESSAGES,
   promoCodeLink,
@@ -73,10 +72,10 @@ export function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQ
   return ownPage(deps, user, (accountId) => store.listCompanies(deps.db, accountId, list));
 }
 
-/** One of the reseller's companies; another reseller's (or no such id) is a 404, never the row. */
+/** One of the reseller's companies (a path id the params schema checked); another's or none is a 404, never the row. */
 export async function showCompany(deps: ResellerDeps, user: TokenClaims, id: string) {
   const reseller = await resellerOf(deps, user);
-  const row = isUuid(id) ? await store.findCompany(deps.db, reseller.id, id) : undefined;
+  const row = await store.findCompany(deps.db, reseller.id, id);
   if (!row) throw new HttpError(404, RESELLER_MESSAGES.companyNotFound);
   return companyRow(row);
 }

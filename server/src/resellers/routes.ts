@@ -2,10 +2,15 @@
 // (the role matrix through `access`), call one service function, answer. Response schemas are allow-lists.
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../../../contract/schemas';
-import { companyInviteSchema, resellerCreateSchema, resellerUpdateSchema } from '../../../contract/resellers';
+import {
+  RESELLER_MESSAGES,
+  companyInviteSchema,
+  resellerCreateSchema,
+  resellerUpdateSchema,
+} from '../../../contract/resellers';
 import { access, currentUser } from '../http/guard';
 import { listRoute } from '../http/listRoute';
-import { arrayOf, messageResponse, num, object, str } from '../http/responses';
+import { messageResponse } from '../http/responses';
 import {
   createReseller,
   listResellers,
@@ -24,7 +29,15 @@ import {
   resellerProfile,
   showCompany,
 } from './portal';
-import { ResellerCompanyRow, ResellerInviteRow, ResellerRow } from '../../../contract/wire/resellers';
+import { Type } from '../../../contract/wire/kit';
+import { ById } from '../../../contract/wire/params';
+import {
+  ResellerCompanyDetails,
+  ResellerCompanyRow,
+  ResellerInviteRow,
+  ResellerPaymentRow,
+  ResellerRow,
+} from '../../../contract/wire/resellers';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -33,34 +46,13 @@ declare module 'fastify' {
   }
 }
 
-/** A reseller: its one shape, contract/wire/resellers.ts. */
-const reseller = ResellerRow;
+type WithId = { Params: ById };
 
-/** A company of the list, an invitation: their one shapes, contract/wire/resellers.ts. */
-const company = ResellerCompanyRow;
-
-const companyDetails = object({
-  ...company.properties,
-  first_name: str,
-  last_name: str,
-  phone_number: str,
-  city: str,
-  state: str,
+/** The config of a route of one reseller: what it does, and its answer for an id it does not find. */
+const ofReseller = <C extends object>(config: C) => ({
+  ...config,
+  notFound: RESELLER_MESSAGES.resellerNotFound,
 });
-
-const invite = ResellerInviteRow;
-
-const payment = object({
-  id: str,
-  amount: num,
-  transaction_id: str,
-  created_on: str,
-  service_provider_uuid: str,
-  company_name: str,
-  for: str,
-});
-
-type IdParams = { Params: { id: string } };
 
 /** /api/admin/reseller…: the admin's resellers. */
 export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
@@ -69,7 +61,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
     access: access('resellers', 'list'),
     spec: RESELLERS_LIST,
     resource: 'resellers',
-    response: arrayOf(reseller),
+    response: Type.Array(ResellerRow),
     rows: (_request, list) => listResellers(deps, list),
   });
 
@@ -77,7 +69,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
     '/api/admin/reseller/create',
     {
       config: { ...access('resellers', 'create'), idempotent: true },
-      schema: { response: { 201: reseller } },
+      schema: { response: { 201: ResellerRow } },
     },
     async (request, reply) => {
       const input = await validate(resellerCreateSchema, request.body);
@@ -85,40 +77,48 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
     },
   );
 
-  app.get<IdParams>(
+  app.get<WithId>(
     '/api/admin/reseller/:id',
-    { config: access('resellers', 'show'), schema: { response: { 200: reseller } } },
+    {
+      config: ofReseller(access('resellers', 'show')),
+      schema: { params: ById, response: { 200: ResellerRow } },
+    },
     async (request) => showReseller(deps, request.params.id),
   );
 
-  app.put<IdParams>(
+  app.put<WithId>(
     '/api/admin/reseller/:id',
-    { config: access('resellers', 'edit'), schema: { response: { 200: reseller } } },
+    {
+      config: ofReseller(access('resellers', 'edit')),
+      schema: { params: ById, response: { 200: ResellerRow } },
+    },
     async (request) => {
       const input = await validate(resellerUpdateSchema, request.body ?? {});
       return updateReseller(deps, request.params.id, input);
     },
   );
 
-  app.post<IdParams>(
+  app.post<WithId>(
     '/api/admin/reseller/:id/rotate_token',
     {
-      config: { ...access('resellers', 'edit'), idempotent: true },
+      config: ofReseller({ ...access('resellers', 'edit'), idempotent: true }),
       schema: {
         description:
           'Gives the reseller a new promo code (url_token). Sign-up links with the old code stop working at once.',
-        response: { 200: reseller },
+        params: ById,
+        response: { 200: ResellerRow },
       },
     },
     async (request) => rotatePromoCode(deps, request.params.id),
   );
 
-  app.post<IdParams>(
+  app.post<WithId>(
     '/api/admin/reseller/:id/invite',
     {
-      config: { ...access('resellers', 'edit'), idempotent: true },
+      config: ofReseller({ ...access('resellers', 'edit'), idempotent: true }),
       schema: {
         description: 'Sends the invitation mail again to a reseller who has not chosen a password yet.',
+        params: ById,
         response: { 200: messageResponse },
       },
     },
@@ -130,7 +130,7 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
 export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerDeps) {
   app.get(
     '/api/reseller',
-    { config: access('reseller-profile', 'show'), schema: { response: { 200: reseller } } },
+    { config: access('reseller-profile', 'show'), schema: { response: { 200: ResellerRow } } },
     async (request) => resellerProfile(deps, currentUser(request)),
   );
 
@@ -140,7 +140,7 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
     spec: COMPANIES_LIST,
     paramOffset: 1,
     resource: 'reseller-companies',
-    response: arrayOf(company),
+    response: Type.Array(ResellerCompanyRow),
     rows: (request, list) => listCompanies(deps, currentUser(request), list),
   });
 
@@ -150,7 +150,7 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
     spec: INVITES_LIST,
     paramOffset: 1,
     resource: 'reseller-invites',
-    response: arrayOf(invite),
+    response: Type.Array(ResellerInviteRow),
     rows: (request, list) => listInvites(deps, currentUser(request), list),
   });
 
@@ -163,7 +163,7 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
         idempotent: true,
         rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
       },
-      schema: { response: { 201: invite } },
+      schema: { response: { 201: ResellerInviteRow } },
     },
     async (request, reply) => {
       const input = await validate(companyInviteSchema, request.body);
@@ -171,9 +171,12 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
     },
   );
 
-  app.get<IdParams>(
+  app.get<WithId>(
     '/api/reseller/service_provider/:id',
-    { config: access('reseller-companies', 'show'), schema: { response: { 200: companyDetails } } },
+    {
+      config: { ...access('reseller-companies', 'show'), notFound: RESELLER_MESSAGES.companyNotFound },
+      schema: { params: ById, response: { 200: ResellerCompanyDetails } },
+    },
     async (request) => showCompany(deps, currentUser(request), request.params.id),
   );
 
@@ -183,7 +186,7 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
     spec: PAYMENTS_LIST,
     paramOffset: 1,
     resource: 'reseller-payments',
-    response: arrayOf(payment),
+    response: Type.Array(ResellerPaymentRow),
     rows: (request, list) => listPayments(deps, currentUser(request), list),
   });
 }

@@ -1,5 +1,6 @@
 // The STI-PA API client (the one iconectiv runs, and our simulator): login → SPC token → logout.
 // The STI-PA password and the tokens travel only in request bodies and headers: never in errors or logs.
+import type { StiPaTokenAnswer } from '../../../../contract/wire/integrations';
 
 export type StiPaErrorCause =
   | 'invalid_credentials'
@@ -43,11 +44,8 @@ export interface SpcTokenRequest {
   fingerprint: string;
 }
 
-export interface SpcTokenAnswer {
-  token: string;
-  /** The SHAKEN CRL URL to put in the certificate's CRL distribution point. */
-  crl: string;
-}
+/** The SPC token, and the SHAKEN CRL URL to put in the certificate's CRL distribution point. */
+export type SpcTokenAnswer = Omit<StiPaTokenAnswer, 'status'>;
 
 /** Only what may be logged: never a secret. */
 export interface StiPaLog {

@@ -13,7 +13,15 @@ import {
   tnAuthListToBase64,
 } from '../../ca';
 import type { Config } from '../../config';
-import { emptyResponse, fileResponse, str } from '../../http/responses';
+import { emptyResponse, fileResponse } from '../../http/responses';
+import {
+  StiPaCaListAnswer,
+  StiPaCertificateParams,
+  StiPaDoneAnswer,
+  StiPaLoginAnswer,
+  StiPaOcnParams,
+  StiPaTokenAnswer,
+} from '../../../../contract/wire/integrations';
 import { sendCrl } from '../../repository/routes';
 import type { StiPaTrustPolicy } from './service';
 import { simulatorCertificateRoutes } from './simulatorCertificates';
@@ -150,9 +158,6 @@ interface Sim {
   session(header: string | undefined): { account: SimAccount; expiresAt: number } | undefined;
 }
 
-const success = (properties: Record<string, unknown>) =>
-  ({ type: 'object', properties: { status: str, ...properties } }) as const;
-
 function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions): Sim {
   const { config } = deps;
   const sessions = new Map<string, { account: SimAccount; expiresAt: number }>();
@@ -181,11 +186,14 @@ function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions
 
 /** The signing certificate the tokens' x5u points at. */
 function certificateRoute(sim: FastifyInstance, s: Sim): void {
-  sim.get<{ Params: { name: string } }>(
+  sim.get<{ Params: StiPaCertificateParams }>(
     '/certificate/:name',
     {
       config: { public: true },
-      schema: { response: { 200: fileResponse('application/pem-certificate-chain') } },
+      schema: {
+        params: StiPaCertificateParams,
+        response: { 200: fileResponse('application/pem-certificate-chain') },
+      },
     },
     async (request, reply) => {
       const k = await s.keys();
@@ -237,7 +245,7 @@ function sessionRoutes(sim: FastifyInstance, s: Sim): void {
           keyGenerator: simLoginKey,
         },
       },
-      schema: { response: { 200: success({ accessToken: str }) } },
+      schema: { response: { 200: StiPaLoginAnswer } },
     },
     async (request, reply) => {
       const { userId, password } = request.body ?? {};
@@ -254,7 +262,7 @@ function sessionRoutes(sim: FastifyInstance, s: Sim): void {
   );
   sim.post(
     '/auth/logout',
-    { config: { public: true }, schema: { response: { 200: success({}) } } },
+    { config: { public: true }, schema: { response: { 200: StiPaDoneAnswer } } },
     async (request) => {
       const raw = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
       if (raw) s.sessions.delete(raw);
@@ -282,9 +290,12 @@ function atcProblem(
 }
 
 function tokenRoutes(sim: FastifyInstance, s: Sim): void {
-  sim.post<{ Params: { ocn: string }; Body: { atc?: Record<string, unknown> } }>(
+  sim.post<{ Params: StiPaOcnParams; Body: { atc?: Record<string, unknown> } }>(
     '/account/:ocn/token',
-    { config: { public: true }, schema: { response: { 200: success({ token: str, crl: str }) } } },
+    {
+      config: { public: true },
+      schema: { params: StiPaOcnParams, response: { 200: StiPaTokenAnswer } },
+    },
     async (request, reply) => {
       const session = s.session(request.headers.authorization);
       if (!session) return refuse(reply, 401, 'Invalid or expired access token');
@@ -320,7 +331,7 @@ function tokenRoutes(sim: FastifyInstance, s: Sim): void {
     '/ca-list',
     {
       config: { public: true },
-      schema: { response: { 200: success({ trustList: { type: 'array', items: str }, caList: str }) } },
+      schema: { response: { 200: StiPaCaListAnswer } },
     },
     async () => {
       const k = await s.keys();

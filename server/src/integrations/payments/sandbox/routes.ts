@@ -2,9 +2,10 @@
 // handed to the same handler a verified provider webhook reaches. Self-contained HTML: no script, no external
 // assets, styles inline (the app's CSP allows inline styles, not scripts).
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { emptyResponse, fileResponse } from '../../../http/responses';
 import { moneyText } from '../../../../../contract/format';
+import { SandboxCheckoutParams } from '../../../../../contract/wire/integrations';
 import type { PaymentEvent } from '../gateway';
 import {
   DECLINED_MESSAGE,
@@ -151,8 +152,18 @@ function parseForm(body: unknown): Record<string, string> {
  * are JSON, which an HTML schema would mangle.
  */
 const html = fileResponse('text/html');
-const pageAnswers = { response: { 200: html, 404: html, 410: html } };
-const payAnswers = { response: { 303: emptyResponse, 402: html, 404: html, 410: html } };
+const pageAnswers = { params: SandboxCheckoutParams, response: { 200: html, 404: html, 410: html } };
+const payAnswers = {
+  params: SandboxCheckoutParams,
+  response: { 303: emptyResponse, 402: html, 404: html, 410: html },
+};
+
+/**
+ * The checkout a page is for, or null: none by that id, or an id the params schema refused (kept on the request by
+ * `attachValidation`, so that it answers the page's own 404 rather than a JSON one).
+ */
+const checkoutOf = (deps: SandboxRouteDeps, request: FastifyRequest<{ Params: SandboxCheckoutParams }>) =>
+  request.validationError ? Promise.resolve(null) : deps.checkoutPage(request.params.id);
 
 export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxRouteDeps) {
   await app.register(async (scope) => {
@@ -163,11 +174,11 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
       (_req, body, done) => done(null, body),
     );
 
-    scope.get<{ Params: { id: string } }>(
+    scope.get<{ Params: SandboxCheckoutParams }>(
       '/sandbox/checkout/:id',
-      { schema: pageAnswers },
+      { schema: pageAnswers, attachValidation: true },
       async (request, reply) => {
-        const c = await deps.checkoutPage(request.params.id);
+        const c = await checkoutOf(deps, request);
         if (!c)
           return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
         if (c.status === 'paid')
@@ -182,11 +193,11 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, deps: SandboxR
       },
     );
 
-    scope.post<{ Params: { id: string } }>(
+    scope.post<{ Params: SandboxCheckoutParams }>(
       '/sandbox/checkout/:id',
-      { schema: payAnswers },
+      { schema: payAnswers, attachValidation: true },
       async (request, reply) => {
-        const c = await deps.checkoutPage(request.params.id);
+        const c = await checkoutOf(deps, request);
         if (!c)
           return sendPage(reply, 404, statusHtml('Checkout not found', 'This payment page does not exist.'));
         if (c.status === 'paid') return reply.redirect(c.success_url, 303);
