@@ -1,15 +1,16 @@
 // SQL of the admin's read-only lists: a provider's change log, every payment and invoice with its company, the CA
 // audit log, and a provider's certificates. Each takes a parsed list query whose parameters it binds after its own.
 import type { Queryable } from '../db';
-import {
-  PAYMENT_FOR_COLUMNS,
-  PAYMENT_FOR_JOINS,
-  paymentForColumnsOf,
-  type PaymentForFacts,
-} from '../billing/paymentFor';
+import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
-import { AdminInvoiceRow, AuditLogRow, ChangeLogRow, ResellerInvoiceRow } from '../../../contract/wire/admin';
+import {
+  AdminInvoiceRow,
+  AdminPaymentRow,
+  AuditLogRow,
+  ChangeLogRow,
+  ResellerInvoiceRow,
+} from '../../../contract/wire/admin';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 const page = pageWithTotal;
@@ -59,27 +60,21 @@ const PAYMENTS = `(
     ${PAYMENT_FOR_JOINS}
 ) p`;
 
-export interface AdminPaymentRecord extends PaymentForFacts {
-  id: string;
-  service_provider_uuid: string;
-  company_name: string;
-  ocn: string;
-  amount: number;
-  transaction_id: string;
-  created_on: Date;
-}
+/** A payment as the database writes it for the admin's list: every field of its wire shape. */
+const PAYMENT_ROW = jsonRow(AdminPaymentRow, {
+  id: 'p.id',
+  service_provider_uuid: 'p.service_provider_id',
+  company_name: 'p.company_name',
+  ocn: 'p.ocn',
+  amount: 'p.amount::float8',
+  transaction_id: 'p.transaction_id',
+  created_on: isoTime('p.created_on'),
+  for: paymentForSql('p'),
+});
 
-/** One page of every payment with its company; `list` binds from $1. */
+/** One page of every payment with its company and what it was for; `list` binds from $1. */
 export function listPayments(q: Queryable, list: ListQuery) {
-  return page<AdminPaymentRecord>(
-    q,
-    PAYMENTS,
-    `p.id, p.service_provider_id AS service_provider_uuid, p.company_name, p.ocn, p.amount, p.transaction_id,
-     p.created_on, ${paymentForColumnsOf('p')}`,
-    list.where,
-    list.params,
-    list,
-  );
+  return jsonPage(q, PAYMENTS, PAYMENT_ROW, list.where, list.params, list);
 }
 
 const INVOICES = `(

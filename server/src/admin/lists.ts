@@ -10,7 +10,6 @@ import { MAX_PAGE_ROWS } from '../http/list';
 import { countedNumberPage } from '../numbers/pageStore';
 import { listImports, listNumbers, numberTotal, visibleReads } from '../numbers/store';
 import type { AdminActor, AdminDeps } from './deps';
-import { withPaymentFor } from '../billing/paymentFor';
 import * as store from './listStore';
 import { ownPage } from '../resellers/portal';
 import { existingProvider } from './providers';
@@ -76,9 +75,8 @@ export async function providerNumbers(deps: AdminDeps, providerId: string, list:
   return { rows, total: page.total };
 }
 
-export async function payments(deps: AdminDeps, list: ListQuery) {
-  const { total, rows } = await store.listPayments(deps.db, list);
-  return { total, rows: rows.map(withPaymentFor) };
+export function payments(deps: AdminDeps, list: ListQuery) {
+  return store.listPayments(deps.db, list);
 }
 
 export function invoices(deps: AdminDeps, list: ListQuery) {

@@ -1,9 +1,7 @@
 // What a payment was for, as every payments list shows it (docs/billing.md): derived in this one place from the
-// checkout the payment paid (its purpose, plan and count) and the invoice it made (its period and cycle).
-import { MONTHS_PER_INTERVAL, type RecurringInterval } from '../../../contract/constants';
-import { dateText } from '../../../contract/format';
-import type { CheckoutPurpose } from '../integrations/payments/gateway';
-import { periodsOf } from './plans';
+// checkout the payment paid (its purpose, plan and count) and the invoice it made (its period and cycle). The
+// database writes it, beside the rest of each list's row (http/jsonPage.ts).
+import { MONTHS_PER_INTERVAL, PRICES } from '../../../contract/constants';
 
 /** The facts a payments query selects beside its row, from `payments p` with PAYMENT_FOR_JOINS. */
 export const PAYMENT_FOR_COLUMNS = `c.purpose AS for_purpose, c.recurring_interval AS for_interval,
@@ -19,63 +17,31 @@ export const paymentForColumnsOf = (alias: string) =>
     .map((c) => `${alias}.${c}`)
     .join(', ');
 
-export interface PaymentForFacts {
-  /** Null for a payment no checkout of ours took: a renewal the payments provider charged. */
-  for_purpose: CheckoutPurpose | null;
-  for_interval: RecurringInterval | null;
-  for_checkout_amount: number | string | null;
-  for_start: Date | string | null;
-  for_end: Date | string | null;
-  for_months: number | null;
-}
-
-/** '11/28/2026 – 11/28/2027' (UTC calendar dates, contract/format.ts); null without both ends. */
-function periodText(start: PaymentForFacts['for_start'], end: PaymentForFacts['for_end']): string | null {
-  const [a, b] = [dateText(start), dateText(end)];
-  return a && b ? `${a} – ${b}` : null;
-}
-
-const planText = (interval: RecurringInterval) => (interval === 'year' ? 'Yearly plan' : 'Monthly plan');
+/** '11/28/2026', as contract/format.ts's dateText writes a UTC calendar date (en-US, no leading zeros). */
+const calendarDate = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'FMMM/FMDD/YYYY')`;
 
 /**
- * 'Yearly plan, 11/28/2026 – 11/28/2027' (a new subscription), 'Extension, 3 months', 'Past-due payment, …' (a
- * period paid late), 'Automatic renewal, monthly plan, …' (a renewal), dates in UTC; 'Payment' when nothing is
- * known of it.
+ * SQL of the `for` text of a row holding PAYMENT_FOR_COLUMNS as `alias`: 'Yearly plan, 11/28/2026 – 11/28/2027' (a
+ * new subscription), 'Extension, 3 months' (an extension pays count × the period's price: the months are read back
+ * from the amount charged), 'Past-due payment, …' (a period paid late), 'Automatic renewal, monthly plan, …' (a
+ * renewal, which no checkout of ours took); 'Payment' when nothing is known of it. The period is left out
+ * without both of its ends.
  */
-export function paymentFor(f: PaymentForFacts): string {
-  const period = periodText(f.for_start, f.for_end);
-  const withPeriod = (text: string) => (period ? `${text}, ${period}` : text);
-  if (f.for_purpose && f.for_interval) {
-    if (f.for_purpose === 'extension') {
-      const periods = periodsOf({
-        purpose: 'extension',
-        recurring_interval: f.for_interval,
-        amount: Number(f.for_checkout_amount),
-      });
-      const months = MONTHS_PER_INTERVAL[f.for_interval] * periods;
-      return `Extension, ${months} ${months === 1 ? 'month' : 'months'}`;
-    }
-    if (f.for_purpose === 'past_due') return withPeriod('Past-due payment');
-    return withPeriod(planText(f.for_interval));
-  }
-  if (f.for_months) {
-    return withPeriod(`Automatic renewal, ${f.for_months === 12 ? 'yearly' : 'monthly'} plan`);
-  }
-  return 'Payment';
-}
-
-/** The row without its facts, with `for` in their place. */
-export function withPaymentFor<T extends PaymentForFacts>(
-  row: T,
-): Omit<T, keyof PaymentForFacts> & { for: string } {
-  const {
-    for_purpose: _purpose,
-    for_interval: _interval,
-    for_checkout_amount: _amount,
-    for_start: _start,
-    for_end: _end,
-    for_months: _months,
-    ...rest
-  } = row;
-  return { ...rest, for: paymentFor(row) };
+export function paymentForSql(alias: string): string {
+  const f = (column: string) => `${alias}.for_${column}`;
+  const period = `coalesce(', ' || ${calendarDate(f('start'))} || ' – ' || ${calendarDate(f('end'))}, '')`;
+  const price = `CASE ${f('interval')} WHEN 'year' THEN ${PRICES.year} ELSE ${PRICES.month} END`;
+  const perPeriod = `CASE ${f('interval')} WHEN 'year' THEN ${MONTHS_PER_INTERVAL.year} ELSE ${MONTHS_PER_INTERVAL.month} END`;
+  const months = `(${perPeriod} * greatest(1, round(${f('checkout_amount')}::numeric / ${price})))::int`;
+  return `CASE
+    WHEN ${f('purpose')} IS NOT NULL AND ${f('interval')} IS NOT NULL THEN
+      CASE ${f('purpose')}
+        WHEN 'extension' THEN 'Extension, ' || ${months} || CASE WHEN ${months} = 1 THEN ' month' ELSE ' months' END
+        WHEN 'past_due' THEN 'Past-due payment' || ${period}
+        ELSE CASE ${f('interval')} WHEN 'year' THEN 'Yearly plan' ELSE 'Monthly plan' END || ${period}
+      END
+    WHEN coalesce(${f('months')}, 0) <> 0 THEN
+      'Automatic renewal, ' || CASE WHEN ${f('months')} = 12 THEN 'yearly' ELSE 'monthly' END || ' plan' || ${period}
+    ELSE 'Payment'
+  END`;
 }

@@ -9,7 +9,7 @@ import { ById } from '../../../contract/wire/params';
 import type { TSchema } from '../../../contract/wire/kit';
 import { HttpError, badRequest } from '../http/errors';
 import { access, currentUser } from '../http/guard';
-import { parseListQuery, sendList, type ListSpec } from '../http/list';
+import { parseListQuery, type ListSpec } from '../http/list';
 import { sandboxCheckoutRoutes } from '../integrations/payments/sandbox/routes';
 import { addCard, listCards, updateCard } from './cards';
 import { checkoutPage, pastDueCheckout, startSubscription } from './checkouts';
@@ -216,8 +216,7 @@ function historyRoutes(app: FastifyInstance, deps: BillingDeps) {
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, PAYMENTS_LIST, { paramOffset: 1 });
-      const { rows, total } = await listPayments(deps, currentUser(request), list);
-      return sendList(reply, 'payments', rows, total, list.range);
+      return sendJsonPage(reply, 'payments', await listPayments(deps, currentUser(request), list), list);
     },
   );
 

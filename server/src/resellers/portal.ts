@@ -9,13 +9,11 @@ import {
   type ResellerCompanyDetails,
   type ResellerCompanyRow,
   type ResellerInviteRow,
-  type ResellerPaymentRow,
 } from '../../../contract/resellers';
 import { noticeMail } from '../integrations/mail/templates';
 import { HttpError, conflict } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { sendMail } from '../accounts/deps';
-import { paymentFor } from '../billing/paymentFor';
 import * as accounts from '../accounts/store';
 import { resellerRow, type ResellerDeps } from './admin';
 import * as store from './store';
@@ -143,19 +141,6 @@ export async function inviteCompany(deps: ResellerDeps, user: TokenClaims, input
   return inviteRow(row);
 }
 
-const paymentRow = (r: store.PaymentDbRow): ResellerPaymentRow => ({
-  id: r.id,
-  amount: Number(r.amount),
-  transaction_id: r.transaction_id,
-  created_on: iso(r.created_on),
-  service_provider_uuid: r.service_provider_uuid,
-  company_name: r.company_name,
-  for: paymentFor(r),
-});
-
-export async function listPayments(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
-  const { rows, total } = await ownPage(deps, user, (accountId) =>
-    store.listPayments(deps.db, accountId, list),
-  );
-  return { rows: rows.map(paymentRow), total };
+export function listPayments(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
+  return ownPage(deps, user, (accountId) => store.listPayments(deps.db, accountId, list));
 }

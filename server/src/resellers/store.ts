@@ -1,9 +1,14 @@
 // SQL of resellers as the admin manages them and of the signed-in reseller's own rows. Parameterized statements
 // only; the list parts (`where`, `params`, `orderBy`) come from http/list.ts and bind after the fixed parameters.
 import type { Queryable } from '../db';
-import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, type PaymentForFacts } from '../billing/paymentFor';
+import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
-import { ResellerCompanyRow, ResellerInviteRow, ResellerRow } from '../../../contract/wire/resellers';
+import {
+  ResellerCompanyRow,
+  ResellerInviteRow,
+  ResellerPaymentRow,
+  ResellerRow,
+} from '../../../contract/wire/resellers';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 /** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
@@ -302,16 +307,18 @@ export const PAYMENTS_SOURCE = `
     ${PAYMENT_FOR_JOINS}
    WHERE sp.reseller_id = $1`;
 
-export interface PaymentDbRow extends PaymentForFacts {
-  id: string;
-  amount: number;
-  transaction_id: string;
-  created_on: Date;
-  service_provider_uuid: string;
-  company_name: string;
-}
+/** A payment as the database writes it for the reseller's list: every field of its wire shape. */
+const PAYMENT_ROW = jsonRow(ResellerPaymentRow, {
+  id: 'x.id',
+  amount: 'x.amount::float8',
+  transaction_id: 'x.transaction_id',
+  created_on: isoTime('x.created_on'),
+  service_provider_uuid: 'x.service_provider_uuid',
+  company_name: 'x.company_name',
+  for: paymentForSql('x'),
+});
 
 /** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
 export function listPayments(q: Queryable, accountId: string, list: ListQuery) {
-  return pageOf<PaymentDbRow>(q, ofAccount(PAYMENTS_SOURCE), [accountId], list);
+  return jsonPageOf(q, ofAccount(PAYMENTS_SOURCE), PAYMENT_ROW, [accountId], list);
 }

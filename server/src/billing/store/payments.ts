@@ -1,8 +1,9 @@
 // SQL of payments (one per provider transaction) and of the provider events seen (the webhook's dedupe).
 import type { Queryable } from '../../db';
 import type { ListQuery } from '../../http/list';
-import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, type PaymentForFacts } from '../paymentFor';
-import { countAndRows } from './pages';
+import { PaymentRow } from '../../../../contract/wire/billing';
+import { isoTime, jsonPage, jsonRow } from '../../http/jsonPage';
+import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../paymentFor';
 
 /** A payment, once per provider transaction; null when that transaction was already recorded. */
 export async function insertPayment(
@@ -29,24 +30,25 @@ export async function paymentExists(q: Queryable, transactionId: string): Promis
   return (await q.query('SELECT 1 FROM payments WHERE transaction_id = $1', [transactionId])).length > 0;
 }
 
-export interface PaymentListRow extends PaymentForFacts {
-  id: string;
-  amount: number;
-  transaction_id: string;
-  created_on: Date;
-}
+/** A payment as the database writes it for its provider's list: every field of its wire shape. */
+const PAYMENT_ROW = jsonRow(PaymentRow, {
+  id: 'p.id',
+  amount: 'p.amount::float8',
+  transaction_id: 'p.transaction_id',
+  created_on: isoTime('p.created_on'),
+  for: paymentForSql('p'),
+});
 
-/** One page of a provider's payments; `list` binds its parameters from $2. */
+/** One page of a provider's payments, with what each was for; `list` binds its parameters from $2. */
 export function listPayments(q: Queryable, spId: string, list: ListQuery) {
-  return countAndRows<PaymentListRow>(
+  return jsonPage(
     q,
-    // With the facts of what each payment was for (paymentFor.ts).
     `(SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, ${PAYMENT_FOR_COLUMNS}
-        FROM payments p ${PAYMENT_FOR_JOINS}) payments`,
-    'id, amount, transaction_id, created_on, for_purpose, for_interval, for_checkout_amount, for_start, for_end, for_months',
-    ['service_provider_id = $1', ...list.where],
+        FROM payments p ${PAYMENT_FOR_JOINS}) p`,
+    PAYMENT_ROW,
+    ['p.service_provider_id = $1', ...list.where],
     [spId, ...list.params],
-    list,
+    { ...list, orderBy: `${list.orderBy}, p.id DESC` },
   );
 }
 
