@@ -17,48 +17,13 @@ export interface TokenClaims {
   sid?: string;
 }
 
-/** GET /api/service_provider: every user field. */
-export interface ServiceProviderProfile {
-  service_provider_uuid: string;
-  type: 'service-provider';
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  printed_name: string | null;
-  ocn: string;
-  email: string;
-  phone_number: string;
-  title: string;
-  address: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  filer_id: string | null;
-  frn_number: string | null;
-  is_active: boolean;
-  is_confirmed: boolean;
-  subscription_started_on: string | null;
-  subscription_expired_on: string | null;
-  auto_charge: boolean;
-  created_on: string;
-}
-
-export interface SessionUser {
-  id: string;
-  type: Role;
-  email: string;
-  first_name: string;
-  last_name: string;
-  company_name?: string;
-  service_provider_uuid?: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: SessionUser;
-}
+/** The profile, who signed in and the sign-in's answer: their one shape, contract/wire/accounts.ts. */
+export type {
+  AvailabilityResponse,
+  LoginResponse,
+  ServiceProviderProfile,
+  SessionUser,
+} from './wire/accounts';
 
 /** Body of every 4xx/5xx answer. */
 export interface ApiError {
@@ -68,11 +33,6 @@ export interface ApiError {
   errors?: Record<string, string>;
   service_provider_uuid?: string;
   url?: string;
-}
-
-export interface AvailabilityResponse {
-  isOcnExists: boolean;
-  isEmailExists: boolean;
 }
 
 /** A key, a certificate and the answer of an issuance: their one shape, contract/wire/certificates.ts. */
