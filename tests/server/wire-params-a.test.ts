@@ -23,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** What a handler would leave behind: audit rows, imports, sessions' activity aside. */
+/** What a handler would leave behind: audit rows, imports, keys, certificates. */
 async function traces(): Promise<number[]> {
   const counts = await Promise.all(
     ['audit_log', 'number_imports', 'private_keys', 'certificates'].map((table) =>
