@@ -17,48 +17,13 @@ export interface TokenClaims {
   sid?: string;
 }
 
-/** GET /api/service_provider: every user field. */
-export interface ServiceProviderProfile {
-  service_provider_uuid: string;
-  type: 'service-provider';
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  printed_name: string | null;
-  ocn: string;
-  email: string;
-  phone_number: string;
-  title: string;
-  address: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  filer_id: string | null;
-  frn_number: string | null;
-  is_active: boolean;
-  is_confirmed: boolean;
-  subscription_started_on: string | null;
-  subscription_expired_on: string | null;
-  auto_charge: boolean;
-  created_on: string;
-}
-
-export interface SessionUser {
-  id: string;
-  type: Role;
-  email: string;
-  first_name: string;
-  last_name: string;
-  company_name?: string;
-  service_provider_uuid?: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: SessionUser;
-}
+/** The profile, who signed in and the sign-in's answer: their one shape, contract/wire/accounts.ts. */
+export type {
+  AvailabilityResponse,
+  LoginResponse,
+  ServiceProviderProfile,
+  SessionUser,
+} from './wire/accounts';
 
 /** Body of every 4xx/5xx answer. */
 export interface ApiError {
@@ -70,40 +35,8 @@ export interface ApiError {
   url?: string;
 }
 
-export interface AvailabilityResponse {
-  isOcnExists: boolean;
-  isEmailExists: boolean;
-}
-
-/** A private key as GET /api/service_provider/sti_priv_key lists it. */
-export interface PrivateKeyRow {
-  priv_key_uuid: string;
-  created_on: string;
-}
-
-/** A certificate as GET /api/service_provider/sti_spc_cert/last/{key} lists it (docs/api.md). */
-export interface CertificateRow {
-  id: string | number;
-  created_on: string;
-  sti_cert_start_date: string | null;
-  sti_cert_expire_date: string | null;
-  /** The CR URL of the certificate chain, or the text 'not created'. */
-  cr_path: string | null;
-  serial_number: string | null;
-  status?: string;
-  auto_charge?: boolean;
-  /** The serial of the certificate that renewed this one while that one is valid (issued), else null. */
-  replaced_by?: string | null;
-  /** Its state is current (certificateState): issued, unexpired, and no valid certificate replaces it. */
-  is_current?: boolean;
-  /** When it was revoked (ISO), and the reason published with it; null while not revoked. */
-  revoked_on?: string | null;
-  revocation_reason?: string | null;
-  /** When a renewal scheduled this certificate's revocation (ISO), until it is revoked; else null. */
-  revocation_scheduled_on?: string | null;
-  /** Opted in to automatic renewal (renewed in its last 30 days with the STI-PA credentials kept for it). */
-  auto_renew?: boolean;
-}
+/** A key, a certificate and the answer of an issuance: their one shape, contract/wire/certificates.ts. */
+export type { CertificateRow, GenerateCertificateResult, PrivateKeyRow } from './wire/certificates';
 
 export interface BillingAddress {
   line1: string;
@@ -155,13 +88,6 @@ export interface GenerateCertificatePayload {
   sti_pa_username: string;
   sti_pa_password: string;
   private_key_uuid: string;
-}
-
-/** The answer of POST /api/service_provider/generate_sti_spc_cert: `error_cause` says why it failed. */
-export interface GenerateCertificateResult {
-  success: boolean;
-  error_cause?: string;
-  certificate?: CertificateRow;
 }
 
 /** Numbers and their imports (docs/api.md "The import file"): the shapes live beside their rules. */

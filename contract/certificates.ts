@@ -140,13 +140,13 @@ export const revokeCertificateSchema = yup
 export type RevokeCertificateInput = yup.InferType<typeof revokeCertificateSchema>;
 
 /** No actions at all for a certificate whose CR URL is 'not created' (docs/screens.md, Certificates). */
-export function hasCertificateActions(row: Pick<CertificateRow, 'cr_path'>): boolean {
+export function hasCertificateActions(row: { cr_path: string | null }): boolean {
   const path = row.cr_path?.trim();
   return Boolean(path) && path!.toLowerCase() !== CR_PATH_NOT_CREATED;
 }
 
 /** A certificate the CA has revoked: it can still be viewed, never renewed or revoked again (the server answers 409). */
-export const isRevoked = (row: Pick<CertificateRow, 'status'>): boolean => row.status === 'revoked';
+export const isRevoked = (row: { status?: string }): boolean => row.status === 'revoked';
 
 /**
  * The one state of a certificate of a key, from which its badge is drawn (and the server's is_current): being
@@ -179,7 +179,11 @@ export function certificateState(
 }
 
 /** Renew and revoke need a serial number, and a certificate that is not revoked already. */
-export function canRenewOrRevoke(row: Pick<CertificateRow, 'cr_path' | 'serial_number' | 'status'>): boolean {
+export function canRenewOrRevoke(row: {
+  cr_path: string | null;
+  serial_number: string | null;
+  status?: string;
+}): boolean {
   return (
     hasCertificateActions(row) &&
     Boolean(row.serial_number && String(row.serial_number).trim()) &&

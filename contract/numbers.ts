@@ -97,23 +97,8 @@ export interface ReasonCount {
 /** GET /api/service_provider/tn/import-history: one import. */
 export type { NumberImport } from './wire/numbers';
 
-/** GET /api/service_provider/tn/assigned: one number. */
-export interface AssignedNumber {
-  id: string;
-  tn_uuid: string;
-  tn: string;
-  created_on: string;
-  assigned_on: string | null;
-  voip_user: { name: string | null; company: string | null };
-}
-
-/** GET /api/service_provider/tn/assigned/options: the dropdowns' values (a bounded page of each). */
-export interface NumberOptions {
-  voip_users: string[];
-  organizations: string[];
-  /** True when more values than those returned match (narrow with `q`). */
-  more: { voip_users: boolean; organizations: boolean };
-}
+/** A number, the dropdowns' values: their one shape, contract/wire/numbers.ts. */
+export type { AssignedNumber, NumberOptions } from './wire/numbers';
 
 /** Headers of the number listing beside Content-Range (see docs/api.md "Telephone numbers"). */
 export const LIST_HEADERS = {

@@ -4,16 +4,10 @@ import { useContext, useEffect, useSyncExternalStore } from 'react';
 // the context alone (no react-query code): which app's settings these are
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 
-export interface PublicSettings {
-  support_url: string;
-  payments: 'sandbox' | 'stripe';
-  /** Stripe's publishable key (pk_...), set in Stripe mode: the card form's secure fields need it. */
-  stripe_publishable_key?: string;
-  /** A demo portal (sandbox payments or the built-in STI-PA simulator): every page shows a banner. */
-  demo?: boolean;
-  /** The ACME directory (PUBLIC_URL/acme/directory) a provider gives its ACME client (resources/acme-credentials). */
-  acme_directory_url?: string;
-}
+import type { PublicSettings } from '../contract/wire/settings';
+
+/** The settings' one shape: contract/wire/settings.ts. */
+export type { PublicSettings };
 
 export const DEFAULT_SETTINGS: PublicSettings = {
   support_url: 'https://support.example.com',

@@ -22,3 +22,44 @@ export const NumberImport = Type.Object({
   report_expired: Type.Boolean(),
 });
 export type NumberImport = Static<typeof NumberImport>;
+
+/** One of the provider's numbers (GET /api/service_provider/tn/assigned). */
+export const AssignedNumber = Type.Object({
+  id: Type.String(),
+  tn_uuid: Type.String(),
+  tn: Type.String(),
+  created_on: Timestamp(),
+  /** The day the number was assigned, YYYY-MM-DD. */
+  assigned_on: NullableString(),
+  voip_user: Type.Object({ name: NullableString(), company: NullableString() }),
+});
+export type AssignedNumber = Static<typeof AssignedNumber>;
+
+/** The dropdowns' values, a bounded page of each (GET /api/service_provider/tn/assigned/options). */
+export const NumberOptions = Type.Object({
+  voip_users: Type.Array(Type.String()),
+  organizations: Type.Array(Type.String()),
+  /** True when more values than those returned match (narrow with `q`). */
+  more: Type.Object({ voip_users: Type.Boolean(), organizations: Type.Boolean() }),
+});
+export type NumberOptions = Static<typeof NumberOptions>;
+
+/** An import accepted for processing (202): its id, to follow in the history. */
+export const ImportAccepted = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type ImportAccepted = Static<typeof ImportAccepted>;
+
+/**
+ * The options' query: checked by the route with its own messages (q at most 100 characters, limit a whole number
+ * in range), so any text passes here.
+ */
+export const NumberOptionsQuerystring = Type.Object({
+  q: Type.Optional(Type.String({ description: 'narrows both lists to values containing it' })),
+  limit: Type.Optional(Type.String({ description: 'values of each list to answer, a whole number' })),
+});
+export type NumberOptionsQuerystring = Static<typeof NumberOptionsQuerystring>;
+
+/** The export's query: the list's filter (JSON), parsed against the list's filters with their messages. */
+export const NumberExportQuerystring = Type.Object({
+  filter: Type.Optional(Type.String({ description: 'JSON {field: value}: the filters the list allows' })),
+});
+export type NumberExportQuerystring = Static<typeof NumberExportQuerystring>;

@@ -12,7 +12,18 @@ import {
   validate,
 } from '../../../contract/schemas';
 import { access, currentUser } from '../http/guard';
-import { bool, emptyResponse, messageResponse as message, nullableStr, str } from '../http/responses';
+import { emptyResponse, messageResponse as message } from '../http/responses';
+import {
+  AvailabilityQuerystring,
+  AvailabilityResponse,
+  ConfirmEmailResponse,
+  LinkTokenParams,
+  LoginResponse,
+  RegisterResponse,
+  ResellerCodeCheck,
+  ResellerCodeParams,
+  ServiceProviderProfile,
+} from '../../../contract/wire/accounts';
 import { readRegistrationForm } from './registrationForm';
 import type { AccountDeps } from './deps';
 import {
@@ -28,55 +39,8 @@ import { getProfile, updateProfile } from './profile';
 import { changePassword, logout, logoutEverywhere } from './sessions';
 import { checkAvailability, checkResellerCode, register } from './registration';
 
-// Response schemas are allow-lists: nothing else (hashes, tokens of links) can reach an answer.
-const loginResponse = {
-  type: 'object',
-  properties: {
-    token: str,
-    user: {
-      type: 'object',
-      properties: {
-        id: str,
-        type: str,
-        email: str,
-        first_name: str,
-        last_name: str,
-        company_name: str,
-        service_provider_uuid: str,
-      },
-    },
-  },
-} as const;
-
-const profileResponse = {
-  type: 'object',
-  properties: {
-    service_provider_uuid: str,
-    type: str,
-    first_name: str,
-    last_name: str,
-    company_name: str,
-    printed_name: nullableStr,
-    ocn: str,
-    email: str,
-    phone_number: str,
-    title: str,
-    address: str,
-    address2: nullableStr,
-    city: str,
-    state: str,
-    zipcode: str,
-    country: str,
-    filer_id: nullableStr,
-    frn_number: nullableStr,
-    is_active: bool,
-    is_confirmed: bool,
-    subscription_started_on: nullableStr,
-    subscription_expired_on: nullableStr,
-    auto_charge: bool,
-    created_on: str,
-  },
-} as const;
+// Response schemas are allow-lists (contract/wire/accounts.ts): nothing else (hashes, tokens of links) can reach an
+// answer.
 
 type LimitedPublic = { public: true; rateLimit: { max: number; timeWindow: string } };
 
@@ -89,7 +53,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.post(
     '/api/auth/login',
-    { config: limited, schema: { response: { 200: loginResponse } } },
+    { config: limited, schema: { response: { 200: LoginResponse } } },
     async (request) => {
       const input = await validate(loginSchema, request.body);
       return login(deps, input, { userAgent: request.headers['user-agent'], ip: request.ip });
@@ -100,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     '/api/auth/register',
     {
       config: limited,
-      schema: { response: { 201: { type: 'object', properties: { service_provider_uuid: str } } } },
+      schema: { response: { 201: RegisterResponse } },
     },
     async (request, reply) => {
       const form = await readRegistrationForm(request);
@@ -114,9 +78,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     '/api/service_provider/check_availability',
     {
       config: limited,
-      schema: {
-        response: { 200: { type: 'object', properties: { isOcnExists: bool, isEmailExists: bool } } },
-      },
+      schema: { querystring: AvailabilityQuerystring, response: { 200: AvailabilityResponse } },
     },
     async (request) => {
       const query = await validate(availabilityQuerySchema, request.query);
@@ -129,19 +91,19 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     // the reseller's company is answered for a valid code only (registration names it); limited like sign-in
     {
       config: limited,
-      schema: { response: { 200: { type: 'object', properties: { isValid: bool, company_name: str } } } },
+      schema: { params: ResellerCodeParams, response: { 200: ResellerCodeCheck } },
     },
     async (request) => checkResellerCode(deps, request.params.code),
   );
 
   app.get(
     '/api/service_provider',
-    { config: access('account', 'show'), schema: { response: { 200: profileResponse } } },
+    { config: access('account', 'show'), schema: { response: { 200: ServiceProviderProfile } } },
     async (request) => getProfile(deps, currentUser(request)),
   );
   app.patch(
     '/api/service_provider',
-    { config: access('account', 'edit'), schema: { response: { 200: profileResponse } } },
+    { config: access('account', 'edit'), schema: { response: { 200: ServiceProviderProfile } } },
     async (request) =>
       updateProfile(deps, currentUser(request), await validate(profileUpdateSchema, request.body)),
   );
@@ -202,16 +164,7 @@ async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limite
     '/api/service_provider/confirm/:token',
     {
       config: limited,
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['message'],
-            properties: { message: str, already_confirmed: bool },
-            additionalProperties: false,
-          },
-        },
-      },
+      schema: { params: LinkTokenParams, response: { 200: ConfirmEmailResponse } },
     },
     async (request) => confirmEmail(deps, request.params.token),
   );

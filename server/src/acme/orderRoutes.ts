@@ -1,7 +1,17 @@
 // The ACME routes of orders (RFC 8555 §7.4, RFC 9448): newOrder, an order and an account's list of them, the
 // authorization, its tkauth-01 challenge, finalize, and the certificate chain.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { emptyResponse, fileResponse, str } from '../http/responses';
+import { emptyResponse, fileResponse } from '../http/responses';
+import {
+  AcmeAuthorization,
+  AcmeCertIdParams,
+  AcmeChallenge,
+  AcmeIdParams,
+  AcmeOrder,
+  AcmeOrderList,
+  AcmeRenewalInfo,
+  AcmeSerialParams,
+} from '../../../contract/wire/acme';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
 import {
   authorizationObject,
@@ -21,7 +31,6 @@ import {
   accountRequest,
   acmeRequest,
   postAsGet,
-  problemResponse,
   refusals,
   uuidParam,
 } from './protocol';
@@ -30,45 +39,6 @@ import { AcmeProblem } from './problems';
 import { renewalInfo, revokeByAcme } from './revocation';
 import * as store from './orderStore';
 
-const identifierResponse = { type: 'object', properties: { type: str, value: str } } as const;
-const orderResponse = {
-  type: 'object',
-  properties: {
-    status: str,
-    expires: str,
-    identifiers: { type: 'array', items: identifierResponse },
-    authorizations: { type: 'array', items: str },
-    finalize: str,
-    certificate: str,
-    x5u: str,
-    error: problemResponse,
-    replaces: str,
-    notBefore: str,
-    notAfter: str,
-  },
-} as const;
-const challengeResponse = {
-  type: 'object',
-  properties: {
-    type: str,
-    url: str,
-    status: str,
-    token: str,
-    'tkauth-type': str,
-    validated: str,
-    error: problemResponse,
-  },
-} as const;
-const authorizationResponse = {
-  type: 'object',
-  properties: {
-    identifier: identifierResponse,
-    status: str,
-    expires: str,
-    challenges: { type: 'array', items: challengeResponse },
-  },
-} as const;
-const ordersResponse = { type: 'object', properties: { orders: { type: 'array', items: str } } } as const;
 /** The most order URLs an account's order list answers (RFC 8555 §7.1.2.1 allows paging; clients rarely read it). */
 const MAX_LISTED_ORDERS = 100;
 function sendOrder(deps: AcmeDeps, reply: FastifyReply, order: store.OrderRow, status = 200) {
@@ -84,7 +54,7 @@ function sendOrder(deps: AcmeDeps, reply: FastifyReply, order: store.OrderRow, s
 export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
   scope.post(
     ACME_PATHS.newOrder,
-    { ...post, schema: { response: { 201: orderResponse, ...refusals } } },
+    { ...post, schema: { response: { 201: AcmeOrder, ...refusals } } },
     async (request, reply) => {
       const req = await accountRequest(deps, request, (a) =>
         deps.store.providerStanding(a.service_provider_id),
@@ -95,7 +65,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
 
   scope.post<{ Params: { id: string } }>(
     `${ACME_PATHS.account}:id/orders`,
-    { ...post, schema: { response: { 200: ordersResponse, ...refusals } } },
+    { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeOrderList, ...refusals } } },
     async (request) => {
       const req = postAsGet(await accountRequest(deps, request));
       if (req.header.kid !== accountUrl(deps, request.params.id))
@@ -107,7 +77,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
 
   scope.post<{ Params: { id: string } }>(
     `${ACME_PATHS.order}:id`,
-    { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
+    { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeOrder, ...refusals } } },
     async (request, reply) => {
       const req = postAsGet(
         await accountRequest(deps, request, async () => deps.store.orderById(uuidParam(request.params.id))),
@@ -118,7 +88,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
 
   scope.post<{ Params: { id: string } }>(
     `${ACME_PATHS.order}:id/finalize`,
-    { ...post, schema: { response: { 200: orderResponse, ...refusals } } },
+    { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeOrder, ...refusals } } },
     async (request, reply) => {
       const req = await accountRequest(deps, request, async (a) => {
         const [order, provider] = await Promise.all([
@@ -139,7 +109,7 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
 function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
   scope.post<{ Params: { id: string } }>(
     `${ACME_PATHS.authorization}:id`,
-    { ...post, schema: { response: { 200: authorizationResponse, ...refusals } } },
+    { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeAuthorization, ...refusals } } },
     async (request) => {
       const req = await accountRequest(deps, request, async () =>
         deps.store.authorization('id', uuidParam(request.params.id)),
@@ -151,7 +121,7 @@ function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostO
 
   scope.post<{ Params: { id: string } }>(
     `${ACME_PATHS.challenge}:id`,
-    { ...post, schema: { response: { 200: challengeResponse, ...refusals } } },
+    { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeChallenge, ...refusals } } },
     async (request, reply) => {
       const req = await accountRequest(deps, request, async () =>
         deps.store.authorization('challenge_id', uuidParam(request.params.id)),
@@ -164,7 +134,10 @@ function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostO
 
   scope.post<{ Params: { serial: string } }>(
     `${ACME_PATHS.certificate}:serial`,
-    { ...post, schema: { response: { 200: fileResponse(PEM_CHAIN_TYPE), ...refusals } } },
+    {
+      ...post,
+      schema: { params: AcmeSerialParams, response: { 200: fileResponse(PEM_CHAIN_TYPE), ...refusals } },
+    },
     async (request, reply) => {
       const serial = request.params.serial.toLowerCase();
       const req = postAsGet(await accountRequest(deps, request, () => chainBySerial(deps, serial)));
@@ -174,11 +147,6 @@ function authorizationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostO
     },
   );
 }
-
-const renewalInfoResponse = {
-  type: 'object',
-  properties: { suggestedWindow: { type: 'object', properties: { start: str, end: str } } },
-} as const;
 
 /** revokeCert (by an account or by the certificate's key) and ARI's renewalInfo (RFC 9773, an unsigned GET). */
 export function revocationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
@@ -199,7 +167,10 @@ export function revocationRoutes(scope: FastifyInstance, deps: AcmeDeps, post: P
 
   scope.get<{ Params: { certId: string } }>(
     `${ACME_PATHS.renewalInfo}:certId`,
-    { config: { public: true }, schema: { response: { 200: renewalInfoResponse, ...refusals } } },
+    {
+      config: { public: true },
+      schema: { params: AcmeCertIdParams, response: { 200: AcmeRenewalInfo, ...refusals } },
+    },
     async (request, reply) => {
       // clients ask again after this long (RFC 9773 §4.3)
       reply.header('Retry-After', String(6 * 3600));

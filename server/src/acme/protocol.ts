@@ -2,7 +2,7 @@
 // every refusal, the headers (Replay-Nonce, Link), and the checks of a POST (§6.2–§6.5: JWS, then nonce spent).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../../contract/ids';
-import { str } from '../http/responses';
+import { AcmeProblemDocument } from '../../../contract/wire/acme';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { type VerifiedAcmeRequest, verifyAcmeRequest } from './jws';
 import { newNonce, nonceTimes, settleSpend } from './nonces';
@@ -21,15 +21,7 @@ const ACME_PREFIX = '/acme';
 /** An id in one of our ACME URLs: a UUID as we write them, in lower case (a URL is compared as written). */
 const isOurId = (id: string): boolean => isUuid(id) && id === id.toLowerCase();
 
-export const problemResponse = {
-  type: 'object',
-  properties: {
-    type: str,
-    detail: str,
-    status: { type: 'integer' },
-    algorithms: { type: 'array', items: str },
-  },
-} as const;
+export const problemResponse = AcmeProblemDocument;
 export const refusals = { '4xx': problemResponse, '5xx': problemResponse };
 /** The problem document of any error of this scope: ours as they are, Fastify's as malformed, the rest logged. */
 export function problemOf(err: FastifyError | Error, request: FastifyRequest): AcmeProblem {

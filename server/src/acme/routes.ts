@@ -8,7 +8,18 @@ import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
 import { access, providerActor } from '../http/guard';
 import { type ListSpec, parseListQuery, sendList } from '../http/list';
 import { oneOf } from '../http/listFilters';
-import { emptyResponse, messageResponse, nullableStr, str } from '../http/responses';
+import { emptyResponse, messageResponse } from '../http/responses';
+import { ListQuerystring } from '../../../contract/wire/list';
+import { Type } from '../../../contract/wire/kit';
+import {
+  AcmeAccount,
+  AcmeCredentialCreated,
+  AcmeCredentialRow,
+  AcmeDirectory,
+  AcmeIdParams,
+  EabKeyParams,
+} from '../../../contract/wire/acme';
+import { EAB_MESSAGES } from './eab';
 import { accountObject, newAccount, updateAccount } from './accounts';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
 import { createEabKey, listEabKeys, revokeEabKey } from './eab';
@@ -27,30 +38,6 @@ import {
 } from './protocol';
 import type * as store from './store';
 
-const accountResponse = {
-  type: 'object',
-  properties: {
-    status: str,
-    contact: { type: 'array', items: str },
-    orders: str,
-    createdAt: str,
-  },
-} as const;
-const directoryResponse = {
-  type: 'object',
-  properties: {
-    newNonce: str,
-    newAccount: str,
-    newOrder: str,
-    revokeCert: str,
-    keyChange: str,
-    renewalInfo: str,
-    meta: {
-      type: 'object',
-      properties: { externalAccountRequired: { type: 'boolean' }, website: str },
-    },
-  },
-} as const;
 function sendAccount(deps: AcmeDeps, reply: FastifyReply, account: store.AccountRow, status: number) {
   return reply
     .status(status)
@@ -77,7 +64,7 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
 
     scope.get(
       ACME_PATHS.directory,
-      { config: { public: true }, schema: { response: { 200: directoryResponse, ...refusals } } },
+      { config: { public: true }, schema: { response: { 200: AcmeDirectory, ...refusals } } },
       async () => ({
         newNonce: acmeUrl(deps, ACME_PATHS.newNonce),
         newAccount: acmeUrl(deps, ACME_PATHS.newAccount),
@@ -104,7 +91,7 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
 
     scope.post(
       ACME_PATHS.newAccount,
-      { ...post, schema: { response: { 200: accountResponse, 201: accountResponse, ...refusals } } },
+      { ...post, schema: { response: { 200: AcmeAccount, 201: AcmeAccount, ...refusals } } },
       async (request, reply) => {
         const req = await acmeRequest(deps, request, 'jwk');
         const { created, account } = await newAccount(deps, {
@@ -118,7 +105,7 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
 
     scope.post<{ Params: { id: string } }>(
       `${ACME_PATHS.account}:id`,
-      { ...post, schema: { response: { 200: accountResponse, ...refusals } } },
+      { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeAccount, ...refusals } } },
       async (request, reply) => {
         const req = await acmeRequest(deps, request, 'kid');
         if (!req.account || req.header.kid !== req.header.url)
@@ -129,7 +116,7 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
 
     scope.post(
       ACME_PATHS.keyChange,
-      { ...post, schema: { response: { 200: accountResponse, ...refusals } } },
+      { ...post, schema: { response: { 200: AcmeAccount, ...refusals } } },
       async (request, reply) => {
         const req = await acmeRequest(deps, request, 'kid');
         if (!req.account) throw new AcmeProblem('accountDoesNotExist', 'No account has this kid');
@@ -144,21 +131,6 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
 
 // ---- the provider's credentials, in the portal API ----
 
-const createdResponse = { type: 'object', properties: { key_id: str, hmac_key: str } } as const;
-const credentialResponse = {
-  type: 'object',
-  properties: {
-    id: str,
-    key_id: str,
-    status: str,
-    created_on: str,
-    revoked_on: nullableStr,
-    account_id: nullableStr,
-    account_status: nullableStr,
-    bound_on: nullableStr,
-  },
-} as const;
-
 const CREDENTIALS_LIST: ListSpec = {
   sortable: { created_on: 'created_on', status: 'status', bound_on: 'bound_on', revoked_on: 'revoked_on' },
   filters: {
@@ -172,7 +144,7 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
   app.post(
     '/api/service_provider/acme/eab',
     // Not idempotent on purpose: a replayed answer would be the HMAC key kept in clear with the request's key.
-    { config: access('acme-credentials', 'create'), schema: { response: { 201: createdResponse } } },
+    { config: access('acme-credentials', 'create'), schema: { response: { 201: AcmeCredentialCreated } } },
     async (request, reply) => reply.status(201).send(await createEabKey(deps, providerActor(request))),
   );
 
@@ -180,7 +152,7 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
     '/api/service_provider/acme/eab',
     {
       config: access('acme-credentials', 'list'),
-      schema: { response: { 200: { type: 'array', items: credentialResponse } } },
+      schema: { querystring: ListQuerystring, response: { 200: Type.Array(AcmeCredentialRow) } },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, CREDENTIALS_LIST, { paramOffset: 1 });
@@ -191,7 +163,10 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
 
   app.delete<{ Params: { key_id: string } }>(
     '/api/service_provider/acme/eab/:key_id',
-    { config: access('acme-credentials', 'delete'), schema: { response: { 200: messageResponse } } },
+    {
+      config: { ...access('acme-credentials', 'delete'), notFound: EAB_MESSAGES.notFound },
+      schema: { params: EabKeyParams, response: { 200: messageResponse } },
+    },
     async (request) => revokeEabKey(deps, providerActor(request), request.params.key_id),
   );
 }

@@ -12,7 +12,18 @@ import { PRIVATE_KEY_FILENAME } from '../ca';
 import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
 import { type ListSpec, parseListQuery, sendPage } from '../http/list';
-import { bool, emptyResponse, fileResponse, messageResponse, nullableStr, num, str } from '../http/responses';
+import { emptyResponse, fileResponse, messageResponse } from '../http/responses';
+import { IdParams } from '../../../contract/wire/params';
+import { Type } from '../../../contract/wire/kit';
+import {
+  CertificateRow,
+  GenerateCertificateResult,
+  KeyFileQuerystring,
+  KeyListQuerystring,
+  PrivateKeyList,
+  PrivateKeyRow,
+  SerialParams,
+} from '../../../contract/wire/certificates';
 import { generateCertificate, renewCertificate } from './issuance';
 import { disableAutoRenewal, enableAutoRenewal } from './autoRenewal';
 import { revokeCertificate } from './revocation';
@@ -27,37 +38,8 @@ const importSchema = yup
   })
   .noUnknown(true, 'Unknown field: ${unknown}');
 
-// ---- answers (allow-lists: nothing else leaves the server) ----
-
-const keyResponse = { type: 'object', properties: { priv_key_uuid: str, created_on: str } } as const;
-const keyListResponse = {
-  anyOf: [
-    { type: 'object', properties: { total: num, data: { type: 'array', items: keyResponse } } },
-    { type: 'array', items: keyResponse },
-  ],
-} as const;
-const certificateResponse = {
-  type: 'object',
-  properties: {
-    id: str,
-    created_on: str,
-    sti_cert_start_date: nullableStr,
-    sti_cert_expire_date: nullableStr,
-    cr_path: str,
-    serial_number: str,
-    status: str,
-    replaced_by: nullableStr,
-    is_current: bool,
-    revoked_on: nullableStr,
-    revocation_reason: nullableStr,
-    revocation_scheduled_on: nullableStr,
-    auto_renew: bool,
-  },
-} as const;
-const issueResponse = {
-  type: 'object',
-  properties: { success: bool, certificate: certificateResponse, error_cause: str },
-} as const;
+/** A key's id in the path. */
+const KeyParams = IdParams('uuid');
 
 /** The key list: sorted in SQL, paged by `range` (the list protocol) or by `skip`/`take` (docs/api.md). */
 const KEYS_LIST: ListSpec = {
@@ -70,7 +52,10 @@ const KEYS_LIST: ListSpec = {
 function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
   app.get(
     '/api/service_provider/sti_priv_key',
-    { config: access('private-keys', 'list'), schema: { response: { 200: keyListResponse } } },
+    {
+      config: access('private-keys', 'list'),
+      schema: { querystring: KeyListQuerystring, response: { 200: PrivateKeyList } },
+    },
     async (request, reply) => {
       const actor = providerActor(request);
       const list = parseListQuery(request.query, KEYS_LIST, {
@@ -86,7 +71,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
     '/api/service_provider/generate_sti_priv_key',
     {
       config: { ...access('private-keys', 'create'), idempotent: true },
-      schema: { response: { 201: keyResponse } },
+      schema: { response: { 201: PrivateKeyRow } },
     },
     async (request, reply) => {
       const key = await service.generateKey(deps, providerActor(request));
@@ -99,7 +84,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
     {
       config: { ...access('private-keys', 'create'), idempotent: true },
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { response: { 201: keyResponse } },
+      schema: { response: { 201: PrivateKeyRow } },
     },
     async (request, reply) => {
       const actor = providerActor(request);
@@ -111,7 +96,14 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
 
   app.get<{ Params: { uuid: string }; Querystring: { format?: string } }>(
     '/api/service_provider/sti_priv_key/file/:uuid',
-    { config: access('private-keys', 'download'), schema: { response: { 200: fileResponse(PEM_FILE) } } },
+    {
+      config: { ...access('private-keys', 'download'), notFound: service.KEY_NOT_FOUND },
+      schema: {
+        params: KeyParams,
+        querystring: KeyFileQuerystring,
+        response: { 200: fileResponse(PEM_FILE) },
+      },
+    },
     async (request, reply) => {
       const actor = providerActor(request);
       const format = request.query.format ?? 'pkcs8';
@@ -129,7 +121,10 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
 
   app.delete<{ Params: { uuid: string } }>(
     '/api/service_provider/sti_priv_key/:uuid',
-    { config: access('private-keys', 'delete'), schema: { response: { 204: emptyResponse } } },
+    {
+      config: { ...access('private-keys', 'delete'), notFound: service.KEY_NOT_FOUND },
+      schema: { params: KeyParams, response: { 204: emptyResponse } },
+    },
     async (request, reply) => {
       await service.deleteKey(deps, providerActor(request), request.params.uuid);
       return reply.status(204).send();
@@ -161,8 +156,8 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   app.get<{ Params: { uuid: string } }>(
     '/api/service_provider/sti_spc_cert/last/:uuid',
     {
-      config: access('certificates', 'list'),
-      schema: { response: { 200: { type: 'array', items: certificateResponse } } },
+      config: { ...access('certificates', 'list'), notFound: service.KEY_NOT_FOUND },
+      schema: { params: KeyParams, response: { 200: Type.Array(CertificateRow) } },
     },
     async (request) => service.certificatesOfKey(deps, providerActor(request), request.params.uuid),
   );
@@ -172,7 +167,7 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
     {
       config: { ...access('certificates', 'create'), idempotent: true },
       preHandler: limited,
-      schema: { response: { 200: issueResponse } },
+      schema: { response: { 200: GenerateCertificateResult } },
     },
     async (request) => {
       const actor = providerActor(request);
@@ -184,9 +179,13 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   app.post<{ Params: { serial: string } }>(
     '/api/service_provider/replace_sti_spc_cert/:serial',
     {
-      config: { ...access('certificates', 'renew'), idempotent: true },
+      config: {
+        ...access('certificates', 'renew'),
+        idempotent: true,
+        notFound: service.CERTIFICATE_NOT_FOUND,
+      },
       preHandler: limited,
-      schema: { response: { 200: issueResponse } },
+      schema: { params: SerialParams, response: { 200: GenerateCertificateResult } },
     },
     async (request) => {
       const actor = providerActor(request);
@@ -197,7 +196,10 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
 
   app.post<{ Params: { serial: string } }>(
     '/api/service_provider/revoke_sti_spc_cert/:serial',
-    { config: access('certificates', 'revoke'), schema: { response: { 200: messageResponse } } },
+    {
+      config: { ...access('certificates', 'revoke'), notFound: service.CERTIFICATE_NOT_FOUND },
+      schema: { params: SerialParams, response: { 200: messageResponse } },
+    },
     async (request) => {
       const actor = providerActor(request);
       const input = await validate(revokeCertificateSchema, request.body ?? {});
@@ -211,7 +213,10 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
 function autoRenewalRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
   app.put<{ Params: { serial: string } }>(
     '/api/service_provider/sti_spc_cert/:serial/auto_renewal',
-    { config: access('certificates', 'renew'), schema: { response: { 200: messageResponse } } },
+    {
+      config: { ...access('certificates', 'renew'), notFound: service.CERTIFICATE_NOT_FOUND },
+      schema: { params: SerialParams, response: { 200: messageResponse } },
+    },
     async (request) => {
       const input = await validate(autoRenewalSchema, request.body ?? {});
       return enableAutoRenewal(deps, providerActor(request), request.params.serial, input);
@@ -219,7 +224,10 @@ function autoRenewalRoutes(app: FastifyInstance, deps: service.CertificateDeps):
   );
   app.delete<{ Params: { serial: string } }>(
     '/api/service_provider/sti_spc_cert/:serial/auto_renewal',
-    { config: access('certificates', 'renew'), schema: { response: { 200: messageResponse } } },
+    {
+      config: { ...access('certificates', 'renew'), notFound: service.CERTIFICATE_NOT_FOUND },
+      schema: { params: SerialParams, response: { 200: messageResponse } },
+    },
     async (request) => disableAutoRenewal(deps, providerActor(request), request.params.serial),
   );
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db';
-import { str } from '../http/responses';
-
-const healthResponse = { type: 'object', properties: { status: str, db: str } } as const;
+import { HealthStatus } from '../../../contract/wire/settings';
 
 /** What the health check asks: the database. */
 export interface HealthDeps {
@@ -12,7 +10,7 @@ export interface HealthDeps {
 export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   app.get(
     '/api/health',
-    { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
+    { config: { public: true }, schema: { response: { 200: HealthStatus, 503: HealthStatus } } },
     async (_req, reply) => {
       try {
         await deps.db.query('SELECT 1');

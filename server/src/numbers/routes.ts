@@ -6,36 +6,22 @@ import { badRequest } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
 import { type ListSpec, MAX_PAGE_ROWS, parseListQuery } from '../http/list';
 import { refuse, text, uuid } from '../http/listFilters';
-import { bool, fileResponse, nullableStr, str } from '../http/responses';
+import { fileResponse } from '../http/responses';
 import { logAdminImport } from '../admin/providers';
 import * as service from './service';
 import { receiveImportFile } from './upload';
-import { NumberImport } from '../../../contract/wire/numbers';
+import {
+  AssignedNumber,
+  ImportAccepted,
+  NumberExportQuerystring,
+  NumberImport,
+  NumberOptions,
+  NumberOptionsQuerystring,
+} from '../../../contract/wire/numbers';
+import { Type } from '../../../contract/wire/kit';
+import { ById } from '../../../contract/wire/params';
+import { ListQuerystring } from '../../../contract/wire/list';
 import { sendJsonPage } from '../http/jsonPage';
-
-/** An import of the history: its one shape, contract/wire/numbers.ts. */
-const importResponse = NumberImport;
-const numberResponse = {
-  type: 'object',
-  properties: {
-    id: str,
-    tn_uuid: str,
-    tn: str,
-    created_on: str,
-    assigned_on: nullableStr,
-    voip_user: { type: 'object', properties: { name: nullableStr, company: nullableStr } },
-  },
-} as const;
-const strings = { type: 'array', items: str } as const;
-const optionsResponse = {
-  type: 'object',
-  properties: {
-    voip_users: strings,
-    organizations: strings,
-    more: { type: 'object', properties: { voip_users: bool, organizations: bool } },
-  },
-} as const;
-const acceptedResponse = { type: 'object', properties: { id: str } } as const;
 
 const IMPORTS_LIST: ListSpec = {
   sortable: {
@@ -96,7 +82,7 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
     '/api/service_provider/tn/import',
     {
       config: { ...access('imports', 'create'), idempotent: true },
-      schema: { response: { 202: acceptedResponse } },
+      schema: { response: { 202: ImportAccepted } },
     },
     async (request, reply) => {
       const actor = providerActor(request);
@@ -109,8 +95,12 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
   app.post<{ Params: { id: string } }>(
     '/api/admin/service_provider/:id/tn/import',
     {
-      config: { ...access('number-imports', 'create'), idempotent: true },
-      schema: { response: { 202: acceptedResponse } },
+      config: {
+        ...access('number-imports', 'create'),
+        idempotent: true,
+        notFound: service.PROVIDER_NOT_FOUND,
+      },
+      schema: { params: ById, response: { 202: ImportAccepted } },
     },
     async (request, reply) => {
       const admin = currentUser(request);
@@ -128,7 +118,7 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
     '/api/service_provider/tn/import-history',
     {
       config: access('imports', 'list'),
-      schema: { response: { 200: { type: 'array', items: importResponse } } },
+      schema: { querystring: ListQuerystring, response: { 200: Type.Array(NumberImport) } },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, IMPORTS_LIST, { paramOffset: 1 });
@@ -143,7 +133,10 @@ function importRoutes(app: FastifyInstance, deps: service.NumberDeps): void {
 
   app.get<{ Params: { id: string } }>(
     '/api/service_provider/tn/import-history/:id/errors',
-    { config: access('imports', 'show'), schema: { response: { 200: fileResponse(CSV_TYPE) } } },
+    {
+      config: { ...access('imports', 'show'), notFound: service.IMPORT_NOT_FOUND },
+      schema: { params: ById, response: { 200: fileResponse(CSV_TYPE) } },
+    },
     async (request, reply) => {
       const { stream } = await service.errorReport(deps, providerActor(request), request.params.id);
       return reply
@@ -160,7 +153,7 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
     '/api/service_provider/tn/assigned',
     {
       config: access('numbers', 'list'),
-      schema: { response: { 200: { type: 'array', items: numberResponse } } },
+      schema: { querystring: ListQuerystring, response: { 200: Type.Array(AssignedNumber) } },
     },
     async (request, reply) => {
       const parsed = parseListQuery(request.query, NUMBERS_LIST, { paramOffset: 1 });
@@ -186,7 +179,10 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
 
   app.get<{ Querystring: { filter?: string } }>(
     '/api/service_provider/tn/assigned/export',
-    { config: access('numbers', 'export'), schema: { response: { 200: fileResponse(CSV_TYPE) } } },
+    {
+      config: access('numbers', 'export'),
+      schema: { querystring: NumberExportQuerystring, response: { 200: fileResponse(CSV_TYPE) } },
+    },
     async (request, reply) => {
       const list = parseListQuery({ filter: request.query.filter }, NUMBERS_LIST, { paramOffset: 1 });
       const stream = service.exportNumbers(deps, providerActor(request), list);
@@ -200,7 +196,10 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
 
   app.get<{ Querystring: { q?: string; limit?: string } }>(
     '/api/service_provider/tn/assigned/options',
-    { config: access('numbers', 'list'), schema: { response: { 200: optionsResponse } } },
+    {
+      config: access('numbers', 'list'),
+      schema: { querystring: NumberOptionsQuerystring, response: { 200: NumberOptions } },
+    },
     async (request) => {
       const { q = '', limit } = request.query;
       if (typeof q !== 'string' || q.length > 100) {

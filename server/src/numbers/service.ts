@@ -9,7 +9,6 @@ import {
   type NumberImport,
   type NumberOptions,
 } from '../../../contract/numbers';
-import { isUuid } from '../../../contract/ids';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db';
 import { pagedCsv } from '../http/csv';
@@ -98,11 +97,15 @@ export async function startImport(
   return file.id;
 }
 
-/** The admin's import on behalf of a provider: the provider must exist (404 otherwise). */
+export const PROVIDER_NOT_FOUND = 'Service provider not found';
+export const IMPORT_NOT_FOUND = 'Import not found';
+
+/**
+ * The admin's import on behalf of a provider: the provider must exist (404 otherwise). Its id comes from the
+ * route's path, a UUID by its params schema.
+ */
 export async function actorForProvider(deps: NumberDeps, accountId: string, providerId: string) {
-  if (!isUuid(providerId) || !(await store.providerExists(deps.db, providerId))) {
-    throw notFound('Service provider not found');
-  }
+  if (!(await store.providerExists(deps.db, providerId))) throw notFound(PROVIDER_NOT_FOUND);
   return { accountId, serviceProviderId: providerId };
 }
 
@@ -246,8 +249,8 @@ export async function errorReport(
   actor: NumberActor,
   importId: string,
 ): Promise<{ import: NumberImport; stream: Readable }> {
-  const imp = isUuid(importId) ? await store.importOf(deps.db, actor.serviceProviderId, importId) : null;
-  if (!imp) throw notFound('Import not found');
+  const imp = await store.importOf(deps.db, actor.serviceProviderId, importId);
+  if (!imp) throw notFound(IMPORT_NOT_FOUND);
   if (imp.report_expired)
     throw new HttpError(410, IMPORT_MESSAGES.reportExpired(ERROR_REPORT_RETENTION_DAYS));
   const stream = pagedCsv({

@@ -6,6 +6,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifySchema, RouteOptions
 import { version } from '../../../package.json';
 import type { ApiDocsAccess } from '../config';
 import { access } from '../http/guard';
+import { Type } from '../../../contract/wire/kit';
 
 /** The stand-ins of other parties (the STI-PA simulator, the sandbox payment page) are not this portal's API. */
 const STAND_IN_PREFIXES = ['/stipa-sim/', '/sandbox/'];
@@ -60,7 +61,9 @@ export async function openApiRoutes(app: FastifyInstance, deps: OpenApiDeps): Pr
     config: (deps.apiDocs === 'public'
       ? { public: true }
       : access('api-docs', 'show')) as FastifyContextConfig,
-    schema: { response: { 200: { type: 'object', additionalProperties: true, description: 'OpenAPI 3.0' } } },
+    schema: {
+      response: { 200: Type.Object({}, { additionalProperties: true, description: 'OpenAPI 3.0' }) },
+    },
   } as const;
   const document = async () => app.swagger();
   app.get('/api/docs', options, document);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AuthorityIssuer, type CrlIssuer, pemFile } from '../ca';
 import { errorBody } from '../http/errors';
 import { emptyResponse, fileResponse } from '../http/responses';
+import { AnchorFileParams } from '../../../contract/wire/repository';
 import { etagMatches, etagOf } from './cr';
 
 export const ANCHOR_CONTENT_TYPE = 'application/x-pem-file';
@@ -66,7 +67,10 @@ export function anchorRoutes(app: FastifyInstance, deps: AnchorDeps): void {
     '/ca/:file',
     {
       config: { public: true },
-      schema: { response: { 200: fileResponse(ANCHOR_CONTENT_TYPE), 304: emptyResponse } },
+      schema: {
+        params: AnchorFileParams,
+        response: { 200: fileResponse(ANCHOR_CONTENT_TYPE), 304: emptyResponse },
+      },
     },
     (request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');

@@ -8,7 +8,8 @@ import type { Config } from '../config';
 import type { Queryable } from '../db';
 import { HttpError, errorBody } from '../http/errors';
 import { type AnchorDeps, anchorRoutes } from './anchors';
-import { emptyResponse, fileResponse, str } from '../http/responses';
+import { emptyResponse, fileResponse } from '../http/responses';
+import { CrFileParams, CrlFileParams, DecryptedChain } from '../../../contract/wire/repository';
 import { CR_CONTENT_TYPE, type CrService, createCrService, etagMatches } from './cr';
 import { BAD_URL_MESSAGE, fetchHttps, parseHttpsUrl } from './decrypt';
 import { describeCertificates, parseCertificates } from './describe';
@@ -52,35 +53,6 @@ export function ownCrSerial(raw: string, publicUrl: string): string | null {
   return file.endsWith('.pem') ? file.slice(0, -4) : '';
 }
 
-const findingSchema = {
-  type: 'object',
-  properties: { rule: str, severity: str, message: str },
-} as const;
-
-/** decrypt_cert's answer: the OpenSSL-like text, and each certificate described. */
-const decryptResponse = {
-  type: 'object',
-  properties: {
-    text: str,
-    certificates: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          subject: str,
-          issuer: str,
-          serial_number: str,
-          not_before: str,
-          not_after: str,
-          tn_auth_list: { type: ['object', 'null'], properties: { spc: str } },
-          findings: { type: 'array', items: findingSchema },
-          text: str,
-        },
-      },
-    },
-  },
-} as const;
-
 /** GET /cr/<serial>.pem: the hot route of the portal, answered from memory whenever it can be. */
 function crRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService): void {
   // securityHeaders: false — the page-oriented security headers (CSP, COOP, ...) mean nothing on a PEM file and
@@ -89,7 +61,7 @@ function crRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService): voi
     '/cr/:file',
     {
       config: { securityHeaders: false },
-      schema: { response: { 200: fileResponse(CR_CONTENT_TYPE), 304: emptyResponse } },
+      schema: { params: CrFileParams, response: { 200: fileResponse(CR_CONTENT_TYPE), 304: emptyResponse } },
     },
     (request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
@@ -112,7 +84,12 @@ function crRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService): voi
 function crlRoute(app: FastifyInstance, deps: RepositoryDeps): void {
   app.get<{ Params: { file: string } }>(
     '/crl/:file',
-    { schema: { response: { 200: fileResponse(CRL_CONTENT_TYPE), 304: emptyResponse } } },
+    {
+      schema: {
+        params: CrlFileParams,
+        response: { 200: fileResponse(CRL_CONTENT_TYPE), 304: emptyResponse },
+      },
+    },
     async (request, reply) => {
       const file = request.params.file;
       const issuerId = file.endsWith('.crl') ? file.slice(0, -4) : '';
@@ -152,7 +129,7 @@ function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService)
     '/api/public/decrypt_cert',
     {
       config: { public: true, rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } },
-      schema: { response: { 200: decryptResponse } },
+      schema: { response: { 200: DecryptedChain } },
     },
     async (request) => {
       const raw = request.body && typeof request.body === 'object' ? request.body.url : undefined;

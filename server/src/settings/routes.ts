@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACME_DIRECTORY_PATH } from '../../../contract/acme';
 import { isDemo, type Config } from '../config';
-import { bool, str } from '../http/responses';
+import { PublicSettings } from '../../../contract/wire/settings';
 
 export type SettingsDeps = {
   config: Pick<
@@ -11,19 +11,8 @@ export type SettingsDeps = {
   >;
 };
 
-const settingsResponse = {
-  type: 'object',
-  properties: {
-    support_url: str,
-    payments: str,
-    stripe_publishable_key: str,
-    demo: bool,
-    acme_directory_url: str,
-  },
-} as const;
-
 export async function settingsRoutes(app: FastifyInstance, { config }: SettingsDeps) {
-  const settings = {
+  const settings: PublicSettings = {
     support_url: config.supportUrl,
     payments: config.payments,
     // A demo (simulated payments or the built-in STI-PA): every page says so.
@@ -37,7 +26,7 @@ export async function settingsRoutes(app: FastifyInstance, { config }: SettingsD
   };
   app.get(
     '/api/public/settings',
-    { config: { public: true }, schema: { response: { 200: settingsResponse } } },
+    { config: { public: true }, schema: { response: { 200: PublicSettings } } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return settings;

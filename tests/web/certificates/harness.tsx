@@ -2,6 +2,7 @@
 // AdminContext on a memory router), with the key and certificate calls of a test dataProvider.
 import type { GetListParams } from 'react-admin';
 import { vi } from 'vitest';
+import type { CertificateRow } from '../../../contract/api';
 import { billingDataProvider, type DataProviderOverrides, type TestDataProvider } from '../billing/harness';
 import { certificateGetList } from '../../../src/dataProvider/certificateLists';
 
@@ -31,6 +32,17 @@ export const KEYS = [
   { priv_key_uuid: KEY_B, created_on: '2026-10-01T18:00:00.000Z' },
 ];
 
+/** What the server answers beside a row's dates and serial: neither replaced, revoked nor opted in. */
+const STATE = {
+  replaced_by: null,
+  is_current: false,
+  revoked_on: null,
+  revocation_reason: null,
+  revocation_scheduled_on: null,
+  auto_renew: false,
+};
+
+/** Three certificates of a key; c2 has no serial, as an older server answered, which the screens tolerate. */
 export const CERTIFICATES = [
   {
     id: 'c3',
@@ -40,6 +52,7 @@ export const CERTIFICATES = [
     cr_path: 'https://ca.example.test/cr/3A.pem',
     serial_number: '3A',
     status: 'issued',
+    ...STATE,
   },
   {
     id: 'c2',
@@ -49,6 +62,7 @@ export const CERTIFICATES = [
     cr_path: 'https://ca.example.test/cr/2B.pem',
     serial_number: null,
     status: 'issued',
+    ...STATE,
   },
   {
     id: 'c1',
@@ -58,8 +72,9 @@ export const CERTIFICATES = [
     cr_path: 'not created',
     serial_number: '1C',
     status: 'pending',
+    ...STATE,
   },
-];
+] as unknown as CertificateRow[];
 
 export const CERT_TEXT = 'Certificate:\n    Data:\n        Serial Number: 3a\n';
 
