@@ -4,6 +4,8 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MATRIX, canAccessAny, type AccessRule, type AccessRequest } from '../../contract/access';
 import { ROLES, type Role } from '../../contract/constants';
+import { Type } from '../../contract/wire/kit';
+import { ById } from '../../contract/wire/params';
 import { buildHttpApp } from '../../server/src/app';
 import {
   access,
@@ -113,27 +115,43 @@ describe('the guard enforces the matrix on every protected route', () => {
 });
 
 describe('a route that does not declare itself', () => {
-  async function scopeWith(options: Record<string, unknown>) {
+  async function scopeWith(options: Record<string, unknown>, path = '/api/thing') {
     const server = Fastify();
     installGuard(server, services.tokens, services.sessions);
     await server.register(async (scope) => {
       requireRouteDeclarations(scope);
-      scope.get('/api/thing', options, async () => ({}));
+      scope.get(path, options, async () => ({}));
     });
     return server;
   }
+  const listed = access('certificates', 'list');
+  const shape = Type.Object({ id: Type.String() });
 
   it('is refused when the app is built', async () => {
-    await expect(scopeWith({ schema: { response: { 200: {} } } })).rejects.toThrow(
+    await expect(scopeWith({ schema: { response: { 200: shape } } })).rejects.toThrow(
       'declares neither config.public nor config.access',
     );
-    await expect(scopeWith({ config: access('certificates', 'list') })).rejects.toThrow(
-      'declares no response schema',
-    );
-    const ok = await scopeWith({ config: access('certificates', 'list'), schema: { response: { 200: {} } } });
+    await expect(scopeWith({ config: listed })).rejects.toThrow('declares no response schema');
+    const ok = await scopeWith({ config: listed, schema: { response: { 200: shape } } });
     await ok.close();
-    await expect(scopeWith({ config: accessOneOf(), schema: { response: { 200: {} } } })).rejects.toThrow(
+    await expect(scopeWith({ config: accessOneOf(), schema: { response: { 200: shape } } })).rejects.toThrow(
       'declares neither config.public nor config.access',
+    );
+  });
+
+  it('is refused when its path names an id without a params schema', async () => {
+    const options = { config: listed, schema: { response: { 200: shape } } };
+    await expect(scopeWith(options, '/api/thing/:id')).rejects.toThrow(
+      'names a path parameter without a params schema',
+    );
+    const ok = await scopeWith({ ...options, schema: { ...options.schema, params: ById } }, '/api/thing/:id');
+    await ok.close();
+  });
+
+  it('is refused when an answer is typed apart from its schema', async () => {
+    const plain = { type: 'object', properties: { id: { type: 'string' } } };
+    await expect(scopeWith({ config: listed, schema: { response: { 200: plain } } })).rejects.toThrow(
+      'answers 200 with a schema that is not a wire shape',
     );
   });
 });

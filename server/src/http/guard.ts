@@ -8,6 +8,7 @@ import type { TokenClaims } from '../../../contract/api';
 import { ROLES } from '../../../contract/constants';
 import type { SessionService } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
+import { Kind } from '@sinclair/typebox';
 import { HttpError } from './errors';
 
 export interface RouteAccess {
@@ -49,7 +50,21 @@ export function undeclaredRoute(route: Pick<RouteOptions, 'url' | 'config' | 'sc
     return 'declares neither config.public nor config.access';
   }
   if (!route.schema?.response) return 'declares no response schema';
+  if (/\/:[A-Za-z]/.test(route.url) && !route.schema.params)
+    return 'names a path parameter without a params schema';
+  const loose = Object.entries(route.schema.response as Record<string, unknown>).find(
+    ([, schema]) => !isWireShape(schema),
+  );
+  if (loose) return `answers ${loose[0]} with a schema that is not a wire shape (contract/wire/)`;
   return null;
+}
+
+/**
+ * Whether a response schema is a TypeBox schema: a shape of contract/wire/, or one of http/responses.ts's answers with
+ * no fields (a message, a file, no body). A JSON answer typed apart from its schema is refused.
+ */
+function isWireShape(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && Kind in schema;
 }
 
 /** Secure by default at build time too: in this scope a route that says nothing about access or answers is refused. */
