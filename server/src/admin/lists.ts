@@ -4,11 +4,12 @@
 import type { TokenClaims } from '../../../contract/api';
 import { listKeys } from '../certificates/store';
 import { revokeCertificate } from '../certificates/revocation';
-import { isEmptyPage, type JsonPage } from '../http/jsonPage';
+import { isEmptyPage, isoTime, jsonRow, type JsonPage } from '../http/jsonPage';
 import type { ListQuery } from '../http/list';
 import { MAX_PAGE_ROWS } from '../http/list';
 import { countedNumberPage } from '../numbers/pageStore';
-import { listImports, listNumbers, numberTotal, visibleReads } from '../numbers/store';
+import { listImports, listNumbers, numberId, numberTotal, visibleReads } from '../numbers/store';
+import { ProviderNumberRow } from '../../../contract/wire/admin';
 import type { AdminActor, AdminDeps } from './deps';
 import * as store from './listStore';
 import { ownPage } from '../resellers/portal';
@@ -51,28 +52,39 @@ export async function providerImports(deps: AdminDeps, providerId: string, list:
   return ofProvider(deps, providerId, (spId) => listImports(deps.db, spId, list));
 }
 
+/** A number of the fallback read, its moment still a Date (the response schema writes it). */
+type ProviderNumberRecord = Omit<ProviderNumberRow, 'created_on'> & { created_on: Date };
+
+/** A number as the database writes it for the admin's list of a provider's numbers: its wire shape's fields. */
+const PROVIDER_NUMBER_ROW = jsonRow(ProviderNumberRow, {
+  id: numberId('n'),
+  tn: 'n.tn',
+  created_on: isoTime('n.created_on'),
+  assigned_on: 'n.assigned_on',
+  voip_user: 'n.voip_user',
+  organization: 'n.organization',
+});
+
 /** One page of the provider's numbers (never the whole list: at most a page of MAX_PAGE_ROWS without a range). */
-export async function providerNumbers(deps: AdminDeps, providerId: string, list: ListQuery) {
+export function providerNumbers(deps: AdminDeps, providerId: string, list: ListQuery) {
   const asked = { ...list, limit: list.limit ?? MAX_PAGE_ROWS };
-  const read = async (spId: string) => {
+  const read = async (spId: string): Promise<JsonPage | { rows: ProviderNumberRecord[]; total: number }> => {
     // one statement, unless an import not completed hides rows
-    const counted = await countedNumberPage(deps.db, spId, asked);
+    const counted = await countedNumberPage(deps.db, spId, asked, PROVIDER_NUMBER_ROW);
     if (counted) return counted;
     return visibleReads(deps.db, spId, async (tx, hidden) => ({
-      ...(await listNumbers(tx, spId, hidden, asked)),
+      rows: (await listNumbers(tx, spId, hidden, asked)).rows.map((r) => ({
+        id: r.id,
+        tn: r.tn,
+        created_on: r.created_on,
+        assigned_on: r.assigned_on,
+        voip_user: r.voip_user,
+        organization: r.organization,
+      })),
       total: await numberTotal(tx, spId),
     }));
   };
-  const page = await ofProvider(deps, providerId, read);
-  const rows = page.rows.map((r) => ({
-    id: r.id,
-    tn: r.tn,
-    created_on: r.created_on,
-    assigned_on: r.assigned_on,
-    voip_user: r.voip_user,
-    organization: r.organization,
-  }));
-  return { rows, total: page.total };
+  return ofProvider(deps, providerId, read);
 }
 
 export function payments(deps: AdminDeps, list: ListQuery) {

@@ -168,12 +168,15 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
       };
       const page = await service.listNumbers(deps, providerActor(request), list);
       // An exact total, or `*` when the filtered rows are more than COUNT_CAP; the next-page flag always.
-      const end = page.rows.length ? range[0] + page.rows.length - 1 : range[0];
-      return reply
+      const count = 'json' in page ? page.count : page.rows.length;
+      const end = count ? range[0] + count - 1 : range[0];
+      reply
         .header('Content-Range', `numbers ${range[0]}-${end}/${page.total ?? '*'}`)
         .header(LIST_HEADERS.hasNextPage, String(page.hasNext))
-        .header('Access-Control-Expose-Headers', `Content-Range, ${LIST_HEADERS.hasNextPage}`)
-        .send(page.rows);
+        .header('Access-Control-Expose-Headers', `Content-Range, ${LIST_HEADERS.hasNextPage}`);
+      // a page the database wrote is sent as it is
+      if ('json' in page) return reply.type('application/json; charset=utf-8').send(page.json);
+      return reply.send(page.rows);
     },
   );
 

@@ -3,12 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  type AssignedNumber,
-  IMPORT_MESSAGES,
-  type NumberImport,
-  type NumberOptions,
-} from '../../../contract/numbers';
+import { IMPORT_MESSAGES, type NumberImport, type NumberOptions } from '../../../contract/numbers';
+import { AssignedNumber } from '../../../contract/wire/numbers';
 import type { Config } from '../config';
 import type { Database, Queryable } from '../db';
 import { pagedCsv } from '../http/csv';
@@ -17,6 +13,7 @@ import type { ListQuery } from '../http/list';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { ERROR_REPORT_RETENTION_DAYS } from './errorStore';
+import { isoTime, jsonRow } from '../http/jsonPage';
 import { countedNumberPage } from './pageStore';
 import * as store from './store';
 import type { UploadedFile } from './upload';
@@ -165,12 +162,22 @@ async function filteredTotal(tx: Queryable, sp: string, hidden: string[], list: 
   return store.cappedCount(tx, sp, hidden, list, COUNT_CAP);
 }
 
-export interface NumberPage {
-  rows: AssignedNumber[];
+/** One page of numbers: written as JSON by the database (the list as it opens), or read as rows. */
+export type NumberPage = {
   /** Exact, or null when the filtered rows are more than COUNT_CAP. */
   total: number | null;
   hasNext: boolean;
-}
+} & ({ json: string; count: number } | { rows: AssignedNumber[] });
+
+/** A number as the database writes it for the provider's list: every field of its wire shape. */
+const NUMBER_ROW = jsonRow(AssignedNumber, {
+  id: store.numberId('n'),
+  tn_uuid: store.numberId('n'),
+  tn: 'n.tn',
+  created_on: isoTime('n.created_on'),
+  assigned_on: 'n.assigned_on',
+  voip_user: `json_build_object('name', n.voip_user, 'company', n.organization)`,
+});
 
 export async function listNumbers(
   deps: NumberDeps,
@@ -179,24 +186,23 @@ export async function listNumbers(
 ): Promise<NumberPage> {
   const sp = actor.serviceProviderId;
   // unfiltered (the list as it opens): one statement, unless an import not completed hides rows
-  const counted = asked.where.length ? null : await countedNumberPage(deps.db, sp, asked);
-  const { page, total } = counted
-    ? { page: counted, total: counted.total }
-    : await store.visibleReads(deps.db, sp, async (tx, hidden) => {
-        const digits = asked.contains?.digits;
-        const search =
-          digits && digits.length >= BLOCK_SEARCH_DIGITS
-            ? await blockSearch(tx, sp, hidden, asked, digits)
-            : null;
-        const list = search?.list ?? asked;
-        let total: number | null;
-        if (!list.where.length) total = await store.numberTotal(tx, sp);
-        else if (search && search.matches === null) total = null;
-        // the search alone: its (visible) matches are the total, nothing to count
-        else if (search && asked.contains?.alone) total = search.matches;
-        else total = await filteredTotal(tx, sp, hidden, list);
-        return { page: await store.listNumbers(tx, sp, hidden, list), total };
-      });
+  const counted = asked.where.length ? null : await countedNumberPage(deps.db, sp, asked, NUMBER_ROW);
+  if (counted) return counted;
+  const { page, total } = await store.visibleReads(deps.db, sp, async (tx, hidden) => {
+    const digits = asked.contains?.digits;
+    const search =
+      digits && digits.length >= BLOCK_SEARCH_DIGITS
+        ? await blockSearch(tx, sp, hidden, asked, digits)
+        : null;
+    const list = search?.list ?? asked;
+    let total: number | null;
+    if (!list.where.length) total = await store.numberTotal(tx, sp);
+    else if (search && search.matches === null) total = null;
+    // the search alone: its (visible) matches are the total, nothing to count
+    else if (search && asked.contains?.alone) total = search.matches;
+    else total = await filteredTotal(tx, sp, hidden, list);
+    return { page: await store.listNumbers(tx, sp, hidden, list), total };
+  });
   return {
     total,
     hasNext: page.hasNext,

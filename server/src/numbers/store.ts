@@ -132,9 +132,12 @@ export interface NumberRow {
   organization: string | null;
 }
 
-/** A number's fields; its id is derived from the provider and the number (stable, nothing to generate or store). */
+/** A number's id, derived from the provider and the number (stable, nothing to generate or store). */
+export const numberId = (t: string) => `md5(${t}.service_provider_id::text || '/' || ${t}.tn)::uuid`;
+
+/** A number's fields, with its id. */
 export function numberFields(t: string): string {
-  const id = `md5(${t}.service_provider_id::text || '/' || ${t}.tn)::uuid`;
+  const id = numberId(t);
   return `${id} AS id, ${id} AS tn_uuid, ${t}.tn, ${t}.created_on, ${t}.assigned_on, ${t}.voip_user, ${t}.organization`;
 }
 
