@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainToPem, type ExportedCa, generateP256KeyPair, newSerial } from '../../server/src/ca';
 import { DirectoryOrigin } from '../../server/src/publishing/directory';
-import { publishCr } from '../../server/src/publishing/jobs';
+import { publishCr, removeExpired } from '../../server/src/publishing/jobs';
 import { rebuildTree } from '../../server/src/publishing/rebuild';
 import { type TestApp, createTestApp, injectFetch } from './helpers';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
@@ -142,6 +142,8 @@ describe('with PUBLISH_DIR', () => {
     const file = path.join(publishDir, 'crl', `${ISSUER}.crl`);
     const written = await eventually(() => fileIf(file, after.rawPayload));
     expect(written.equals(after.rawPayload)).toBe(true);
+    // The file's time is the CRL's thisUpdate: what nginx answers as Last-Modified is the portal's.
+    expect(fs.statSync(file).mtime.toUTCString()).toBe(after.headers['last-modified']);
   });
 
   it('publishes idempotently: the same bytes again write nothing, and no temporary file is left', async () => {
@@ -199,6 +201,34 @@ describe('with PUBLISH_DIR', () => {
       fs.rmSync(empty, { recursive: true, force: true });
     }
   });
+});
+
+describe('the daily removal of expired chains', () => {
+  it('removes the object of a certificate that expired, as the portal stops serving it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-expired-'));
+    const t = await createTestApp({ config: { publishDir: dir }, stiPaFetch: injectFetch(() => t.app) });
+    try {
+      const { serial } = await issueThroughApi(t);
+      const file = path.join(dir, 'cr', `${serial}.pem`);
+      await eventually(() => fileIf(file));
+      const deps = { db: t.db, now: () => new Date(), origin: new DirectoryOrigin(dir) };
+      expect(await removeExpired(deps)).toBe(0);
+      expect(fs.existsSync(file)).toBe(true);
+      await t.db.query(
+        `UPDATE certificates SET not_before = now() - interval '2 days', not_after = now() - interval '1 hour'
+          WHERE serial_number = $1`,
+        [serial],
+      );
+      expect(await removeExpired(deps)).toBe(1);
+      expect(fs.existsSync(file)).toBe(false);
+      // A publish-cr of it now removes rather than writes.
+      expect(await publishCr(deps, serial)).toBe(false);
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('without PUBLISH_DIR', () => {

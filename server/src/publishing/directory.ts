@@ -20,7 +20,7 @@ export class DirectoryOrigin implements Origin {
     return path.join(this.dir, ...segments);
   }
 
-  async put(key: string, bytes: Uint8Array, _meta: ObjectMeta): Promise<boolean> {
+  async put(key: string, bytes: Uint8Array, meta: ObjectMeta): Promise<boolean> {
     const file = this.fileOf(key);
     if (await sameContent(file, bytes)) return false;
     const folder = path.dirname(file);
@@ -30,6 +30,8 @@ export class DirectoryOrigin implements Origin {
       const handle = await fs.open(temp, 'wx', 0o644);
       try {
         await handle.writeFile(bytes);
+        // nginx answers the file's time as Last-Modified and builds its ETag from it and the size.
+        if (meta.lastModified) await handle.utimes(meta.lastModified, meta.lastModified);
         // On disk before the rename makes it visible: a crash never leaves an empty file under the final name.
         await handle.datasync();
       } finally {

@@ -1,6 +1,7 @@
 // Publishing through the job queue: `publish-cr` writes one certificate's CR answer to the origin once its
 // issuance committed, `publish-crl` an issuer's newest CRL once it was signed, and `publish-crls` goes over every
-// issuer's CRL every ten minutes (what a send that failed, or came before the queue started, left behind).
+// issuer's CRL every ten minutes (what a send that failed, or came before the queue started, left behind), and
+// `publish-expired` removes each day the chains of certificates that expired (the portal answers 404 for them).
 // Sent only while PUBLISH_DIR is set; the handlers are idempotent (the same bytes write nothing).
 import type { Config } from '../config';
 import type { Queryable } from '../db';
@@ -13,6 +14,10 @@ export const PUBLISH_CR_JOB = 'publish-cr';
 export const PUBLISH_CRL_JOB = 'publish-crl';
 export const PUBLISH_CRLS_JOB = 'publish-crls';
 export const PUBLISH_CRLS_CRON = '*/10 * * * *';
+export const PUBLISH_EXPIRED_JOB = 'publish-expired';
+export const PUBLISH_EXPIRED_CRON = '30 3 * * *';
+/** How far back the daily removal looks: runs missed for this long still leave no expired chain behind. */
+const EXPIRED_LOOKBACK_DAYS = 7;
 const RETRIES = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true } as const;
 
 type PublishingConfig = Pick<Config, 'publishDir'>;
@@ -79,6 +84,18 @@ export async function crlIssuers(db: Queryable): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Removes the objects of the certificates that expired within the last EXPIRED_LOOKBACK_DAYS. */
+export async function removeExpired(deps: PublishingDeps): Promise<number> {
+  if (!deps.origin.remove) return 0;
+  const rows = await deps.db.query<{ serial_number: string }>(
+    `SELECT serial_number FROM certificates
+      WHERE status IN ('issued', 'revoked') AND not_after <= $1 AND not_after > $1::timestamptz - $2::integer * interval '1 day'`,
+    [deps.now(), EXPIRED_LOOKBACK_DAYS],
+  );
+  for (const row of rows) await deps.origin.remove(crKey(row.serial_number));
+  return rows.length;
+}
+
 /** The publishing jobs, when PUBLISH_DIR is set (none otherwise). */
 export function publishingJobs(s: {
   config: PublishingConfig;
@@ -102,6 +119,11 @@ export function publishingJobs(s: {
       handler: async () => {
         for (const issuer of await crlIssuers(s.db)) await publishCrl(deps, issuer);
       },
+    },
+    {
+      name: PUBLISH_EXPIRED_JOB,
+      cron: PUBLISH_EXPIRED_CRON,
+      handler: async () => void (await removeExpired(deps)),
     },
   ];
 }

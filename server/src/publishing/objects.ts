@@ -47,7 +47,11 @@ export async function crlObject(
   return {
     key: crlKey(issuerId),
     bytes: Buffer.from(row.der),
-    meta: { contentType: CRL_CONTENT_TYPE, cacheControl: 'public, max-age=3600' },
+    meta: {
+      contentType: CRL_CONTENT_TYPE,
+      cacheControl: 'public, max-age=3600',
+      lastModified: new Date(row.this_update),
+    },
     crlNumber: Number(row.crl_number),
   };
 }

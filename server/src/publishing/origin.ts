@@ -6,6 +6,8 @@
 export interface ObjectMeta {
   contentType: string;
   cacheControl: string;
+  /** When the content was made (a CRL's thisUpdate): a directory origin gives the file this time. */
+  lastModified?: Date;
 }
 
 export interface Origin {
