@@ -13,7 +13,8 @@ const USAGE = 'usage: npm run publish [-- --dir <absolute folder>]   (default: P
 function targetDir(args: string[], publishDir: string | undefined): string {
   const at = args.indexOf('--dir');
   const dir = at >= 0 ? args[at + 1] : publishDir;
-  if (args.some((a, i) => a !== '--dir' && i !== at + 1) || (at >= 0 && !dir)) throw new ConfigError(USAGE);
+  // Nothing but `--dir <folder>`.
+  if (args.length !== (at >= 0 ? 2 : 0) || (at >= 0 && !dir)) throw new ConfigError(USAGE);
   if (!dir) throw new ConfigError(`PUBLISH_DIR is not set and no --dir was given\n${USAGE}`);
   if (!path.isAbsolute(dir)) throw new ConfigError(`the folder must be an absolute path, got "${dir}"`);
   return dir;
