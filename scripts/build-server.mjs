@@ -8,6 +8,7 @@
 //   node scripts/build-server.mjs --run           -> the same, then runs it in this process (npm run serve), so
 //                                                    that SIGTERM reaches the server's graceful shutdown
 //   node scripts/build-server.mjs bench/cr.ts     -> build/bench/cr.mjs
+//   node scripts/build-server.mjs server/src/publishing/main.ts -> build/tools/publishing.mjs (npm run publish)
 // build/server is a link to a release, a folder that is never written once published (serverRelease.mjs): a
 // server starting from build/server while another `npm run serve` builds finds one whole build or the other.
 import { execFileSync } from 'node:child_process';
@@ -20,8 +21,13 @@ import { publishRelease, readTree, templateKey } from './serverRelease.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = 'server/src/main.ts';
 
-/** Where an entry's module goes: server/src/main.ts -> build/server/main.mjs, bench/x.ts -> build/bench/x.mjs. */
+/**
+ * Where an entry's module goes: server/src/main.ts -> build/server/main.mjs, bench/x.ts -> build/bench/x.mjs, and a
+ * command of the server, server/src/<module>/main.ts -> build/tools/<module>.mjs (build/server is a release's link).
+ */
 export function outputOf(entry) {
+  const tool = /^server\/src\/([^/]+)\/main\.ts$/.exec(entry);
+  if (tool) return path.join(root, 'build', 'tools', `${tool[1]}.mjs`);
   const dir = entry === SERVER_ENTRY ? 'server' : path.dirname(entry);
   return path.join(root, 'build', dir, `${path.basename(entry, '.ts')}.mjs`);
 }

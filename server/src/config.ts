@@ -87,6 +87,11 @@ export interface Config {
    * Unset: public in development, admin in production, where the document would map every admin route for anyone.
    */
   apiDocs: ApiDocsAccess;
+  /**
+   * PUBLISH_DIR: an absolute folder where every CR answer (`cr/<serial>.pem`) and every CRL (`crl/<issuer>.crl`) is
+   * also written, for a web server or CDN to serve (docs/production.md). Unset: only the portal serves them.
+   */
+  publishDir: string | undefined;
 }
 
 export const API_DOCS_ACCESS = ['public', 'admin', 'off'] as const;
@@ -251,6 +256,14 @@ function pgliteSharedBuffers(env: Env): string {
   return raw;
 }
 
+/** PUBLISH_DIR: an absolute path, or unset. */
+function publishDir(env: Env): string | undefined {
+  const raw = str(env, 'PUBLISH_DIR');
+  if (raw === undefined) return undefined;
+  if (!path.isAbsolute(raw)) throw new ConfigError(`PUBLISH_DIR must be an absolute path, got "${raw}"`);
+  return path.normalize(raw);
+}
+
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -341,6 +354,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
     apiDocs: apiDocsAccess(env),
+    publishDir: publishDir(env),
     ...serverSettings(env),
     ...metricsSettings(env, port),
     ...overrides,

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { createSessionService } from './auth/sessions';
 import { createTokenService, loadJwtSecret, type TokenService } from './auth/tokens';
-import { createCrlPublisher, loadOrCreateAuthority } from './authority';
+import { type CrlPublisher, createCrlPublisher, loadOrCreateAuthority } from './authority';
+import type { CrlRow } from './authority/crlStore';
 import {
   type CertificateAuthority,
   type CrlIssuer,
@@ -51,6 +52,7 @@ import type { SettingsDeps } from './settings/routes';
 import { acmeDepsOf, type AcmeDeps } from './acme/deps';
 import { nonceKeyOf, startNonceEpoch } from './acme/nonces';
 import { appJobs } from './jobs';
+import { queuePublishCrl } from './publishing/jobs';
 import { registerJobs } from './jobs/queue';
 
 export interface AppDeps {
@@ -146,6 +148,18 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
   };
 }
 
+/** The CA's CRL publisher; with PUBLISH_DIR, each CRL it signs is queued for the static origin too. */
+function caCrlPublisher(
+  core: Pick<AppContext, 'db' | 'now' | 'log' | 'config' | 'jobs'>,
+  issuers: CrlIssuer[],
+): CrlPublisher {
+  const { db, now, log, config, jobs } = core;
+  const onIssued = config.publishDir
+    ? (row: CrlRow) => queuePublishCrl({ config, jobs }, row.issuer_id)
+    : undefined;
+  return createCrlPublisher({ db, now, log, issuers, onIssued });
+}
+
 export async function createServices(deps: AppDeps): Promise<AppServices> {
   const { config, db } = deps;
   const log =
@@ -195,7 +209,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     reportRevocation: simulatorCrl ? simulatorCrl.report : operatorReporting(log),
   });
   // Only CA certificates with cRLSign whose keys are held sign CRLs (an imported root's CRL is its operator's).
-  const crl = createCrlPublisher({ db, now, log, issuers: [...ca.crlSigners, ...(deps.crlIssuers ?? [])] });
+  const crl = caCrlPublisher({ db, now, log, config, jobs }, [...ca.crlSigners, ...(deps.crlIssuers ?? [])]);
   const tokens = deps.tokens ?? createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), now);
   const sessions = createSessionService({ db, tokens, now, cacheMs: config.sessionCacheSeconds * 1000 });
   const core: AppContext = {

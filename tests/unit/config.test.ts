@@ -205,3 +205,16 @@ describe('PGLITE_SHARED_BUFFERS', () => {
       );
   });
 });
+
+describe('PUBLISH_DIR', () => {
+  it('is unset by default (the portal alone serves /cr/ and /crl/), and reads an absolute folder', () => {
+    expect(loadConfig({}).publishDir).toBeUndefined();
+    expect(loadConfig({ PUBLISH_DIR: ' ' }).publishDir).toBeUndefined();
+    expect(loadConfig({ PUBLISH_DIR: '/srv/publish/' }).publishDir).toBe('/srv/publish/');
+    expect(loadConfig({ PUBLISH_DIR: '/srv//publish' }).publishDir).toBe('/srv/publish');
+  });
+
+  it('refuses a relative path', () => {
+    expect(() => loadConfig({ PUBLISH_DIR: 'publish' })).toThrow(/PUBLISH_DIR must be an absolute path/);
+  });
+});

@@ -72,6 +72,8 @@ export interface CrlPublisherDeps {
   issuers: readonly CrlIssuer[];
   /** Where the CRLs are kept and what they list; the CA's own (caCrlBook) by default. */
   book?: CrlBook;
+  /** After each CRL is signed and committed (publishing it to a static origin); a failure is only logged. */
+  onIssued?: (row: CrlRow) => Promise<void>;
 }
 
 export interface CrlPublisher {
@@ -144,6 +146,13 @@ export function createCrlPublisher(deps: CrlPublisherDeps): CrlPublisher {
       return stored;
     });
     remember(row);
+    if (deps.onIssued) {
+      try {
+        await deps.onIssued(row);
+      } catch (err) {
+        log.error({ err, issuer: issuer.id }, 'the signed CRL could not be queued for publishing');
+      }
+    }
     return row;
   }
 

@@ -10,6 +10,7 @@ import { type RenewalRevokeOld, certificateBlocker } from '../../../contract/cer
 import { SpcTokenError, certificateValidity, encodeTnAuthList, newSerial, tnAuthListToBase64 } from '../ca';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { StiPaError } from '../integrations/stipa';
+import { queuePublishCr } from '../publishing/jobs';
 import { recordAudit } from './audit';
 import { type Revoked, afterRevocation, settleReplaced } from './revocation';
 import {
@@ -195,6 +196,7 @@ async function record(
       detail: `key ${c.keyId}`,
     });
     await c.hooks?.onRecord?.(tx, c.certId);
+    await queuePublishCr(deps, tx, c.serial);
     if (!renewal) return null;
     return settleReplaced(deps, tx, actor, { ...renewal, newSerial: c.serial });
   });

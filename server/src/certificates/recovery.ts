@@ -4,6 +4,7 @@
 // a renewal's old certificate settled as the renewal asked); not signed → it is marked 'failed' with that cause.
 // Its serial stays on the row either way, so it is never used again. Runs at start and every minute.
 import type { JobDefinition } from '../jobs/queue';
+import { queuePublishCr } from '../publishing/jobs';
 import { recordAudit } from './audit';
 import { type Revoked, SYSTEM_ACTOR, afterRevocation, settleReplaced } from './revocation';
 import type { CertificateDeps } from './service';
@@ -47,6 +48,7 @@ async function settle(
       subject: p.serial_number,
       detail: `key ${p.private_key_id}; completed by recovery after an interruption`,
     });
+    await queuePublishCr(deps, tx, p.serial_number);
     let revoked: Revoked | null = null;
     if (p.replaces_id) {
       const old = await store.certificateById(tx, p.replaces_id, { forUpdate: true });

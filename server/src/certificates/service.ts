@@ -45,7 +45,7 @@ export interface CertificateDeps {
   /** Read on each request, never copied. */
   config: Pick<
     Config,
-    'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit' | 'renewalRevokeDelaySeconds'
+    'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit' | 'renewalRevokeDelaySeconds' | 'publishDir'
   >;
   /** Providers' private keys. */
   keys: KeyStore;

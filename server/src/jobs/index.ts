@@ -7,6 +7,7 @@ import { recoveryJobs } from '../certificates/recovery';
 import { certificateJobs } from '../certificates/revocation';
 import { repositoryJobs } from '../repository/jobs';
 import { numberJobs } from '../numbers/jobs';
+import { publishingJobs } from '../publishing/jobs';
 import { housekeepingJobs } from './housekeeping';
 import type { JobDefinition } from './queue';
 
@@ -29,5 +30,6 @@ export function appJobs(s: AppServices): JobDefinition[] {
     ...repositoryJobs([s.crl, ...(s.simulator.crl ? [s.simulator.crl.publisher] : [])]),
     ...housekeepingJobs(s),
     ...numberJobs(s),
+    ...publishingJobs(s),
   ];
 }

@@ -5,7 +5,8 @@ import type { Queryable } from '../db';
 import { findPublishedChain } from './store';
 
 export const CR_CONTENT_TYPE = 'application/pem-certificate-chain';
-const MAX_AGE_CAP_S = 86_400;
+/** The longest max-age of a CR answer: a day, or the certificate's remaining life when shorter. */
+export const MAX_AGE_CAP_S = 86_400;
 const SERIAL_RE = /^[0-9a-f]{16,40}$/;
 
 export interface CrEntry {
@@ -65,7 +66,7 @@ export function etagOf(body: string | Uint8Array): string {
 }
 
 /** Only PEM CERTIFICATE blocks ever leave the CR, whatever the column holds. */
-function certificatesOnly(pem: string): string | null {
+export function certificatesOnly(pem: string): string | null {
   const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
   return blocks && blocks.length > 0 ? blocks.join('\n') + '\n' : null;
 }
