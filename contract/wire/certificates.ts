@@ -1,7 +1,7 @@
 // The provider's keys and certificates on the wire (docs/wire.md): each the schema its route answers with and the
 // type the web reads.
 import { NullableString, Timestamp, Type, type Static } from './kit';
-import { ListQuerystring } from './list';
+import { SkipTakeQuerystring } from './list';
 
 /** A private key as GET /api/service_provider/sti_priv_key lists it. */
 export const PrivateKeyRow = Type.Object({
@@ -60,21 +60,6 @@ export const KeyFileQuerystring = Type.Object({
 });
 export type KeyFileQuerystring = Static<typeof KeyFileQuerystring>;
 
-/**
- * Text the key list's parser checks with its own messages: a repeated value too (`skip=1&skip=2`), which it refuses
- * by name, so the schema admits a list of texts rather than pre-empting that answer.
- */
-const Repeatable = (description: string) =>
-  Type.Optional(
-    Type.Unsafe<string | string[]>({ type: ['string', 'array'], items: { type: 'string' }, description }),
-  );
-
 /** The key list's query: the list protocol's, and `skip`/`take` beside it. */
-export const KeyListQuerystring = Type.Composite([
-  ListQuerystring,
-  Type.Object({
-    skip: Repeatable('rows to skip, a whole number'),
-    take: Repeatable('rows to answer, a whole number'),
-  }),
-]);
-export type KeyListQuerystring = Static<typeof KeyListQuerystring>;
+export const KeyListQuerystring = SkipTakeQuerystring;
+export type KeyListQuerystring = SkipTakeQuerystring;

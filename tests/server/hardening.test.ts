@@ -68,6 +68,17 @@ describe('numeric query parameters', () => {
     },
   );
 
+  it.each([
+    ['sort=%5B%22amount%22%2C%22ASC%22%5D&sort=%5B%22amount%22%2C%22DESC%22%5D', /sort/],
+    ['range=%5B0%2C1%5D&range=%5B2%2C3%5D', /range/],
+    ['filter=%7B%7D&filter=%7B%7D', /filter/],
+  ])('a repeated list parameter (%s) gets the list’s own 400', async (query, word) => {
+    const res = await http.get(`/api/service_provider/payments?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, message: expect.stringMatching(word) });
+    expect(res.json().message).not.toMatch(/querystring/);
+  });
+
   it('still pages with plain numbers, up to the bound', async () => {
     const ok = await http.get(`${keys}?skip=100000000&take=10`);
     expect(ok.statusCode).toBe(200);
