@@ -10,15 +10,23 @@ import { PGLITE_TEMPLATE_DIR } from './db/pgliteTemplate';
  * V8's background threads and reads its files asynchronously, so both overlap instead of following one another.
  */
 async function loadApp() {
-  const [{ buildApp }, { createLogger }, { ensureAdminAccount }, { buildMetricsServer }, recovery, numbers] =
-    await Promise.all([
-      import('./app'),
-      import('./logger'),
-      import('./accounts/admin'),
-      import('./metrics'),
-      import('./certificates/recovery'),
-      import('./numbers/service'),
-    ]);
+  const [
+    { buildApp },
+    { createLogger },
+    { ensureAdminAccount },
+    { buildMetricsServer },
+    recovery,
+    numbers,
+    publishing,
+  ] = await Promise.all([
+    import('./app'),
+    import('./logger'),
+    import('./accounts/admin'),
+    import('./metrics'),
+    import('./certificates/recovery'),
+    import('./numbers/service'),
+    import('./publishing/jobs'),
+  ]);
   return {
     buildApp,
     createLogger,
@@ -26,6 +34,7 @@ async function loadApp() {
     buildMetricsServer,
     CERTIFICATE_RECOVERY_JOB: recovery.CERTIFICATE_RECOVERY_JOB,
     NUMBER_SWEEP_JOB: numbers.SWEEP_JOB,
+    PUBLISH_CRLS_JOB: publishing.PUBLISH_CRLS_JOB,
   };
 }
 
@@ -68,6 +77,7 @@ async function main() {
     buildMetricsServer,
     CERTIFICATE_RECOVERY_JOB,
     NUMBER_SWEEP_JOB,
+    PUBLISH_CRLS_JOB,
   } = await loading;
   const log = createLogger(config.logLevel, config.logFormat);
   if (applied.length) log.info({ applied }, 'database migrated');
@@ -121,6 +131,8 @@ async function main() {
     await app.jobs.send(CERTIFICATE_RECOVERY_JOB, {}, { singletonKey: 'at-start' });
     // Imports a killed process left waiting or running are re-queued or failed now rather than at the next sweep.
     await app.jobs.send(NUMBER_SWEEP_JOB, {});
+    // CRLs signed before the queue started (a lapsed one is re-signed at start) reach the static origin now.
+    if (config.publishDir) await app.jobs.send(PUBLISH_CRLS_JOB, {}, { singletonKey: 'at-start' });
   } catch (e) {
     // A SIGTERM during the start stopped the workers under it: the shutdown ends the process with its own code
     // (a send to the stopped queue failed, which is not a failed start).
