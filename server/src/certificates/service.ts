@@ -46,7 +46,12 @@ export interface CertificateDeps {
   /** Read on each request, never copied. */
   config: Pick<
     Config,
-    'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit' | 'renewalRevokeDelaySeconds'
+    | 'publicUrl'
+    | 'crlUrl'
+    | 'certPolicyOid'
+    | 'stiPaRateLimit'
+    | 'renewalRevokeDelaySeconds'
+    | 'pendingGraceSeconds'
   >;
   /** Providers' private keys. */
   keys: KeyStore;
