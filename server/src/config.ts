@@ -53,6 +53,8 @@ export interface Config {
   stiPaRateLimit: number;
   /** After a renewal asked to revoke the old certificate "in 24 hours": how many seconds later that happens. */
   renewalRevokeDelaySeconds: number;
+  /** PENDING_GRACE_SECONDS: a certificate pending longer than this was interrupted; recovery settles it. */
+  pendingGraceSeconds: number;
   /** Session lifetimes in seconds: a normal sign-in and one with "Remember me". */
   sessionTtl: number;
   rememberMeTtl: number;
@@ -98,6 +100,9 @@ export const API_DOCS_ACCESS = ['public', 'admin', 'off'] as const;
 export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
 
 export class ConfigError extends Error {}
+
+/** An issuance takes seconds; one pending for a minute was interrupted (PENDING_GRACE_SECONDS). */
+export const DEFAULT_PENDING_GRACE_SECONDS = 60;
 
 type Env = Record<string, string | undefined>;
 
@@ -347,6 +352,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 30),
     stiPaRateLimit: int(env, 'STI_PA_RATE_LIMIT', 10),
     renewalRevokeDelaySeconds: positiveInt(env, 'RENEWAL_REVOKE_DELAY_SECONDS', 24 * 3600),
+    pendingGraceSeconds: positiveInt(env, 'PENDING_GRACE_SECONDS', DEFAULT_PENDING_GRACE_SECONDS),
     sessionTtl: int(env, 'SESSION_TTL_SECONDS', 8 * 3600),
     rememberMeTtl: int(env, 'REMEMBER_ME_TTL_SECONDS', 30 * 24 * 3600),
     sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5),

@@ -1,6 +1,6 @@
 // A crash in the middle of issuances, as a process test: the real server is killed with SIGKILL while many
 // certificates are being generated, then started again on the same database and DATA_DIR. Recovery (at start and
-// by its job) settles every row an interruption left pending once it is older than PENDING_GRACE_MS: completed
+// by its job) settles every row an interruption left pending once it is older than the grace: completed
 // from what was signed (then published at its CR URL) or marked failed with its cause. Nothing stays pending, no
 // serial is used twice, every issuance the client saw succeed stays issued, and issuance goes on afterwards.
 // On PostgreSQL when TEST_DATABASE_URL is set (a database of its own, dropped afterwards), else on PGlite in DATA_DIR.
@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../server/src/config';
 import { openPglite } from '../../server/src/db';
-import { NOT_SIGNED_CAUSE, PENDING_GRACE_MS } from '../../server/src/certificates/recovery';
+import { NOT_SIGNED_CAUSE } from '../../server/src/certificates/recovery';
 import { activeProvider, api, tokenOf } from './billing-fixtures';
 import { type TestApp, createPostgresDatabase } from './helpers';
 import {
@@ -41,6 +41,14 @@ const MAX_ROUNDS = 3;
 /** In a round: how long the server is frozen and looked at, at most, and the longest it runs between two looks. */
 const LOOK_BUDGET_MS = 30_000;
 const MAX_STEP_MS = 16;
+/** In a round: the longest the proxy holds the issuances' CRL answers, waiting for all of them. */
+const HOLD_MS = 20_000;
+/**
+ * The servers' PENDING_GRACE_SECONDS, shorter than the default minute so that the test waits less for recovery.
+ * It stays longer than anything in this test holds a request (the proxy's HOLD_MS, a round's LOOK_BUDGET_MS), so
+ * no issuance still running is ever older than the grace.
+ */
+const GRACE_MS = Math.max(HOLD_MS, LOOK_BUDGET_MS) + 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface CertRow {
@@ -193,6 +201,7 @@ async function start(): Promise<void> {
       PUBLIC_URL: publicUrl,
       AUTH_RATE_LIMIT: '100000',
       STI_PA_RATE_LIMIT: '100000',
+      PENDING_GRACE_SECONDS: String(GRACE_MS / 1000),
       ...database.env,
     },
     { port, dataDir },
@@ -220,7 +229,7 @@ async function crashRound(): Promise<Round> {
   let killedAt = 0;
   let firstSuccess = () => undefined as void;
   const running = new Promise<void>((r) => (firstSuccess = r));
-  proxy.arm(CONCURRENT, 20_000);
+  proxy.arm(CONCURRENT, HOLD_MS);
   const requests = keys.map((key) =>
     portal.post('/api/service_provider/generate_sti_spc_cert', { ...STIPA, private_key_uuid: key }).then(
       (res) => {
@@ -320,7 +329,7 @@ describe('a server killed with SIGKILL in the middle of issuances', () => {
 
     // Rows are settled once older than the grace period: the start-up sweep of a server started after it does it.
     const last = rounds[rounds.length - 1];
-    await sleep(Math.max(0, last.killedAt + PENDING_GRACE_MS + 1_000 - Date.now()));
+    await sleep(Math.max(0, last.killedAt + GRACE_MS + 1_000 - Date.now()));
     await start();
     const keys = rounds.flatMap((r) => r.keys);
     const deadline = Date.now() + 30_000;

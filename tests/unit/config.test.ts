@@ -84,6 +84,18 @@ describe('RENEWAL_REVOKE_DELAY_SECONDS', () => {
   });
 });
 
+describe('PENDING_GRACE_SECONDS', () => {
+  it('defaults to a minute and reads seconds', () => {
+    expect(loadConfig({}).pendingGraceSeconds).toBe(60);
+    expect(loadConfig({ PENDING_GRACE_SECONDS: '35' }).pendingGraceSeconds).toBe(35);
+  });
+
+  it('refuses what is not a positive whole number of seconds', () => {
+    for (const bad of ['0', '-5', '1.5', 'a minute'])
+      expect(() => loadConfig({ PENDING_GRACE_SECONDS: bad })).toThrow(/PENDING_GRACE_SECONDS/);
+  });
+});
+
 describe('a production start', () => {
   const stripe = { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
   const stiPa = {

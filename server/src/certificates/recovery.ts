@@ -1,8 +1,9 @@
 // Recovery of issuances a crash interrupted. An issuance stores its intent ('pending', with its serial) before
 // anything is signed, keeps the signed certificate on that row, then records it as issued (issuance.ts). A row
-// still pending after PENDING_GRACE_MS was interrupted: signed and kept → it is completed now (issued, audited,
+// still pending after the grace (PENDING_GRACE_SECONDS, a minute by default) was interrupted: signed and kept → it is completed now (issued, audited,
 // a renewal's old certificate settled as the renewal asked); not signed → it is marked 'failed' with that cause.
 // Its serial stays on the row either way, so it is never used again. Runs at start and every minute.
+import { DEFAULT_PENDING_GRACE_SECONDS } from '../config';
 import type { JobDefinition } from '../jobs/queue';
 import { queuePublishCr } from '../publishing/jobs';
 import { recordAudit } from './audit';
@@ -11,8 +12,8 @@ import type { CertificateDeps } from './service';
 import * as pending from './pendingStore';
 import * as store from './store';
 
-/** An issuance takes seconds; a row pending for longer than this was interrupted. */
-export const PENDING_GRACE_MS = 60_000;
+/** The default grace: an issuance takes seconds; a row pending for longer than this was interrupted. */
+export const PENDING_GRACE_MS = DEFAULT_PENDING_GRACE_SECONDS * 1000;
 export const CERTIFICATE_RECOVERY_JOB = 'certificate-recovery';
 export const CERTIFICATE_RECOVERY_CRON = '* * * * *';
 /** Rows settled per run (the next run takes the rest). */
@@ -66,9 +67,9 @@ async function settle(
   });
 }
 
-/** Settles every certificate pending for longer than PENDING_GRACE_MS; each in its own transaction. */
+/** Settles every certificate pending for longer than the configured grace; each in its own transaction. */
 export async function recoverPendingCertificates(deps: RecoveryDeps): Promise<RecoveryResult> {
-  const before = new Date(deps.now().getTime() - PENDING_GRACE_MS);
+  const before = new Date(deps.now().getTime() - deps.config.pendingGraceSeconds * 1000);
   const result: RecoveryResult = { completed: [], failed: [] };
   for (const id of await pending.pendingCreatedBefore(deps.db, before, BATCH)) {
     const settled = await settle(deps, id);

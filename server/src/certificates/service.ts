@@ -45,7 +45,13 @@ export interface CertificateDeps {
   /** Read on each request, never copied. */
   config: Pick<
     Config,
-    'publicUrl' | 'crlUrl' | 'certPolicyOid' | 'stiPaRateLimit' | 'renewalRevokeDelaySeconds' | 'publishDir'
+    | 'publicUrl'
+    | 'crlUrl'
+    | 'certPolicyOid'
+    | 'stiPaRateLimit'
+    | 'renewalRevokeDelaySeconds'
+    | 'pendingGraceSeconds'
+    | 'publishDir'
   >;
   /** Providers' private keys. */
   keys: KeyStore;
