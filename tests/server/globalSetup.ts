@@ -2,7 +2,7 @@
 // data folder copies (tests/server/pgliteTemplate.ts), unless the one there is already the installed PGlite's with
 // today's migrations. Made on PostgreSQL runs too: the process tests' servers run on PGlite there as well.
 import { createPgliteTemplate, isPgliteTemplate } from '../../server/src/db/pgliteTemplateBuild';
-import { TEST_PGLITE_TEMPLATE } from './pgliteTemplate';
+import { TEST_PGLITE_TEMPLATE } from './db/pgliteTemplate';
 
 export default async function setup(): Promise<void> {
   if (isPgliteTemplate(TEST_PGLITE_TEMPLATE)) return;
