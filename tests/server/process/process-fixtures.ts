@@ -1,7 +1,7 @@
 // The real server as a process (server/src/main.ts run by tsx), for the process tests: spawned with only the
 // environment given, on a free port and a temporary DATA_DIR (PGlite there unless DATABASE_URL is given), waited
 // for until it logs that it is ready; and a TestApp whose `app.inject` goes over HTTP to it, so that the fixtures
-// written for app.inject (accounts-fixtures.ts, billing-fixtures.ts) drive the real process unchanged.
+// written for app.inject (accounts/accounts-fixtures.ts, billing/billing-fixtures.ts) drive the real process unchanged.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
