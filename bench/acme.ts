@@ -7,8 +7,8 @@
 // machine's drift hits both alike; the figures are medians. The database is PGlite, or TEST_DATABASE_URL's.
 // Goals: ACME ≥ 0.5× the portal route's rate; median ACME issuance ≤ 50 ms.
 // Run: npm run bench:acme   (ROUNDS=5, PER_ROUND=20, WARM=10 by default)
-import { activeProvider, api, tokenOf } from '../tests/server/billing-fixtures';
-import { injectAcmeClient } from '../tests/server/acme-inject';
+import { activeProvider, api, tokenOf } from '../tests/server/billing/billing-fixtures';
+import { injectAcmeClient } from '../tests/server/acme/acme-inject';
 import { type TestApp, createTestApp, injectFetch, usingPostgres } from '../tests/server/helpers';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, DETAILS_PAGE_SIZE } from '../contract/admin';
 import { PAGE_SIZES } from '../contract/constants';
 import { RESELLER_PAGE_SIZE } from '../contract/resellers';
 import type { Database } from '../server/src/db';
-import { seedProvider } from '../tests/server/admin-fixtures';
+import { seedProvider } from '../tests/server/admin/admin-fixtures';
 import { providerWithRecords } from '../tests/server/records-fixtures';
 import type { TestApp } from '../tests/server/helpers';
 import {
@@ -14,7 +14,7 @@ import {
   insertPayment,
   registeredCompany,
   signedInReseller,
-} from '../tests/server/resellers-fixtures';
+} from '../tests/server/resellers/resellers-fixtures';
 
 export const ROWS = 40;
 

@@ -17,7 +17,7 @@ import {
   newSerial,
   ShakenIssuer,
 } from '../server/src/ca';
-import { activeProvider, api, tokenOf } from '../tests/server/billing-fixtures';
+import { activeProvider, api, tokenOf } from '../tests/server/billing/billing-fixtures';
 import { type TestApp, createTestApp, injectFetch, usingPostgres } from '../tests/server/helpers';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
+import { activeProvider, tokenOf } from '../tests/server/billing/billing-fixtures';
 import { createTestApp, type TestApp } from '../tests/server/helpers';
 import { pgliteApp } from './pgliteApp';
 

@@ -19,7 +19,7 @@ import pino from 'pino';
 import { openPostgres } from '../server/src/db';
 import { migrate } from '../server/src/db/migrate';
 import { createJobQueue } from '../server/src/jobs/pgBoss';
-import { activeProvider, tokenOf } from '../tests/server/billing-fixtures';
+import { activeProvider, tokenOf } from '../tests/server/billing/billing-fixtures';
 import { pgliteApp } from './pgliteApp';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import {

@@ -11,17 +11,17 @@ import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { ensureAdminAccount } from '../server/src/accounts/admin';
-import { activeProvider, api, tokenOf } from '../tests/server/billing-fixtures';
+import { activeProvider, api, tokenOf } from '../tests/server/billing/billing-fixtures';
 import type { TestApp } from '../tests/server/helpers';
 import { pgliteApp } from './pgliteApp';
-import { login, multipart } from '../tests/server/accounts-fixtures';
+import { login, multipart } from '../tests/server/accounts/accounts-fixtures';
 import {
   as,
   insertPayment,
   registeredCompany,
   RESELLER_PASSWORD,
   signedInReseller,
-} from '../tests/server/resellers-fixtures';
+} from '../tests/server/resellers/resellers-fixtures';
 
 export interface SeededWorld {
   /** The data folder (DATA_DIR) the server is to start on. */

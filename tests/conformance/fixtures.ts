@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type TestApp, createTestApp, injectFetch } from '../server/helpers';
-import { activeProvider, api, tokenOf } from '../server/billing-fixtures';
-import { STIPA_CRL_URL, stiPaCrl, stiPaFetch } from '../server/stipa-crl';
-import { injectAcmeClient } from '../server/acme-inject';
+import { activeProvider, api, tokenOf } from '../server/billing/billing-fixtures';
+import { STIPA_CRL_URL, stiPaCrl, stiPaFetch } from '../server/certificates/stipa-crl';
+import { injectAcmeClient } from '../server/acme/acme-inject';
 
 export type Mode = 'embedded' | 'crl-url';
 export type Kind = 'leaf' | 'intermediate' | 'root' | 'crl-signer' | 'crl';

@@ -16,7 +16,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { createJobQueue } from '../../server/src/jobs/pgBoss';
 import type { TokenClaims } from '../../contract/api';
 import type { Role } from '../../contract/constants';
-import { TEST_PGLITE_TEMPLATE } from './pgliteTemplate';
+import { TEST_PGLITE_TEMPLATE } from './db/pgliteTemplate';
 
 export const usingPostgres = Boolean(testDatabaseUrl());
 

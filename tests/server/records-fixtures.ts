@@ -2,9 +2,9 @@
 // built-in STI-PA (the app must reach it: createTestApp({ stiPaFetch: injectFetch(() => t.app) })), an import of
 // numbers with one rejected row (so it has an error report) and, when asked, an ACME credential. Shared by the role
 // matrix, which checks that no other tenant reaches these rows, and by the list bench, which copies them.
-import { activeProvider, api, tokenOf, type Provider } from './billing-fixtures';
+import { activeProvider, api, tokenOf, type Provider } from './billing/billing-fixtures';
 import type { TestApp } from './helpers';
-import { importCsv, numberRows, uploadTo } from './numbers-fixtures';
+import { importCsv, numberRows, uploadTo } from './numbers/numbers-fixtures';
 
 export interface ProviderRecords {
   p: Provider;
