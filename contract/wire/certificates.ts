@@ -1,7 +1,6 @@
 // The provider's keys and certificates on the wire (docs/wire.md): each the schema its route answers with and the
 // type the web reads.
 import { NullableString, Timestamp, Type, type Static } from './kit';
-import { SkipTakeQuerystring } from './list';
 
 /** A private key as GET /api/service_provider/sti_priv_key lists it. */
 export const PrivateKeyRow = Type.Object({
@@ -59,7 +58,3 @@ export const KeyFileQuerystring = Type.Object({
   format: Type.Optional(Type.String({ description: 'pkcs8 (the default) or sec1' })),
 });
 export type KeyFileQuerystring = Static<typeof KeyFileQuerystring>;
-
-/** The key list's query: the list protocol's, and `skip`/`take` beside it. */
-export const KeyListQuerystring = SkipTakeQuerystring;
-export type KeyListQuerystring = SkipTakeQuerystring;

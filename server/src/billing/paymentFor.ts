@@ -11,12 +11,6 @@ export const PAYMENT_FOR_COLUMNS = `c.purpose AS for_purpose, c.recurring_interv
 export const PAYMENT_FOR_JOINS = `LEFT JOIN checkouts c ON c.id = p.checkout_id
   LEFT JOIN invoices i ON i.id = p.invoice_id`;
 
-/** The names of PAYMENT_FOR_COLUMNS, for a query that selects them again from a subquery aliased `alias`. */
-export const paymentForColumnsOf = (alias: string) =>
-  ['for_purpose', 'for_interval', 'for_checkout_amount', 'for_start', 'for_end', 'for_months']
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
-
 /** '11/28/2026', as contract/format.ts's dateText writes a UTC calendar date (en-US, no leading zeros). */
 const calendarDate = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'FMMM/FMDD/YYYY')`;
 

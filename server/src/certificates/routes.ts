@@ -15,11 +15,11 @@ import { type ListSpec, parseListQuery, sendPage } from '../http/list';
 import { emptyResponse, fileResponse, messageResponse } from '../http/responses';
 import { IdParams } from '../../../contract/wire/params';
 import { Type } from '../../../contract/wire/kit';
+import { SkipTakeQuerystring } from '../../../contract/wire/list';
 import {
   CertificateRow,
   GenerateCertificateResult,
   KeyFileQuerystring,
-  KeyListQuerystring,
   PrivateKeyList,
   PrivateKeyRow,
   SerialParams,
@@ -54,7 +54,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
     '/api/service_provider/sti_priv_key',
     {
       config: access('private-keys', 'list'),
-      schema: { querystring: KeyListQuerystring, response: { 200: PrivateKeyList } },
+      schema: { querystring: SkipTakeQuerystring, response: { 200: PrivateKeyList } },
     },
     async (request, reply) => {
       const actor = providerActor(request);
