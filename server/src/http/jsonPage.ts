@@ -66,6 +66,24 @@ export async function jsonPage(
   return page;
 }
 
+/**
+ * The one row of `from` that `where` keeps, written by `rowJson` (from `jsonRow`) as its list writes it, read back
+ * as the wire object; undefined when no row is kept. A record's page and its list's rows are then one description.
+ */
+export async function jsonRecord<T>(
+  q: Queryable,
+  from: string,
+  rowJson: string,
+  where: string[],
+  params: unknown[],
+): Promise<T | undefined> {
+  const rows = await q.query<{ json: string }>(
+    `SELECT (${rowJson})::text AS json FROM ${from}${whereClause(where)}`,
+    params,
+  );
+  return rows.length ? (JSON.parse(rows[0].json) as T) : undefined;
+}
+
 /** Answers a JSON page as the list protocol does: the array with Content-Range, or `{ total, data }` (skip/take). */
 export function sendJsonPage(
   reply: FastifyReply,

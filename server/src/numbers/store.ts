@@ -4,7 +4,7 @@ import type { ImportStatus, NumberImport } from '../../../contract/numbers';
 import type { Database, Queryable } from '../db';
 import { type ListQuery, pageClause, whereClause } from '../http/list';
 import { NumberImport as NumberImportShape } from '../../../contract/wire/numbers';
-import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
+import { isoTime, jsonPage, jsonRecord, jsonRow } from '../http/jsonPage';
 
 export * from './runStore';
 
@@ -24,13 +24,6 @@ export interface ImportRow {
   hidden_rows: boolean;
   report_rows: number;
 }
-
-/** An import as the API answers it; its rejected rows past the report's, by kind of reason, most first. */
-const IMPORT_FIELDS = `id, imported_on, filename, status, count, success_count, fail_count, completed_on, reason,
-  report_rows, report_expired_on IS NOT NULL AS report_expired,
-  (SELECT coalesce(json_agg(json_build_object('reason', c.reason, 'count', c.count) ORDER BY c.count DESC, c.reason),
-                   '[]'::json)
-     FROM number_import_error_counts c WHERE c.import_id = number_imports.id) AS more_errors`;
 
 export async function providerExists(db: Queryable, providerId: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM service_providers WHERE id = $1', [providerId], {
@@ -64,16 +57,6 @@ export async function getImport(db: Queryable, id: string): Promise<ImportRow | 
   return row ?? null;
 }
 
-/** One import of this provider (the error report's owner check), or null. */
-export async function importOf(db: Queryable, providerId: string, id: string): Promise<NumberImport | null> {
-  const [row] = await db.query<NumberImport>(
-    `SELECT ${IMPORT_FIELDS} FROM number_imports WHERE service_provider_id = $1 AND id = $2`,
-    [providerId, id],
-  );
-  return row ?? null;
-}
-
-/** One page of the provider's imports with their total, in one prepared statement (pageWithTotal). */
 /** An import as the database writes it for the history: every field of its wire shape (contract/wire/numbers.ts). */
 const IMPORT_ROW = jsonRow(NumberImportShape, {
   id: 'id',
@@ -91,6 +74,18 @@ const IMPORT_ROW = jsonRow(NumberImportShape, {
                    FROM number_import_error_counts c WHERE c.import_id = number_imports.id)`,
   report_expired: 'report_expired_on IS NOT NULL',
 });
+
+/** One import of this provider as the history writes it (the error report's owner check), or null. */
+export async function importOf(db: Queryable, providerId: string, id: string): Promise<NumberImport | null> {
+  const row = await jsonRecord<NumberImport>(
+    db,
+    'number_imports',
+    IMPORT_ROW,
+    ['service_provider_id = $1', 'id = $2'],
+    [providerId, id],
+  );
+  return row ?? null;
+}
 
 /** One page of the provider's imports, written as JSON by the database; `list` binds from $2. */
 export async function listImports(db: Queryable, providerId: string, list: ListQuery) {

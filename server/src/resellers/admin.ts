@@ -20,30 +20,15 @@ export type ResellerDeps = AccountDeps;
 const notFound = () => new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
 const emailTaken = () => conflict(MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
 
-/** The wire shape: the account id stays inside. */
-export function resellerRow(row: store.ResellerDbRow): ResellerRow {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    company_name: row.company_name,
-    url_token: row.url_token,
-    is_active: row.is_active,
-    is_confirmed: row.is_confirmed,
-    companies_count: Number(row.companies_count),
-    created_on: new Date(row.created_on).toISOString(),
-  };
-}
-
 export function listResellers(deps: ResellerDeps, list: ListQuery) {
   return store.listResellers(deps.db, list);
 }
 
 /** The reseller of a path id (a UUID: the route's params schema checked it) or one just created; 404 otherwise. */
 export async function showReseller(deps: ResellerDeps, id: string): Promise<ResellerRow> {
-  const row = await store.findReseller(deps.db, id);
+  const row = await store.readReseller(deps.db, id);
   if (!row) throw notFound();
-  return resellerRow(row);
+  return row;
 }
 
 /** A new reseller without a password, its promo code, and the invitation mail once all of it is committed. */

@@ -2,25 +2,16 @@
 // companies' payments. Every query is scoped by the reseller of the signed-in account, whatever the request says.
 import type { TokenClaims } from '../../../contract/api';
 import { MESSAGES, PRODUCT_NAME } from '../../../contract/constants';
-import {
-  RESELLER_MESSAGES,
-  promoCodeLink,
-  type CompanyInviteInput,
-  type ResellerCompanyDetails,
-  type ResellerCompanyRow,
-  type ResellerInviteRow,
-} from '../../../contract/resellers';
+import { RESELLER_MESSAGES, promoCodeLink, type CompanyInviteInput } from '../../../contract/resellers';
 import { noticeMail } from '../integrations/mail/templates';
 import { HttpError, conflict } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { sendMail } from '../accounts/deps';
 import * as accounts from '../accounts/store';
-import { resellerRow, type ResellerDeps } from './admin';
+import type { ResellerDeps } from './admin';
 import * as store from './store';
 import { isEmptyPage, type JsonPage } from '../http/jsonPage';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const blankToNull = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 
 /** The reseller of the signed-in account; an account that is no reseller (any more) has none to show. */
@@ -34,7 +25,9 @@ export async function resellerOf(
 }
 
 export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
-  return resellerRow(await resellerOf(deps, user));
+  const row = await store.readActiveResellerOfAccount(deps.db, user.sub);
+  if (!row) throw new HttpError(404, RESELLER_MESSAGES.resellerNotFound);
+  return row;
 }
 
 /**
@@ -51,21 +44,6 @@ export async function ownPage<P extends { rows: unknown[] } | JsonPage>(
   return page;
 }
 
-const companyRow = (r: store.CompanyDbRow): ResellerCompanyDetails => ({
-  id: r.id,
-  company_name: r.company_name,
-  ocn: r.ocn,
-  email: r.email,
-  status: r.status as ResellerCompanyRow['status'],
-  subscription_expired_on: isoOrNull(r.subscription_expired_on),
-  created_on: iso(r.created_on),
-  first_name: r.first_name,
-  last_name: r.last_name,
-  phone_number: r.phone_number,
-  city: r.city,
-  state: r.state,
-});
-
 export function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
   return ownPage(deps, user, (accountId) => store.listCompanies(deps.db, accountId, list));
 }
@@ -73,22 +51,10 @@ export function listCompanies(deps: ResellerDeps, user: TokenClaims, list: ListQ
 /** One of the reseller's companies (a path id the params schema checked); another's or none is a 404, never the row. */
 export async function showCompany(deps: ResellerDeps, user: TokenClaims, id: string) {
   const reseller = await resellerOf(deps, user);
-  const row = await store.findCompany(deps.db, reseller.id, id);
+  const row = await store.readCompany(deps.db, reseller.id, id);
   if (!row) throw new HttpError(404, RESELLER_MESSAGES.companyNotFound);
-  return companyRow(row);
+  return row;
 }
-
-const inviteRow = (r: store.InviteDbRow): ResellerInviteRow => ({
-  id: r.id,
-  email: r.email,
-  company_name: r.company_name,
-  first_name: r.first_name,
-  last_name: r.last_name,
-  status: r.status as ResellerInviteRow['status'],
-  sent_count: Number(r.sent_count),
-  sent_on: iso(r.sent_on),
-  created_on: iso(r.created_on),
-});
 
 export function listInvites(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {
   return ownPage(deps, user, (accountId) => store.listInvites(deps.db, accountId, list));
@@ -138,7 +104,7 @@ export async function inviteCompany(deps: ResellerDeps, user: TokenClaims, input
     link: promoCodeLink(deps.config.publicUrl, reseller.url_token),
   });
   await sendMail(deps, mail, { resellerId: reseller.id, inviteId: row.id });
-  return inviteRow(row);
+  return row;
 }
 
 export function listPayments(deps: ResellerDeps, user: TokenClaims, list: ListQuery) {

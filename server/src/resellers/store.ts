@@ -4,12 +4,13 @@ import type { Queryable } from '../db';
 import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../billing/paymentFor';
 import { pageWithTotal, type ListQuery } from '../http/list';
 import {
+  ResellerCompanyDetails,
   ResellerCompanyRow,
   ResellerInviteRow,
   ResellerPaymentRow,
   ResellerRow,
 } from '../../../contract/wire/resellers';
-import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
+import { isoTime, jsonPage, jsonRecord, jsonRow } from '../http/jsonPage';
 
 /** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
 export async function pageOf<T>(
@@ -34,8 +35,6 @@ export const OWN_RESELLER = '(SELECT own.id FROM resellers own WHERE own.account
 
 /** A source of one reseller's rows (its id bound to $1) for the active reseller of the account bound to $1. */
 const ofAccount = (source: string) => source.replace(/\$1(?!\d)/g, OWN_RESELLER);
-
-// ---- resellers (admin) ----
 
 export interface ResellerDbRow {
   id: string;
@@ -74,6 +73,22 @@ const RESELLER_ROW = jsonRow(ResellerRow, {
 /** One page of the resellers, written as JSON by the database; `list` binds from $1. */
 export function listResellers(q: Queryable, list: ListQuery) {
   return jsonPageOf(q, RESELLERS_SOURCE, RESELLER_ROW, [], list);
+}
+
+/** One reseller as its list writes it. */
+export function readReseller(q: Queryable, id: string) {
+  return jsonRecord<ResellerRow>(q, `(${RESELLERS_SOURCE}) x`, RESELLER_ROW, ['x.id = $1'], [id]);
+}
+
+/** The active reseller of an account as the admin's list writes it (the reseller's own profile). */
+export function readActiveResellerOfAccount(q: Queryable, accountId: string) {
+  return jsonRecord<ResellerRow>(
+    q,
+    `(${RESELLERS_SOURCE}) x`,
+    RESELLER_ROW,
+    ['x.account_id = $1', 'x.is_active'],
+    [accountId],
+  );
 }
 
 export async function findReseller(q: Queryable, id: string): Promise<ResellerDbRow | undefined> {
@@ -156,8 +171,6 @@ export async function setUrlToken(q: Queryable, id: string, urlToken: string): P
   return rows.length === 1;
 }
 
-// ---- the signed-in reseller's companies, invitations and payments ----
-
 /** A company's standing (contract/resellers.ts COMPANY_STATUSES), from its account and subscription state. */
 const COMPANY_STATUS = `
   CASE WHEN a.is_disabled THEN 'disabled'
@@ -184,24 +197,8 @@ export const COMPANIES_SOURCE = `
         FROM subscriptions s WHERE s.service_provider_id = sp.id) st
    WHERE sp.reseller_id = $1`;
 
-export interface CompanyDbRow {
-  id: string;
-  company_name: string;
-  ocn: string;
-  email: string;
-  status: string;
-  subscription_expired_on: Date | null;
-  created_on: Date;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  city: string;
-  state: string;
-}
-
-/** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
-/** A company as the database writes it for the reseller's list: every field of its wire shape. */
-const COMPANY_ROW = jsonRow(ResellerCompanyRow, {
+/** The fields of a company in the reseller's list; its page (ResellerCompanyDetails) adds the contact's. */
+const COMPANY_FIELDS = {
   id: 'x.id',
   company_name: 'x.company_name',
   ocn: 'x.ocn',
@@ -209,6 +206,18 @@ const COMPANY_ROW = jsonRow(ResellerCompanyRow, {
   status: 'x.status',
   subscription_expired_on: isoTime('x.subscription_expired_on'),
   created_on: isoTime('x.created_on'),
+};
+
+/** A company as the database writes it for the reseller's list: every field of its wire shape. */
+const COMPANY_ROW = jsonRow(ResellerCompanyRow, COMPANY_FIELDS);
+
+const COMPANY_DETAILS = jsonRow(ResellerCompanyDetails, {
+  ...COMPANY_FIELDS,
+  first_name: 'x.first_name',
+  last_name: 'x.last_name',
+  phone_number: 'x.phone_number',
+  city: 'x.city',
+  state: 'x.state',
 });
 
 /** One page of the reseller's companies, written as JSON by the database; the account binds $1. */
@@ -216,17 +225,15 @@ export function listCompanies(q: Queryable, accountId: string, list: ListQuery) 
   return jsonPageOf(q, ofAccount(COMPANIES_SOURCE), COMPANY_ROW, [accountId], list);
 }
 
-/** One company, only when it is this reseller's. */
-export async function findCompany(
-  q: Queryable,
-  resellerId: string,
-  id: string,
-): Promise<CompanyDbRow | undefined> {
-  const rows = await q.query<CompanyDbRow>(`SELECT * FROM (${COMPANIES_SOURCE}) x WHERE x.id = $2`, [
-    resellerId,
-    id,
-  ]);
-  return rows[0];
+/** One company with its contact, only when it is this reseller's. */
+export function readCompany(q: Queryable, resellerId: string, id: string) {
+  return jsonRecord<ResellerCompanyDetails>(
+    q,
+    `(${COMPANIES_SOURCE}) x`,
+    COMPANY_DETAILS,
+    ['x.id = $2'],
+    [resellerId, id],
+  );
 }
 
 /** The invitations of the reseller bound to $1, each with whether that address registered through it. */
@@ -238,19 +245,6 @@ export const INVITES_SOURCE = `
     FROM reseller_invites i
    WHERE i.reseller_id = $1`;
 
-export interface InviteDbRow {
-  id: string;
-  email: string;
-  company_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  sent_count: number;
-  sent_on: Date;
-  created_on: Date;
-  status: string;
-}
-
-/** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
 /** An invitation as the database writes it for the reseller's list: every field of its wire shape. */
 const INVITE_ROW = jsonRow(ResellerInviteRow, {
   id: 'x.id',
@@ -269,7 +263,7 @@ export function listInvites(q: Queryable, accountId: string, list: ListQuery) {
   return jsonPageOf(q, ofAccount(INVITES_SOURCE), INVITE_ROW, [accountId], list);
 }
 
-/** Records an invitation, or counts one more mail to an address invited before; returns the row. */
+/** Records an invitation, or counts one more mail to an address invited before; returns the row as listed. */
 export async function upsertInvite(
   q: Queryable,
   i: {
@@ -280,7 +274,7 @@ export async function upsertInvite(
     lastName: string | null;
     now: Date;
   },
-): Promise<InviteDbRow> {
+): Promise<ResellerInviteRow> {
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO reseller_invites (reseller_id, email, company_name, first_name, last_name, sent_on, created_on)
      VALUES ($1, $2, $3, $4, $5, $6, $6)
@@ -292,10 +286,14 @@ export async function upsertInvite(
      RETURNING id`,
     [i.resellerId, i.email, i.companyName, i.firstName, i.lastName, i.now],
   );
-  const [invite] = await q.query<InviteDbRow>(`SELECT * FROM (${INVITES_SOURCE}) x WHERE x.id = $2`, [
-    i.resellerId,
-    row.id,
-  ]);
+  const invite = await jsonRecord<ResellerInviteRow>(
+    q,
+    `(${INVITES_SOURCE}) x`,
+    INVITE_ROW,
+    ['x.id = $2'],
+    [i.resellerId, row.id],
+  );
+  if (!invite) throw new Error(`invitation ${row.id} not found after it was written`);
   return invite;
 }
 
