@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { SCREENSHOTS } from './harness';
 
 // axe is injected as a script tag, which the portal's Content-Security-Policy forbids: the pages bypass it
@@ -134,6 +134,47 @@ async function overflowOf(page: Page): Promise<{ sideways: number; width: number
   })()`);
 }
 
+/** The requests of a page still waiting for an answer, and when the last one started or ended. */
+interface PageRequests {
+  open: Set<Request>;
+  lastChange: number;
+}
+const requestsByPage = new WeakMap<Page, PageRequests>();
+
+function requestsOf(page: Page): PageRequests {
+  let state = requestsByPage.get(page);
+  if (!state) {
+    const s: PageRequests = { open: new Set(), lastChange: Date.now() };
+    page.on('request', (r) => {
+      s.open.add(r);
+      s.lastChange = Date.now();
+    });
+    const done = (r: Request) => {
+      s.open.delete(r);
+      s.lastChange = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    requestsByPage.set(page, s);
+    state = s;
+  }
+  return state;
+}
+
+/**
+ * Waits until no request of the page is open and none started or ended for QUIET_MS (at most 10 s): Playwright's
+ * `networkidle` asks for 500 ms, which each screen paid twice, and a request that follows another (a list after
+ * its count, a chunk after the route's) comes within a few milliseconds here.
+ */
+async function quiet(requests: PageRequests): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if (requests.open.size === 0 && Date.now() - requests.lastChange >= QUIET_MS) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+const QUIET_MS = 200;
+
 /** The screens of one role's flow: `check` at each, `assertClean` at the end. */
 export function screens(role: string) {
   const dir = path.join(SCREENSHOTS, role);
@@ -145,15 +186,25 @@ export function screens(role: string) {
   let count = 0;
 
   async function settle(page: Page) {
+    const requests = requestsOf(page);
     await page.waitForLoadState('load');
     await page
       .getByRole('progressbar')
       .first()
       .waitFor({ state: 'detached', timeout: 10_000 })
       .catch(() => undefined);
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    // transitions (a dialog fading in, a toast sliding) end
-    await page.waitForTimeout(300);
+    await quiet(requests);
+    // transitions (a dialog fading in, a toast sliding) end; endless ones (a spinner) are left running
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        undefined,
+        { timeout: 5_000, polling: 50 },
+      )
+      .catch(() => undefined);
   }
 
   async function axe(page: Page, name: string) {
