@@ -66,12 +66,17 @@ export class S3Origin implements Origin {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }));
   }
 
-  /** The object's headers, or null when there is none. */
+  /**
+   * The object's headers, or null when there is none or they may not be read: S3 answers 403 for a missing object
+   * to credentials without s3:ListBucket, and a write-only credential may not read at all. Either way the put
+   * writes (and fails there if writing is not allowed either).
+   */
   async head(Key: string): Promise<HeadObjectCommandOutput | null> {
     try {
       return await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key }));
     } catch (err) {
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+      const status = err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
+      if (status === 404 || status === 403) return null;
       throw err;
     }
   }

@@ -160,6 +160,18 @@ describe('with PUBLISH_S3_BUCKET', () => {
       expect(await publishCr(deps, serial)).toBe(true);
       expect((await object(key))!.bytes.equals(first.bytes)).toBe(true);
 
+      // Credentials the store refuses: the put fails, it is not taken for an unchanged object.
+      const refused = new S3Origin({
+        ...settings,
+        credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'wrong' },
+      });
+      try {
+        await expect(refused.put('cr/other.pem', body, meta)).rejects.toThrow();
+      } finally {
+        refused.close();
+      }
+      expect(await object(`${PREFIX}/cr/other.pem`)).toBeUndefined();
+
       expect(() => origin.keyOf('../escape.pem')).toThrow(/not an object key/);
       expect(() => origin.keyOf('cr/.hidden.pem')).toThrow(/not an object key/);
       expect(() => origin.keyOf('/cr/x.pem')).toThrow(/not an object key/);
