@@ -42,6 +42,8 @@ export class S3Origin implements Origin {
     const Key = this.keyOf(key);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const current = await this.head(Key);
+    // The same bytes with the same type are left alone whatever their Cache-Control: a chain's max-age shrinks in
+    // its last day, and a put for that alone would write those chains again at every run.
     if (current && sameContent(current, bytes, sha256) && current.ContentType === meta.contentType)
       return false;
     await this.client.send(
