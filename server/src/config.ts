@@ -3,6 +3,10 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { PGLITE_SHARED_BUFFERS } from './db/pgliteDefaults';
 import type { LogFormat } from './logger';
+import { type PublishS3Settings, publishingSettings } from './publishing/settings';
+import { ConfigError } from './configError';
+
+export { ConfigError };
 
 export interface Config {
   port: number;
@@ -94,12 +98,15 @@ export interface Config {
    * also written, for a web server or CDN to serve (docs/production.md). Unset: only the portal serves them.
    */
   publishDir: string | undefined;
+  /**
+   * PUBLISH_S3_BUCKET (with PUBLISH_S3_ENDPOINT, _REGION, _PREFIX and the AWS credentials): the same objects are
+   * written to a bucket of an object store instead. Unset: no bucket; never together with PUBLISH_DIR.
+   */
+  publishS3: PublishS3Settings | undefined;
 }
 
 export const API_DOCS_ACCESS = ['public', 'admin', 'off'] as const;
 export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
-
-export class ConfigError extends Error {}
 
 /** An issuance takes seconds; one pending for a minute was interrupted (PENDING_GRACE_SECONDS). */
 export const DEFAULT_PENDING_GRACE_SECONDS = 60;
@@ -261,14 +268,6 @@ function pgliteSharedBuffers(env: Env): string {
   return raw;
 }
 
-/** PUBLISH_DIR: an absolute path, or unset. */
-function publishDir(env: Env): string | undefined {
-  const raw = str(env, 'PUBLISH_DIR');
-  if (raw === undefined) return undefined;
-  if (!path.isAbsolute(raw)) throw new ConfigError(`PUBLISH_DIR must be an absolute path, got "${raw}"`);
-  return path.normalize(raw);
-}
-
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? undefined : v.trim();
@@ -360,7 +359,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     numberImportMaxBytes: int(env, 'NUMBER_IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     isProduction: env.NODE_ENV === 'production',
     apiDocs: apiDocsAccess(env),
-    publishDir: publishDir(env),
+    ...publishingSettings(env),
     ...serverSettings(env),
     ...metricsSettings(env, port),
     ...overrides,

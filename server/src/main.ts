@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrate } from './db/migrate';
 import { PGLITE_TEMPLATE_DIR } from './db/pgliteTemplate';
+import { isPublishing } from './publishing/settings';
 
 /**
  * The app's modules (and the packages they import), loaded while the database opens: PGlite compiles its WASM on
@@ -132,7 +133,7 @@ async function main() {
     // Imports a killed process left waiting or running are re-queued or failed now rather than at the next sweep.
     await app.jobs.send(NUMBER_SWEEP_JOB, {});
     // CRLs signed before the queue started (a lapsed one is re-signed at start) reach the static origin now.
-    if (config.publishDir) await app.jobs.send(PUBLISH_CRLS_JOB, {}, { singletonKey: 'at-start' });
+    if (isPublishing(config)) await app.jobs.send(PUBLISH_CRLS_JOB, {}, { singletonKey: 'at-start' });
   } catch (e) {
     // A SIGTERM during the start stopped the workers under it: the shutdown ends the process with its own code
     // (a send to the stopped queue failed, which is not a failed start).

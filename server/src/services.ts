@@ -53,6 +53,7 @@ import { acmeDepsOf, type AcmeDeps } from './acme/deps';
 import { nonceKeyOf, startNonceEpoch } from './acme/nonces';
 import { appJobs } from './jobs';
 import { queuePublishCrl } from './publishing/jobs';
+import { isPublishing } from './publishing/settings';
 import { registerJobs } from './jobs/queue';
 
 export interface AppDeps {
@@ -148,13 +149,13 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
   };
 }
 
-/** The CA's CRL publisher; with PUBLISH_DIR, each CRL it signs is queued for the static origin too. */
+/** The CA's CRL publisher; with an origin configured, each CRL it signs is queued for it too. */
 function caCrlPublisher(
   core: Pick<AppContext, 'db' | 'now' | 'log' | 'config' | 'jobs'>,
   issuers: CrlIssuer[],
 ): CrlPublisher {
   const { db, now, log, config, jobs } = core;
-  const onIssued = config.publishDir
+  const onIssued = isPublishing(config)
     ? (row: CrlRow) => queuePublishCrl({ config, jobs }, row.issuer_id)
     : undefined;
   return createCrlPublisher({ db, now, log, issuers, onIssued });

@@ -230,3 +230,68 @@ describe('PUBLISH_DIR', () => {
     expect(() => loadConfig({ PUBLISH_DIR: 'publish' })).toThrow(/PUBLISH_DIR must be an absolute path/);
   });
 });
+
+describe('PUBLISH_S3_BUCKET', () => {
+  it('is unset by default, and reads the bucket with its defaults', () => {
+    expect(loadConfig({}).publishS3).toBeUndefined();
+    expect(loadConfig({ PUBLISH_S3_BUCKET: 'ca-objects' }).publishS3).toEqual({
+      bucket: 'ca-objects',
+      endpoint: undefined,
+      region: 'us-east-1',
+      prefix: '',
+      credentials: undefined,
+    });
+  });
+
+  it('reads the endpoint, region, prefix and credentials', () => {
+    const config = loadConfig({
+      PUBLISH_S3_BUCKET: 'ca-objects',
+      PUBLISH_S3_ENDPOINT: 'https://s3.example.net:9000/',
+      PUBLISH_S3_REGION: 'eu-west-3',
+      PUBLISH_S3_PREFIX: '/pki/v1/',
+      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.publishS3).toEqual({
+      bucket: 'ca-objects',
+      endpoint: 'https://s3.example.net:9000',
+      region: 'eu-west-3',
+      prefix: 'pki/v1',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+    });
+    expect(
+      loadConfig({
+        PUBLISH_S3_BUCKET: 'b1',
+        AWS_ACCESS_KEY_ID: 'a',
+        AWS_SECRET_ACCESS_KEY: 's',
+        AWS_SESSION_TOKEN: 't',
+      }).publishS3?.credentials,
+    ).toEqual({ accessKeyId: 'a', secretAccessKey: 's', sessionToken: 't' });
+    // Credentials are not read without a bucket.
+    expect(loadConfig({ AWS_ACCESS_KEY_ID: 'a' }).publishS3).toBeUndefined();
+  });
+
+  it('refuses it together with PUBLISH_DIR', () => {
+    expect(() => loadConfig({ PUBLISH_DIR: '/srv/publish', PUBLISH_S3_BUCKET: 'ca-objects' })).toThrow(
+      /PUBLISH_DIR and PUBLISH_S3_BUCKET are both set/,
+    );
+  });
+
+  it('refuses a malformed endpoint, prefix or bucket, and half the credentials', () => {
+    for (const bad of ['s3.example.net', 'ftp://s3.example.net', 'http://', 'https://s3.example.net/?a=1'])
+      expect(() => loadConfig({ PUBLISH_S3_BUCKET: 'b1', PUBLISH_S3_ENDPOINT: bad }), bad).toThrow(
+        /PUBLISH_S3_ENDPOINT must be an http or https URL/,
+      );
+    for (const bad of ['pki/../etc', '.hidden', 'a b'])
+      expect(() => loadConfig({ PUBLISH_S3_BUCKET: 'b1', PUBLISH_S3_PREFIX: bad }), bad).toThrow(
+        /PUBLISH_S3_PREFIX must be folder names/,
+      );
+    expect(() => loadConfig({ PUBLISH_S3_BUCKET: 'a/b' })).toThrow(/PUBLISH_S3_BUCKET is not a bucket name/);
+    expect(() => loadConfig({ PUBLISH_S3_BUCKET: 'b1', AWS_ACCESS_KEY_ID: 'a' })).toThrow(
+      /AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ PUBLISH_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /PUBLISH_S3_ENDPOINT is set but PUBLISH_S3_BUCKET is not/,
+    );
+  });
+});

@@ -52,6 +52,7 @@ export interface CertificateDeps {
     | 'renewalRevokeDelaySeconds'
     | 'pendingGraceSeconds'
     | 'publishDir'
+    | 'publishS3'
   >;
   /** Providers' private keys. */
   keys: KeyStore;

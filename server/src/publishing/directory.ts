@@ -4,20 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ObjectMeta, Origin } from './origin';
-
-/** One path segment of a key: no dot files (temporary files start with a dot), no `..`, no separators. */
-const SEGMENT_RE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+import { type ObjectMeta, type Origin, keySegments } from './origin';
 
 export class DirectoryOrigin implements Origin {
   constructor(readonly dir: string) {}
 
   /** The file of `key`; an error for a key that would leave the folder or name a temporary file. */
   fileOf(key: string): string {
-    const segments = key.split('/');
-    if (!segments.every((s) => SEGMENT_RE.test(s) && s !== '..'))
-      throw new Error(`not an object key: "${key}"`);
-    return path.join(this.dir, ...segments);
+    return path.join(this.dir, ...keySegments(key));
   }
 
   async put(key: string, bytes: Uint8Array, meta: ObjectMeta): Promise<boolean> {

@@ -2,13 +2,14 @@
 // issuance committed, `publish-crl` an issuer's newest CRL once it was signed, and `publish-crls` goes over every
 // issuer's CRL every ten minutes (what a send that failed, or came before the queue started, left behind), and
 // `publish-expired` removes each day the chains of certificates that expired (the portal answers 404 for them).
-// Sent only while PUBLISH_DIR is set; the handlers are idempotent (the same bytes write nothing).
+// Sent only while an origin is configured (PUBLISH_DIR or PUBLISH_S3_BUCKET); the handlers are idempotent (the same bytes write nothing).
 import type { Config } from '../config';
 import type { Queryable } from '../db';
 import type { JobDefinition, JobQueue } from '../jobs/queue';
-import { DirectoryOrigin } from './directory';
+import { configuredOrigin } from './configured';
 import { crObject, crlObject } from './objects';
 import { type Origin, crKey } from './origin';
+import { isPublishing } from './settings';
 
 export const PUBLISH_CR_JOB = 'publish-cr';
 export const PUBLISH_CRL_JOB = 'publish-crl';
@@ -20,27 +21,27 @@ export const PUBLISH_EXPIRED_CRON = '30 3 * * *';
 const EXPIRED_LOOKBACK_DAYS = 7;
 const RETRIES = { retryLimit: 8, retryDelaySeconds: 5, retryBackoff: true } as const;
 
-type PublishingConfig = Pick<Config, 'publishDir'>;
+type PublishingConfig = Pick<Config, 'publishDir' | 'publishS3'>;
 
 /**
  * Queues the CR object of a certificate just issued, in the issuing transaction: it exists if and only if the
- * certificate does. Nothing when PUBLISH_DIR is unset.
+ * certificate does. Nothing when no origin is configured.
  */
 export async function queuePublishCr(
   deps: { config: PublishingConfig; jobs: Pick<JobQueue, 'send'> },
   tx: Queryable,
   serial: string,
 ): Promise<void> {
-  if (!deps.config.publishDir) return;
+  if (!isPublishing(deps.config)) return;
   await deps.jobs.send(PUBLISH_CR_JOB, { serial }, { tx, ...RETRIES });
 }
 
-/** Queues an issuer's CRL just signed (after its commit). Nothing when PUBLISH_DIR is unset. */
+/** Queues an issuer's CRL just signed (after its commit). Nothing when no origin is configured. */
 export async function queuePublishCrl(
   deps: { config: PublishingConfig; jobs: Pick<JobQueue, 'send'> },
   issuerId: string,
 ): Promise<void> {
-  if (!deps.config.publishDir) return;
+  if (!isPublishing(deps.config)) return;
   await deps.jobs.send(PUBLISH_CRL_JOB, { issuer: issuerId }, RETRIES);
 }
 
@@ -96,14 +97,15 @@ export async function removeExpired(deps: PublishingDeps): Promise<number> {
   return rows.length;
 }
 
-/** The publishing jobs, when PUBLISH_DIR is set (none otherwise). */
+/** The publishing jobs, when an origin is configured (none otherwise). */
 export function publishingJobs(s: {
   config: PublishingConfig;
   db: Queryable;
   now: () => Date;
 }): JobDefinition[] {
-  if (!s.config.publishDir) return [];
-  const deps: PublishingDeps = { db: s.db, now: s.now, origin: new DirectoryOrigin(s.config.publishDir) };
+  const origin = configuredOrigin(s.config);
+  if (!origin) return [];
+  const deps: PublishingDeps = { db: s.db, now: s.now, origin };
   return [
     {
       name: PUBLISH_CR_JOB,

@@ -23,3 +23,14 @@ export interface Origin {
 /** The keys of the two kinds of objects: the paths verifiers fetch under the portal's URL. */
 export const crKey = (serial: string) => `cr/${serial}.pem`;
 export const crlKey = (issuerId: string) => `crl/${issuerId}.crl`;
+
+/** One path segment of a key: no dot files (temporary files start with a dot), no `..`, no separators. */
+const SEGMENT_RE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/** The segments of `key`; an error for a key that would leave the origin's folder or prefix, or name a dot file. */
+export function keySegments(key: string): string[] {
+  const segments = key.split('/');
+  if (!segments.every((s) => SEGMENT_RE.test(s) && s !== '..'))
+    throw new Error(`not an object key: "${key}"`);
+  return segments;
+}

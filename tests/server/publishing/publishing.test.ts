@@ -1,33 +1,19 @@
 // Publishing to a directory origin (PUBLISH_DIR): an issued certificate's CR answer and a re-signed CRL are
 // written there by the job queue with exactly the bytes the portal answers, idempotently; the rebuild writes the
 // whole tree from the database; without PUBLISH_DIR nothing is queued and the routes answer as before.
-import { webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainToPem, type ExportedCa, generateP256KeyPair, newSerial } from '../../../server/src/ca';
+import type { ExportedCa } from '../../../server/src/ca';
 import { DirectoryOrigin } from '../../../server/src/publishing/directory';
 import { publishCr, removeExpired } from '../../../server/src/publishing/jobs';
 import { rebuildTree } from '../../../server/src/publishing/rebuild';
 import { type TestApp, createTestApp, injectFetch } from '../helpers';
-import { activeProvider, api, tokenOf } from '../billing/billing-fixtures';
-import { legacyHierarchy, legacyLeaf } from '../ca/legacy-ca';
+import { legacyHierarchy } from '../ca/legacy-ca';
+import { addLegacyCertificate, addLegacyIssuer, eventually, issueThroughApi } from './publishing-fixtures';
 
-const STIPA = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass' };
 const ISSUER = 'pub-int';
-const DAY = 86_400_000;
-
-/** Polls `read` until it answers something other than undefined (a job ran), or fails after `ms`. */
-async function eventually<T>(read: () => T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('the job did not publish in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const fileIf = (file: string, expected?: Buffer) => {
   if (!fs.existsSync(file)) return undefined;
@@ -44,17 +30,6 @@ function tree(dir: string): string[] {
     .sort();
 }
 
-async function issueThroughApi(t: TestApp) {
-  const http = api(t, await tokenOf(t, await activeProvider(t)));
-  const key = await http.post('/api/service_provider/generate_sti_priv_key');
-  const res = await http.post('/api/service_provider/generate_sti_spc_cert', {
-    ...STIPA,
-    private_key_uuid: key.json().priv_key_uuid,
-  });
-  expect(res.json().success).toBe(true);
-  return { http, serial: res.json().certificate.serial_number as string };
-}
-
 describe('with PUBLISH_DIR', () => {
   let t: TestApp;
   let publishDir: string;
@@ -68,11 +43,7 @@ describe('with PUBLISH_DIR', () => {
       stiPaFetch: injectFetch(() => t.app),
       crlIssuers: [{ id: ISSUER, certificate: ca.intermediate.certificate, signer: ca.intermediate.signer }],
     });
-    await t.db.query(
-      `INSERT INTO ca_issuers (id, role, certificate_pem, subject_dn, key_ref, key_store, is_current)
-       VALUES ($1, 'intermediate', $2, $3, 'test:in-memory', 'software', false)`,
-      [ISSUER, ca.intermediate.certificatePem, ca.intermediate.certificate.subject],
-    );
+    await addLegacyIssuer(t, ISSUER, ca);
   }, 60_000);
 
   afterAll(async () => {
@@ -95,42 +66,7 @@ describe('with PUBLISH_DIR', () => {
 
   it("republishes the issuer's CRL after a revocation, byte for byte what GET /crl/<issuer>.crl answers", async () => {
     // A certificate of an issuer whose CRL this app signs (an earlier release's intermediate), owned by the provider.
-    const [owner] = await t.db.query<{ service_provider_id: string }>(
-      'SELECT service_provider_id FROM certificates WHERE serial_number = $1',
-      [serial],
-    );
-    const leafSerial = newSerial();
-    const keys = await generateP256KeyPair();
-    const spki = new Uint8Array(await webcrypto.subtle.exportKey('spki', keys.publicKey));
-    const [key] = await t.db.query<{ id: string }>(
-      `INSERT INTO private_keys (service_provider_id, key_ref, key_store, public_key_spki, origin)
-       VALUES ($1, 'test:key', 'software', $2, 'generated') RETURNING id`,
-      [owner.service_provider_id, Buffer.from(spki)],
-    );
-    const notAfter = new Date(Math.floor((Date.now() + 90 * DAY) / 1000) * 1000);
-    const leaf = await legacyLeaf({
-      subjectPublicKey: keys.publicKey,
-      serial: leafSerial,
-      notBefore: new Date(Math.floor((Date.now() - 60_000) / 1000) * 1000),
-      notAfter,
-      issuer: { certificate: ca.intermediate.certificate, signer: ca.intermediate.signer },
-      crlUrl: `${t.config.publicUrl}/crl/${ISSUER}.crl`,
-    });
-    await t.db.query(
-      `INSERT INTO certificates (serial_number, service_provider_id, private_key_id, issuer_id, status, spc,
-         not_before, not_after, certificate_der, chain_pem)
-       VALUES ($1, $2, $3, $4, 'issued', '073K', $5, $6, $7, $8)`,
-      [
-        leafSerial,
-        owner.service_provider_id,
-        key.id,
-        ISSUER,
-        leaf.notBefore,
-        leaf.notAfter,
-        Buffer.from(leaf.rawData),
-        chainToPem([leaf, ca.intermediate.certificate]),
-      ],
-    );
+    const leafSerial = await addLegacyCertificate(t, ISSUER, ca, serial);
     const before = (await t.app.inject({ method: 'GET', url: `/crl/${ISSUER}.crl` })).rawPayload;
     const revoke = await http.post(`/api/service_provider/revoke_sti_spc_cert/${leafSerial}`, {
       reason: 'key_compromise',
