@@ -155,8 +155,12 @@ function caCrlPublisher(
   issuers: CrlIssuer[],
 ): CrlPublisher {
   const { db, now, log, config, jobs } = core;
+  // A CRL signed while the server starts, before its queue runs, is left to the publish run at start (publish-crls).
   const onIssued = isPublishing(config)
-    ? (row: CrlRow) => queuePublishCrl({ config, jobs }, row.issuer_id)
+    ? async (row: CrlRow) => {
+        if (jobs.accepting()) await queuePublishCrl({ config, jobs }, row.issuer_id);
+        else log.debug({ issuer: row.issuer_id }, 'CRL signed before the job queue runs: published at its start');
+      }
     : undefined;
   return createCrlPublisher({ db, now, log, issuers, onIssued });
 }

@@ -84,5 +84,6 @@ export function createJobQueue(db: Database, opts: JobQueueOptions): JobQueue {
     start: () => startQueue(state),
     stop: () => stopQueue(state),
     queued: () => queuedJobs(state),
+    accepting: () => state.started || state.starting !== null,
   };
 }

@@ -45,6 +45,8 @@ export interface JobQueue {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether send() can queue now: start() has run or is running, and stop() has not. */
+  accepting(): boolean;
   /** Jobs waiting to run (new or waiting for a retry) by queue; every queue with a worker is listed, 0 or not. */
   queued(): Promise<Record<string, number>>;
 }

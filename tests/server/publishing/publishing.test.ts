@@ -9,7 +9,16 @@ import type { ExportedCa } from '../../../server/src/ca';
 import { DirectoryOrigin } from '../../../server/src/publishing/directory';
 import { publishCr, removeExpired } from '../../../server/src/publishing/jobs';
 import { rebuildTree } from '../../../server/src/publishing/rebuild';
-import { type TestApp, createTestApp, injectFetch } from '../helpers';
+import { createServices } from '../../../server/src/services';
+import { createJobQueue } from '../../../server/src/jobs/pgBoss';
+import {
+  type TestApp,
+  captureLog,
+  createTestApp,
+  createTestDatabase,
+  injectFetch,
+  testConfig,
+} from '../helpers';
 import { legacyHierarchy } from '../ca/legacy-ca';
 import { addLegacyCertificate, addLegacyIssuer, eventually, issueThroughApi } from './publishing-fixtures';
 
@@ -191,4 +200,33 @@ describe('without PUBLISH_DIR', () => {
     const jobs = await t.db.query("SELECT 1 FROM pgboss.job WHERE name LIKE 'publish-%'");
     expect(jobs).toEqual([]);
   });
+});
+
+describe('a CRL signed while the server starts, before its job queue runs', () => {
+  it('is left to the publish run at start: no error is logged, nothing is lost', async () => {
+    const publishDir = fs.mkdtempSync(path.join(os.tmpdir(), 'publish-start-'));
+    const ca = await legacyHierarchy('Start STI-CA', 'http://portal.test/crl/start-root.crl');
+    const { db, drop } = await createTestDatabase();
+    const { log, lines } = captureLog();
+    const jobs = createJobQueue(db, { log, pollingIntervalSeconds: 1, stopTimeoutMs: 2_000 });
+    const services = await createServices({
+      config: testConfig({ publishDir }),
+      db,
+      jobs,
+      log,
+      crlIssuers: [{ id: ISSUER, certificate: ca.intermediate.certificate, signer: ca.intermediate.signer }],
+    });
+    try {
+      await addLegacyIssuer({ db } as TestApp, ISSUER, ca);
+      await services.repository.crl.issue(ISSUER);
+      expect(lines.filter((l) => l.level === 'error').map((l) => l.args)).toEqual([]);
+      // the publish run at start writes it
+      await rebuildTree({ db, now: () => new Date(), origin: new DirectoryOrigin(publishDir) });
+      expect(fs.existsSync(path.join(publishDir, 'crl', `${ISSUER}.crl`))).toBe(true);
+    } finally {
+      await services.close();
+      await drop();
+      fs.rmSync(publishDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
