@@ -1,5 +1,5 @@
 // A yup schema as the OpenAPI 3.0 document shows it: read from `schema.describe()`, the rules the forms and the
-// handlers apply (docs/api.md, The API's document). It describes; yup still validates and words the refusals.
+// handlers apply (docs/api.md, `GET /api/docs`). It describes; yup still validates and words the refusals.
 import type * as yup from 'yup';
 
 /** The subset of OpenAPI 3.0's Schema Object this writes. */
