@@ -7,6 +7,7 @@ import {
   ValidationFailure,
   type Registration,
 } from '../../../contract/schemas';
+import { declaredBody } from '../http/body';
 import { HttpError } from '../http/errors';
 
 export interface RegistrationForm {
@@ -38,6 +39,7 @@ function multipartRefusal(e: unknown): Error {
 }
 
 export async function readRegistrationForm(request: FastifyRequest): Promise<RegistrationForm> {
+  declaredBody(request, registrationSchema);
   if (!request.isMultipart()) throw new HttpError(415, 'Registration must be sent as multipart/form-data');
   const fields = new Map<string, string>();
   const partErrors: Record<string, string> = {};

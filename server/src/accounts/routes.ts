@@ -8,9 +8,11 @@ import {
   loginSchema,
   linkStatusSchema,
   resendConfirmationSchema,
+  registrationSchema,
   setNewPasswordSchema,
   validate,
 } from '../../../contract/schemas';
+import { bodyOf, formBody, jsonBody } from '../http/body';
 import { access, currentUser } from '../http/guard';
 import { emptyResponse, messageResponse as message } from '../http/responses';
 import {
@@ -53,9 +55,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.post(
     '/api/auth/login',
-    { config: limited, schema: { response: { 200: LoginResponse } } },
+    { config: { ...limited, ...jsonBody(loginSchema) }, schema: { response: { 200: LoginResponse } } },
     async (request) => {
-      const input = await validate(loginSchema, request.body);
+      const input = await bodyOf(request, loginSchema);
       return login(deps, input, { userAgent: request.headers['user-agent'], ip: request.ip });
     },
   );
@@ -63,7 +65,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   app.post(
     '/api/auth/register',
     {
-      config: limited,
+      config: { ...limited, ...formBody(registrationSchema, ['sign_file']) },
       schema: { response: { 201: RegisterResponse } },
     },
     async (request, reply) => {
@@ -103,9 +105,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   );
   app.patch(
     '/api/service_provider',
-    { config: access('account', 'edit'), schema: { response: { 200: ServiceProviderProfile } } },
-    async (request) =>
-      updateProfile(deps, currentUser(request), await validate(profileUpdateSchema, request.body)),
+    {
+      config: { ...access('account', 'edit'), ...jsonBody(profileUpdateSchema) },
+      schema: { response: { 200: ServiceProviderProfile } },
+    },
+    async (request) => updateProfile(deps, currentUser(request), await bodyOf(request, profileUpdateSchema)),
   );
   await emailedLinkRoutes(app, deps, limited);
   await sessionRoutes(app, deps);
@@ -138,11 +142,12 @@ async function sessionRoutes(app: FastifyInstance, deps: AccountDeps) {
       config: {
         ...access('session', 'edit'),
         rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
+        ...jsonBody(changePasswordSchema),
       },
       schema: { response: { 200: message } },
     },
     async (request) => {
-      const input = await validate(changePasswordSchema, request.body);
+      const input = await bodyOf(request, changePasswordSchema);
       return changePassword(deps, currentUser(request), input);
     },
   );
@@ -153,9 +158,12 @@ async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limite
   app.post(
     '/api/service_provider/resend_confirmation_email',
     // a mail per call: a repeat with the same Idempotency-Key (a double click, a retry) sends none
-    { config: { ...limited, idempotent: true }, schema: { response: { 200: message } } },
+    {
+      config: { ...limited, idempotent: true, ...jsonBody(resendConfirmationSchema) },
+      schema: { response: { 200: message } },
+    },
     async (request) => {
-      const input = await validate(resendConfirmationSchema, request.body);
+      const input = await bodyOf(request, resendConfirmationSchema);
       return resendConfirmation(deps, input);
     },
   );
@@ -171,36 +179,39 @@ async function emailedLinkRoutes(app: FastifyInstance, deps: AccountDeps, limite
 
   app.post(
     '/api/auth/link_status',
-    { config: limited, schema: { response: { 200: message } } },
+    { config: { ...limited, ...jsonBody(linkStatusSchema) }, schema: { response: { 200: message } } },
     async (request) => {
-      const input = await validate(linkStatusSchema, request.body);
+      const input = await bodyOf(request, linkStatusSchema);
       return checkPasswordLink(deps, input);
     },
   );
 
   app.post(
     '/api/auth/forgot_password',
-    { config: { ...limited, idempotent: true }, schema: { response: { 200: message } } },
+    {
+      config: { ...limited, idempotent: true, ...jsonBody(forgotPasswordSchema) },
+      schema: { response: { 200: message } },
+    },
     async (request) => {
-      const input = await validate(forgotPasswordSchema, request.body);
+      const input = await bodyOf(request, forgotPasswordSchema);
       return requestPasswordReset(deps, input);
     },
   );
 
   app.post(
     '/api/auth/forgot_password/confirm',
-    { config: limited, schema: { response: { 200: message } } },
+    { config: { ...limited, ...jsonBody(setNewPasswordSchema) }, schema: { response: { 200: message } } },
     async (request) => {
-      const input = await validate(setNewPasswordSchema, request.body);
+      const input = await bodyOf(request, setNewPasswordSchema);
       return resetPassword(deps, input);
     },
   );
 
   app.post(
     '/api/auth/reseller/password',
-    { config: limited, schema: { response: { 200: message } } },
+    { config: { ...limited, ...jsonBody(setNewPasswordSchema) }, schema: { response: { 200: message } } },
     async (request) => {
-      const input = await validate(setNewPasswordSchema, request.body);
+      const input = await bodyOf(request, setNewPasswordSchema);
       return acceptInvitation(deps, input);
     },
   );

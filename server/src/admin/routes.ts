@@ -9,10 +9,10 @@ import { BILLING_MESSAGES } from '../billing/plans';
 import { ProviderSerialParams } from '../../../contract/wire/admin';
 import { ListQuerystring } from '../../../contract/wire/list';
 import { ById } from '../../../contract/wire/params';
-import { validate } from '../../../contract/schemas';
 import { revokeCertificateSchema } from '../../../contract/certificates';
 import { anyInvoiceFile } from '../billing/invoices';
 import * as lists from './lists';
+import { bodyOf, jsonBody } from '../http/body';
 import { access, accessOneOf, currentUser } from '../http/guard';
 import { type ListQuery, parseListQuery } from '../http/list';
 import { type JsonPage, sendJsonPage } from '../http/jsonPage';
@@ -92,7 +92,7 @@ function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
   app.patch<WithId>(
     '/api/admin/service_provider/:id',
     {
-      config: ofProvider(access('service-providers', 'edit')),
+      config: ofProvider({ ...access('service-providers', 'edit'), ...jsonBody(providerPatchSchema) }),
       schema: documented(
         'Activate or deactivate ({is_active}: deactivating signs it out at once), assign ({reseller_id}) or remove ' +
           '({reseller_id: null}) a reseller. Each change is written to the change log. Answers the details.',
@@ -101,7 +101,7 @@ function providerRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request) => {
-      const patch = await validate(providerPatchSchema, request.body);
+      const patch = await bodyOf(request, providerPatchSchema);
       return updateProvider(deps, currentUser(request), request.params.id, patch);
     },
   );
@@ -125,7 +125,11 @@ function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
   app.post<WithId>(
     '/api/admin/service_provider/:id/extension',
     {
-      config: ofProvider({ ...access('service-providers', 'extend'), idempotent: true }),
+      config: ofProvider({
+        ...access('service-providers', 'extend'),
+        idempotent: true,
+        ...jsonBody(extensionSchema),
+      }),
       schema: documented(
         'Grants {days (1-366), reason} more days of subscription, free of charge: from the current end, or from ' +
           'today when it has ended. Written to the change log with the reason.',
@@ -134,7 +138,7 @@ function actionRoutes(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request) => {
-      const input = await validate(extensionSchema, request.body);
+      const input = await bodyOf(request, extensionSchema);
       return grantExtension(deps, currentUser(request), request.params.id, input);
     },
   );
@@ -218,7 +222,10 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
   app.post<{ Params: ProviderSerialParams }>(
     '/api/admin/service_provider/:id/certificates/:serial/revoke',
     {
-      config: ofProvider(access('service-providers', 'revoke')),
+      config: ofProvider({
+        ...access('service-providers', 'revoke'),
+        ...jsonBody(revokeCertificateSchema, { optional: true }),
+      }),
       schema: documented(
         'Revokes one of the provider’s certificates, optionally {reason}: the provider’s own revocation ' +
           '(CRL, STI-PA report, subscriber mail); the audit log names the admin. 409 when already revoked.',
@@ -227,7 +234,7 @@ function providerLists(app: FastifyInstance, deps: AdminDeps) {
       ),
     },
     async (request) => {
-      const input = await validate(revokeCertificateSchema, request.body ?? {});
+      const input = await bodyOf(request, revokeCertificateSchema);
       const { id, serial } = request.params;
       await lists.revokeForProvider(
         deps,

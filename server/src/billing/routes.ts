@@ -1,6 +1,6 @@
 // The payment routes over HTTP: parse, authorize, call one billing function, answer. Also the webhook (raw body
 // for the signature) and, when PAYMENTS=sandbox, the sandbox's checkout page.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addCardSchema, addCardStripeSchema, updateCardSchema } from '../../../contract/cards';
 import { validate } from '../../../contract/schemas';
 import { CardParams, PastDueQuerystring } from '../../../contract/wire/billing';
@@ -8,6 +8,7 @@ import { ListQuerystring } from '../../../contract/wire/list';
 import { ById } from '../../../contract/wire/params';
 import type { TSchema } from '../../../contract/wire/kit';
 import { HttpError, badRequest } from '../http/errors';
+import { bodyOf, jsonBody } from '../http/body';
 import { access, currentUser } from '../http/guard';
 import { parseListQuery, type ListSpec } from '../http/list';
 import { sandboxCheckoutRoutes } from '../integrations/payments/sandbox/routes';
@@ -64,12 +65,16 @@ const answers = (
 ) => ({ ...parts, response });
 
 /** The card of POST payment_card: raw fields in the sandbox, a payment-method id with Stripe. */
-async function parseNewCard(deps: BillingDeps, body: unknown) {
-  if (deps.payments.kind !== 'stripe') return validate(addCardSchema, body);
+const newCardSchema = (deps: BillingDeps) =>
+  deps.payments.kind === 'stripe' ? addCardStripeSchema : addCardSchema;
+
+async function parseNewCard(deps: BillingDeps, request: FastifyRequest) {
+  if (deps.payments.kind !== 'stripe') return bodyOf(request, addCardSchema);
+  const body = request.body;
   if (body && typeof body === 'object' && RAW_CARD_FIELDS.some((f) => f in body)) {
     throw new HttpError(400, RAW_CARD_MESSAGE, { errors: { number: RAW_CARD_MESSAGE } });
   }
-  return validate(addCardStripeSchema, body);
+  return bodyOf(request, addCardStripeSchema);
 }
 
 export async function billingRoutes(app: FastifyInstance, deps: BillingDeps) {
@@ -85,8 +90,11 @@ async function paymentPageRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.post(
     '/api/payment/subscription',
-    { config: { ...limited, idempotent: true }, schema: answers({ 200: subscriptionCheckoutResponse }) },
-    async (request) => startSubscription(deps, await validate(subscriptionRequestSchema, request.body)),
+    {
+      config: { ...limited, idempotent: true, ...jsonBody(subscriptionRequestSchema) },
+      schema: answers({ 200: subscriptionCheckoutResponse }),
+    },
+    async (request) => startSubscription(deps, await bodyOf(request, subscriptionRequestSchema)),
   );
 
   app.get(
@@ -141,9 +149,12 @@ function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.patch(
     '/api/payment/sp/subscription',
-    { config: access('subscription', 'edit'), schema: answers({ 200: messageResponse }) },
+    {
+      config: { ...access('subscription', 'edit'), ...jsonBody(planChangeSchema) },
+      schema: answers({ 200: messageResponse }),
+    },
     async (request) => {
-      const input = await validate(planChangeSchema, request.body);
+      const input = await bodyOf(request, planChangeSchema);
       return changePlan(deps, currentUser(request), input);
     },
   );
@@ -151,20 +162,23 @@ function subscriptionRoutes(app: FastifyInstance, deps: BillingDeps) {
   app.post(
     '/api/payment/subscription/extend',
     {
-      config: { ...access('subscription', 'extend'), idempotent: true },
+      config: { ...access('subscription', 'extend'), idempotent: true, ...jsonBody(extendSchema) },
       schema: answers({ 200: checkoutUrlResponse }),
     },
     async (request) => {
-      const input = await validate(extendSchema, request.body);
+      const input = await bodyOf(request, extendSchema);
       return extendSubscription(deps, currentUser(request), input);
     },
   );
 
   app.post(
     '/api/payment/set_auto_charge',
-    { config: access('subscription', 'edit'), schema: answers({ 200: autoChargeResponse }) },
+    {
+      config: { ...access('subscription', 'edit'), ...jsonBody(autoChargeSchema) },
+      schema: answers({ 200: autoChargeResponse }),
+    },
     async (request) => {
-      const input = await validate(autoChargeSchema, request.body);
+      const input = await bodyOf(request, autoChargeSchema);
       return setAutoCharge(deps, currentUser(request), input);
     },
   );
@@ -180,9 +194,12 @@ function cardRoutes(app: FastifyInstance, deps: BillingDeps) {
 
   app.post(
     '/api/payment/payment_card',
-    { config: { ...access('cards', 'create'), idempotent: true }, schema: answers({ 201: messageResponse }) },
+    {
+      config: { ...access('cards', 'create'), idempotent: true, ...jsonBody(newCardSchema(deps)) },
+      schema: answers({ 201: messageResponse }),
+    },
     async (request, reply) => {
-      const input = await parseNewCard(deps, request.body);
+      const input = await parseNewCard(deps, request);
       return reply.status(201).send(await addCard(deps, currentUser(request), input));
     },
   );
@@ -190,11 +207,15 @@ function cardRoutes(app: FastifyInstance, deps: BillingDeps) {
   app.patch<{ Params: CardParams }>(
     '/api/payment/payment_card/:id',
     {
-      config: { ...access('cards', 'edit'), notFound: BILLING_MESSAGES.cardNotFound },
+      config: {
+        ...access('cards', 'edit'),
+        notFound: BILLING_MESSAGES.cardNotFound,
+        ...jsonBody(updateCardSchema),
+      },
       schema: answers({ 200: messageResponse }, { params: CardParams }),
     },
     async (request) => {
-      const input = await validate(updateCardSchema, request.body);
+      const input = await bodyOf(request, updateCardSchema);
       return updateCard(deps, currentUser(request), request.params.id, input);
     },
   );

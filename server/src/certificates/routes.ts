@@ -7,7 +7,7 @@ import {
   renewCertificateSchema,
   revokeCertificateSchema,
 } from '../../../contract/certificates';
-import { validate } from '../../../contract/schemas';
+import { bodyOf, jsonBody } from '../http/body';
 import { PRIVATE_KEY_FILENAME } from '../ca';
 import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
@@ -82,13 +82,13 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
   app.post(
     '/api/service_provider/sti_priv_key/import',
     {
-      config: { ...access('private-keys', 'create'), idempotent: true },
+      config: { ...access('private-keys', 'create'), idempotent: true, ...jsonBody(importSchema) },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { response: { 201: PrivateKeyRow } },
     },
     async (request, reply) => {
       const actor = providerActor(request);
-      const input = await validate(importSchema, request.body);
+      const input = await bodyOf(request, importSchema);
       const key = await service.importKey(deps, actor, input.pem);
       return reply.status(201).send(key);
     },
@@ -165,13 +165,17 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   app.post(
     '/api/service_provider/generate_sti_spc_cert',
     {
-      config: { ...access('certificates', 'create'), idempotent: true },
+      config: {
+        ...access('certificates', 'create'),
+        idempotent: true,
+        ...jsonBody(generateCertificateSchema),
+      },
       preHandler: limited,
       schema: { response: { 200: GenerateCertificateResult } },
     },
     async (request) => {
       const actor = providerActor(request);
-      const input = await validate(generateCertificateSchema, request.body);
+      const input = await bodyOf(request, generateCertificateSchema);
       return generateCertificate(deps, actor, input);
     },
   );
@@ -183,13 +187,14 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
         ...access('certificates', 'renew'),
         idempotent: true,
         notFound: service.CERTIFICATE_NOT_FOUND,
+        ...jsonBody(renewCertificateSchema, { optional: true }),
       },
       preHandler: limited,
       schema: { params: SerialParams, response: { 200: GenerateCertificateResult } },
     },
     async (request) => {
       const actor = providerActor(request);
-      const input = await validate(renewCertificateSchema, request.body ?? {});
+      const input = await bodyOf(request, renewCertificateSchema);
       return renewCertificate(deps, actor, request.params.serial, input);
     },
   );
@@ -197,12 +202,16 @@ function certificateActions(app: FastifyInstance, deps: service.CertificateDeps)
   app.post<{ Params: { serial: string } }>(
     '/api/service_provider/revoke_sti_spc_cert/:serial',
     {
-      config: { ...access('certificates', 'revoke'), notFound: service.CERTIFICATE_NOT_FOUND },
+      config: {
+        ...access('certificates', 'revoke'),
+        notFound: service.CERTIFICATE_NOT_FOUND,
+        ...jsonBody(revokeCertificateSchema, { optional: true }),
+      },
       schema: { params: SerialParams, response: { 200: messageResponse } },
     },
     async (request) => {
       const actor = providerActor(request);
-      const input = await validate(revokeCertificateSchema, request.body ?? {});
+      const input = await bodyOf(request, revokeCertificateSchema);
       await revokeCertificate(deps, actor, request.params.serial, input.reason ?? 'unspecified');
       return { message: 'Certificate revoked' };
     },
@@ -214,11 +223,15 @@ function autoRenewalRoutes(app: FastifyInstance, deps: service.CertificateDeps):
   app.put<{ Params: { serial: string } }>(
     '/api/service_provider/sti_spc_cert/:serial/auto_renewal',
     {
-      config: { ...access('certificates', 'renew'), notFound: service.CERTIFICATE_NOT_FOUND },
+      config: {
+        ...access('certificates', 'renew'),
+        notFound: service.CERTIFICATE_NOT_FOUND,
+        ...jsonBody(autoRenewalSchema, { optional: true }),
+      },
       schema: { params: SerialParams, response: { 200: messageResponse } },
     },
     async (request) => {
-      const input = await validate(autoRenewalSchema, request.body ?? {});
+      const input = await bodyOf(request, autoRenewalSchema);
       return enableAutoRenewal(deps, providerActor(request), request.params.serial, input);
     },
   );

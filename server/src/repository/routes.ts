@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CrlPublisher, CrlUnavailableError } from '../authority';
 import type { Config } from '../config';
 import type { Queryable } from '../db';
+import * as yup from 'yup';
+import { bodyOf, jsonBody } from '../http/body';
 import { HttpError, errorBody } from '../http/errors';
 import { type AnchorDeps, anchorRoutes } from './anchors';
 import { emptyResponse, fileResponse } from '../http/responses';
@@ -124,15 +126,24 @@ export async function sendCrl(
   return reply.type(CRL_CONTENT_TYPE).send(crl.der);
 }
 
+/** The body of decrypt_cert: which URLs it reads is decrypt.ts's rule, worded by its own refusal. */
+const decryptRequestSchema = yup.object({
+  url: yup.string().meta({ description: 'an https URL of a certificate chain, or one of this repository' }),
+});
+
 function decryptRoute(app: FastifyInstance, deps: RepositoryDeps, cr: CrService) {
-  app.post<{ Body: { url?: unknown } }>(
+  app.post(
     '/api/public/decrypt_cert',
     {
-      config: { public: true, rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' } },
+      config: {
+        public: true,
+        rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
+        ...jsonBody(decryptRequestSchema),
+      },
       schema: { response: { 200: DecryptedChain } },
     },
     async (request) => {
-      const raw = request.body && typeof request.body === 'object' ? request.body.url : undefined;
+      const raw = (await bodyOf(request, decryptRequestSchema))?.url;
       if (typeof raw !== 'string' || !raw.trim()) throw new HttpError(400, BAD_URL_MESSAGE);
       const serial = ownCrSerial(raw, deps.config.publicUrl);
       let body: Buffer;

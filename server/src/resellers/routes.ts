@@ -1,13 +1,13 @@
 // Resellers over HTTP: the admin's reseller management and the signed-in reseller's own pages. Parse, authorize
 // (the role matrix through `access`), call one service function, answer. Response schemas are allow-lists.
 import type { FastifyInstance } from 'fastify';
-import { validate } from '../../../contract/schemas';
 import {
   RESELLER_MESSAGES,
   companyInviteSchema,
   resellerCreateSchema,
   resellerUpdateSchema,
 } from '../../../contract/resellers';
+import { bodyOf, jsonBody } from '../http/body';
 import { access, currentUser } from '../http/guard';
 import { listRoute } from '../http/listRoute';
 import { messageResponse } from '../http/responses';
@@ -68,11 +68,11 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
   app.post(
     '/api/admin/reseller/create',
     {
-      config: { ...access('resellers', 'create'), idempotent: true },
+      config: { ...access('resellers', 'create'), idempotent: true, ...jsonBody(resellerCreateSchema) },
       schema: { response: { 201: ResellerRow } },
     },
     async (request, reply) => {
-      const input = await validate(resellerCreateSchema, request.body);
+      const input = await bodyOf(request, resellerCreateSchema);
       return reply.status(201).send(await createReseller(deps, input));
     },
   );
@@ -89,11 +89,14 @@ export async function adminResellerRoutes(app: FastifyInstance, deps: ResellerDe
   app.put<WithId>(
     '/api/admin/reseller/:id',
     {
-      config: ofReseller(access('resellers', 'edit')),
+      config: ofReseller({
+        ...access('resellers', 'edit'),
+        ...jsonBody(resellerUpdateSchema, { optional: true }),
+      }),
       schema: { params: ById, response: { 200: ResellerRow } },
     },
     async (request) => {
-      const input = await validate(resellerUpdateSchema, request.body ?? {});
+      const input = await bodyOf(request, resellerUpdateSchema);
       return updateReseller(deps, request.params.id, input);
     },
   );
@@ -162,11 +165,12 @@ export async function resellerPortalRoutes(app: FastifyInstance, deps: ResellerD
         ...access('reseller-companies', 'invite'),
         idempotent: true,
         rateLimit: { max: deps.config.authRateLimit, timeWindow: '1 minute' },
+        ...jsonBody(companyInviteSchema),
       },
       schema: { response: { 201: ResellerInviteRow } },
     },
     async (request, reply) => {
-      const input = await validate(companyInviteSchema, request.body);
+      const input = await bodyOf(request, companyInviteSchema);
       return reply.status(201).send(await inviteCompany(deps, currentUser(request), input));
     },
   );

@@ -1,4 +1,5 @@
 // GET /api/docs: the OpenAPI 3 document of the real app, generated from the routes as they are registered.
+import Ajv from 'ajv';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json';
@@ -7,9 +8,15 @@ import { createServices } from '../../../server/src/services';
 import { loadConfig } from '../../../server/src/config';
 import { createTestApp, createTestDatabase, sessionToken, testConfig, type TestDatabase } from '../helpers';
 
+interface BodySchema {
+  type?: string;
+  properties?: Record<string, { type?: string; format?: string; enum?: unknown[] }>;
+  required?: string[];
+}
 interface Operation {
   security?: Record<string, string[]>[];
   responses?: Record<string, unknown>;
+  requestBody?: { required: boolean; content: Record<string, { schema: BodySchema }> };
 }
 interface Document {
   openapi: string;
@@ -86,6 +93,108 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/service_provider'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
     expect(doc.paths['/api/health'].get.security).toBeUndefined();
+  });
+});
+
+/**
+ * The POST/PUT/PATCH operations whose body is not one that yup rules: none at all, a file upload, an ACME JWS, the
+ * payment provider's signed event. Every other one describes its body.
+ */
+const NOT_RULED_BY_YUP = [
+  'post /api/auth/reseller_token/{code}',
+  'post /api/service_provider/confirm/{token}',
+  'post /api/auth/logout',
+  'post /api/auth/logout_all',
+  'post /api/payment/webhook',
+  'post /api/service_provider/generate_sti_priv_key',
+  'post /api/service_provider/tn/import',
+  'post /api/admin/service_provider/{id}/tn/import',
+  'post /api/admin/reseller/{id}/rotate_token',
+  'post /api/admin/reseller/{id}/invite',
+  'post /api/admin/service_provider/{id}/resend_confirmation_email',
+  'post /api/service_provider/acme/eab',
+];
+const isAcme = (path: string) => path.startsWith('/acme/');
+
+function operationsWithBodies(doc: Document): [string, Operation][] {
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([method]) => ['post', 'put', 'patch'].includes(method))
+      .map(([method, op]): [string, Operation] => [`${method} ${path}`, op]),
+  );
+}
+
+describe('request bodies in /api/docs (config.body: the yup rules of the handlers)', () => {
+  it('every POST, PUT and PATCH that takes a JSON or form body describes it; the others describe none', async () => {
+    const doc = await fetchDocument();
+    const operations = operationsWithBodies(doc);
+    const described = operations.filter(([, op]) => op.requestBody);
+    const undescribed = operations
+      .filter(
+        ([name, op]) => !op.requestBody && !NOT_RULED_BY_YUP.includes(name) && !isAcme(name.split(' ')[1]),
+      )
+      .map(([name]) => name);
+    expect(undescribed).toEqual([]);
+    expect(described.length).toBeGreaterThan(25);
+    for (const name of NOT_RULED_BY_YUP) {
+      const [method, path] = name.split(' ');
+      expect(doc.paths[path]?.[method], name).toBeDefined();
+      expect(doc.paths[path][method].requestBody, name).toBeUndefined();
+    }
+    // each schema is a sound JSON schema (unknown keywords refused), of an object
+    const ajv = new Ajv({ strict: true, validateFormats: false });
+    for (const [name, op] of described) {
+      const [type, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+      expect(['application/json', 'multipart/form-data'], name).toContain(type);
+      expect(media.schema.type, name).toBe('object');
+      expect(() => ajv.compile(media.schema), name).not.toThrow();
+    }
+  });
+
+  it('registration: a form of its fields and the signature file, with what is required', async () => {
+    const doc = await fetchDocument();
+    const body = doc.paths['/api/auth/register'].post.requestBody;
+    expect(body?.required).toBe(true);
+    expect(Object.keys(body?.content ?? {})).toEqual(['multipart/form-data']);
+    const schema = body!.content['multipart/form-data'].schema;
+    const fields = [
+      'ocn',
+      'email',
+      'first_name',
+      'last_name',
+      'phone_number',
+      'country',
+      'state',
+      'password',
+    ];
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining([...fields, 'sign_file']));
+    expect(schema.required).toEqual(expect.arrayContaining([...fields, 'sign_file']));
+    expect(schema.properties?.sign_file).toEqual({ type: 'string', format: 'binary' });
+    expect(schema.properties?.state.enum).toContain('TX');
+    expect(schema.required).not.toContain('filer_id');
+  });
+
+  it('revoking a certificate: an optional body whose reason is one of the revocation reasons', async () => {
+    const doc = await fetchDocument();
+    for (const path of [
+      '/api/service_provider/revoke_sti_spc_cert/{serial}',
+      '/api/admin/service_provider/{id}/certificates/{serial}/revoke',
+    ]) {
+      const body = doc.paths[path].post.requestBody;
+      expect(body?.required, path).toBe(false);
+      const schema = body!.content['application/json'].schema;
+      expect(schema.required, path).toBeUndefined();
+      expect(schema.properties?.reason, path).toEqual({
+        type: 'string',
+        enum: [
+          'unspecified',
+          'key_compromise',
+          'affiliation_changed',
+          'superseded',
+          'cessation_of_operation',
+        ],
+      });
+    }
   });
 });
 
