@@ -32,33 +32,51 @@ const byNumber = (a: string, b: string) => a.length - b.length || (a < b ? -1 : 
  * number order. The input may be unsorted or repeat numbers; it is sorted (a copy) only when it is not in order.
  */
 export function compressNumbers(tns: readonly string[]): TnAuthEntry[] {
-  let sorted = true;
-  for (let i = 0; i < tns.length; i++) {
-    if (!RANGE_START_RE.test(tns[i]))
-      throw new TnAuthListError(`not a number of 1 to 15 digits: ${JSON.stringify(tns[i])}`);
-    if (i > 0 && byNumber(tns[i - 1], tns[i]) > 0) sorted = false;
-  }
-  const list = sorted ? tns : [...tns].sort(byNumber);
+  let list = tns;
+  let values = valuesOf(list);
+  for (let i = 1; i < list.length; i++)
+    if (
+      list[i - 1].length > list[i].length ||
+      (list[i - 1].length === list[i].length && values[i - 1] > values[i])
+    ) {
+      list = [...tns].sort(byNumber);
+      values = valuesOf(list);
+      break;
+    }
   const out: TnAuthEntry[] = [];
   let i = 0;
   while (i < list.length) {
     const start = list[i];
-    const length = start.length;
-    let last = Number(start);
+    let last = values[i];
     let j = i + 1;
-    for (; j < list.length; j++) {
-      const tn = list[j];
-      if (tn.length !== length) break;
-      const n = Number(tn);
-      if (n === last) continue; // a repeat
-      if (n !== last + 1) break;
-      last = n;
+    for (; j < list.length && list[j].length === start.length; j++) {
+      if (values[j] === last) continue; // a repeat
+      if (values[j] !== last + 1) break;
+      last = values[j];
     }
-    const count = last - Number(start) + 1;
+    const count = last - values[i] + 1;
     out.push(count === 1 ? { one: start } : { range: { start, count } });
     i = j;
   }
   return out;
+}
+
+/** Each number's value, checked to be 1 to 15 digits (a loop over the characters: this runs on millions). */
+function valuesOf(tns: readonly string[]): Float64Array {
+  const values = new Float64Array(tns.length);
+  for (let i = 0; i < tns.length; i++) {
+    const tn = tns[i];
+    let v = 0;
+    let ok = typeof tn === 'string' && tn.length >= 1 && tn.length <= 15;
+    for (let k = 0; ok && k < tn.length; k++) {
+      const d = tn.charCodeAt(k) - 48;
+      if (d < 0 || d > 9) ok = false;
+      v = v * 10 + d;
+    }
+    if (!ok) throw new TnAuthListError(`not a number of 1 to 15 digits: ${JSON.stringify(tn)}`);
+    values[i] = v;
+  }
+  return values;
 }
 
 /** Number entries as merged intervals per length, sorted; `one` entries with # or * apart, as strings. */
@@ -175,13 +193,13 @@ export async function uncoveredByInventory(
   const result: Coverage = { covered: true, uncoveredCount: 0, uncovered: [], uncoveredSpcs: c.spcs };
   for (const i of c.intervals) {
     const answer = await held({ start: pad(i.lo, i.length), count: i.hi - i.lo + 1 });
-    const numbers: Interval[] = [];
+    const numbers: number[] = [];
     for (const tn of answer) {
       if (tn.length !== i.length || !RANGE_START_RE.test(tn)) continue;
       const n = Number(tn);
-      if (n >= i.lo && n <= i.hi) numbers.push({ length: i.length, lo: n, hi: n });
+      if (n >= i.lo && n <= i.hi) numbers.push(n);
     }
-    addGaps(result, i, merge(numbers), limit);
+    addGaps(result, i, runsOf(Float64Array.from(numbers).sort(), i.length), limit);
   }
   for (const s of c.symbols) {
     const answer = [...(await held({ start: s, count: 1 }))];
@@ -202,6 +220,17 @@ function merge(intervals: Interval[]): Interval[] {
     const prev = out[out.length - 1];
     if (prev && prev.length === r.length && r.lo <= prev.hi + 1) prev.hi = Math.max(prev.hi, r.hi);
     else out.push({ ...r });
+  }
+  return out;
+}
+
+/** Sorted values (repeats allowed) as intervals of consecutive numbers. */
+function runsOf(sorted: Float64Array, length: number): Interval[] {
+  const out: Interval[] = [];
+  for (const n of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && n <= prev.hi + 1) prev.hi = Math.max(prev.hi, n);
+    else out.push({ length, lo: n, hi: n });
   }
   return out;
 }
