@@ -121,6 +121,21 @@ describe('the STI-SCA profile', () => {
     await expect((await ShakenIssuer.create(inter0)).issueStiSca(req)).rejects.toThrow(/pathLenConstraint 0/);
     await expect(c.scaIssuer.issueStiSca(req)).rejects.toThrow(/pathLenConstraint 0/);
   });
+  it('is refused under SHAKEN CP 1.3, whose CA with a TNAuthList must name a serialNumber', async () => {
+    const keys = await generateP256KeyPair();
+    const issued = c.intermediateIssuer.issueStiSca({
+      spc: SPC,
+      companyName: 'Acme',
+      subjectPublicKey: keys.publicKey,
+      serial: newSerial(),
+      ...certificateValidity(new Date(), new Date(Date.now() + 30 * DAY)),
+      policyOid: '2.16.840.1.114569.1.1.3',
+      crl: c.crl,
+    });
+    await expect(issued).rejects.toMatchObject({
+      findings: expect.arrayContaining([expect.objectContaining({ rule: 'subject-serial-number' })]),
+    });
+  });
 });
 
 describe('the delegate profile', () => {

@@ -7,7 +7,7 @@ import { bitLength } from '../profile';
 import { OID } from '../x509Parts';
 import type { CaRun } from './caCertificate';
 import { checkSubjectStrings, checkTimeEncoding } from './common';
-import { KNOWN_SHAKEN_POLICIES } from './leafExtensions';
+import { KNOWN_SHAKEN_POLICIES, SHAKEN_CP_1_3_OID } from './leafExtensions';
 import { TnAuthListError, decodeTnAuthList } from '../tnAuthList';
 import { commonNameOf, isEcdsaWithSha256, nameAttributes } from './parse';
 
@@ -173,6 +173,19 @@ export function checkStiScaProfile({ p, byOid, options, error, check }: CaRun): 
     if (cn !== `SHAKEN ${spc} STI-SCA`)
       error('subject-cn', `CN ${JSON.stringify(cn)} is not "SHAKEN ${spc} STI-SCA"`);
   });
+  // zlint e_us_cp_subject_sn_shall_ca: under CP 1.3 a CA with a TNAuthList names a serialNumber too.
+  const policies = byOid.get(OID.certificatePolicies);
+  if (policies)
+    check('subject-serial-number', () => {
+      const oids = children(decodeOne(policies.value, TAG.sequence)).map((x) =>
+        decodeOid(children(x)[0].value),
+      );
+      if (
+        oids.includes(SHAKEN_CP_1_3_OID) &&
+        !nameAttributes(p.subject).attrs.some((a) => a.oid === OID.serialNumber)
+      )
+        error('subject-serial-number', 'under SHAKEN CP 1.3 an STI-SCA must carry a serialNumber');
+    });
   const bc = byOid.get(OID.basicConstraints);
   if (bc)
     check('basic-constraints', () => {
