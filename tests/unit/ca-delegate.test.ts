@@ -17,6 +17,7 @@ import {
 import { SoftwareSigner, generateP256KeyPair } from '../../server/src/ca/signer';
 import { decodeTnEntries } from '../../server/src/ca/tnEntries';
 import { X509Certificate } from '../../server/src/ca/x509';
+import { verifyCertificate } from '../../server/src/verify';
 import {
   KEY_USAGE,
   OID,
@@ -229,6 +230,13 @@ describe('openssl verify -purpose any', () => {
   it('accepts root → intermediate (pathLen 1) → STI-SCA → delegate', () => {
     expect(verify('delegate.pem', 'intermediate.pem', 'sca.pem').trim()).toBe('delegate.pem: OK');
     expect(verify('sca.pem', 'intermediate.pem').trim()).toBe('sca.pem: OK');
+  });
+
+  it("is what the portal's own verifier accepts too: chain and delegate profile", async () => {
+    const chain = [parse(c.delegate), c.sca.certificate, c.intermediate.certificate];
+    const r = await verifyCertificate(chain, { trustAnchors: [c.root.certificate], revocation: false });
+    expect(r.checks.filter((x) => !x.ok)).toEqual([]);
+    expect(r.checks.map((x) => x.name)).toEqual(['chain', 'profile']);
   });
 
   it('refuses a certificate under a CA that the STI-SCA issued (its pathLen 0 forbids it)', async () => {
