@@ -152,7 +152,7 @@ export class ShakenIssuer {
       x,
       req,
       shakenSubject(req.spc, req.companyName),
-      shakenExtensionsDer(x.params(req.spc), x.ca),
+      shakenExtensionsDer({ ...x.params, spc: req.spc }, x.ca),
     );
     return this.signLinted(
       x.serial,
@@ -173,7 +173,7 @@ export class ShakenIssuer {
       x,
       req,
       providerSubject(req.spc, req.companyName, stiScaCommonName(req.spc)),
-      stiScaExtensionsDer(x.params(req.spc), x.ca),
+      stiScaExtensionsDer({ ...x.params, spc: req.spc }, x.ca),
     );
     const findings = lintShakenCaTbsCertificate(tbs, {
       role: 'sti-sca',
@@ -193,12 +193,11 @@ export class ShakenIssuer {
     const spc = this.issuerSpc;
     if (!spc) throw new IssuanceError('the issuing certificate is no STI-SCA: it names no SPC');
     const x = await this.prepare(req);
-    const { spc: _none, ...params } = x.params(spc);
     const tbs = this.tbs(
       x,
       req,
       providerSubject(spc, req.companyName, delegateCommonName(spc)),
-      delegateExtensionsDer({ ...params, entries: req.entries }, x.ca),
+      delegateExtensionsDer({ ...x.params, entries: req.entries }, x.ca),
     );
     const findings = lintShakenTbsCertificate(tbs, {
       issuer: this.ca,
@@ -224,7 +223,7 @@ export class ShakenIssuer {
       serial,
       spki,
       ca: this.caExtensionsFor(policyOid, crlUrl, crlIssuerName),
-      params: (spc: string) => ({ spc, subjectKeyId, issuerKeyId, policyOid, crlUrl, crlIssuerName }),
+      params: { subjectKeyId, issuerKeyId, policyOid, crlUrl, crlIssuerName },
       expect: { policyOid, crlUrl, crlIssuerName },
     };
   }
