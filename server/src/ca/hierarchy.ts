@@ -151,10 +151,15 @@ export interface IntermediateParams extends CaCommon {
   /** That CRL's issuer Name (DER), put in cRLIssuer byte for byte. */
   crlIssuerName: Uint8Array;
   policyOid?: string;
+  /**
+   * pathLenConstraint: 0 (the default) lets it issue end-entity certificates only; 1 lets it also issue STI-SCAs,
+   * the providers' subordinate CAs of docs/delegates.md.
+   */
+  pathLen?: 0 | 1;
 }
 
 /**
- * Intermediate: CN with SHAKEN; keyCertSign and CA:TRUE pathLen 0, both critical; SKI/AKI; one policy; one CRLDP
+ * Intermediate: CN with SHAKEN; keyCertSign and CA:TRUE pathLen 0 (or 1), both critical; SKI/AKI; one policy; one CRLDP
  * with cRLIssuer. Signed by the root; its key is `signer`'s when given, else a new software key pair (`keys`).
  */
 export async function createIntermediateCa(params: IntermediateParams & WithSigner): Promise<CaCredentials>;
@@ -172,7 +177,7 @@ export async function createIntermediateCa(
       ...template,
       extensions: [
         caKeyUsage(),
-        extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
+        extension(OID.basicConstraints, true, basicConstraintsValue(true, params.pathLen ?? 0)),
         ...keyIdentifiers,
         extension(
           OID.certificatePolicies,

@@ -1,7 +1,7 @@
 // The certificate authority: the one entry point for code outside ca/. It signs and lints and touches no
 // database: profile and TBS (profile, certificate), lint (lint/), signers and key stores (signer, keys/), the CA's
 // own hierarchy (hierarchy, authority), issuance (issuer), CRLs (crl), SPC tokens (spcToken, fingerprint,
-// tnAuthList).
+// tnAuthList), TNAuthList numbers and ranges for delegate certificates (tnEntries, tnCoverage).
 export * from './authority';
 export * from './certificate';
 export * from './crl';
@@ -16,6 +16,8 @@ export * from './profile';
 export * from './signer';
 export * from './spcToken';
 export * from './tnAuthList';
+export * from './tnCoverage';
+export * from './tnEntries';
 export * from './x509Parts';
 export { TAG, ascii, bytesEqual, children, decodeOid, decodeOne } from './der';
 // @peculiar/x509, loaded after reflect-metadata: its classes by name, and all of it as `x509`.

@@ -3,6 +3,7 @@
 import { randomFillSync } from 'node:crypto';
 import { type Binary, toArrayBuffer } from './der';
 import { assertSpc } from './tnAuthList';
+import { type TnAuthEntry, encodeTnEntries } from './tnEntries';
 import { Extension } from './x509';
 import {
   KEY_USAGE,
@@ -106,6 +107,11 @@ export const shakenCommonName = (spc: string) => `SHAKEN ${spc}`;
 
 /** `C=US, O=<company>, CN=SHAKEN <SPC>` in DER order (printed `CN=SHAKEN <SPC>, O=<company>, C=US`). */
 export function shakenSubject(spc: string, companyName: string): Uint8Array {
+  return providerSubject(spc, companyName, shakenCommonName(spc));
+}
+
+/** `C=US, O=<company>, CN=<commonName>` for a certificate of the provider holding `spc`. */
+export function providerSubject(spc: string, companyName: string, commonName: string): Uint8Array {
   assertSpc(spc);
   const company = companyName.trim();
   if (!company) throw new ProfileError('the company name is required');
@@ -114,7 +120,7 @@ export function shakenSubject(spc: string, companyName: string): Uint8Array {
   return encodeName([
     { type: 'C', value: 'US' },
     { type: 'O', value: company },
-    { type: 'CN', value: shakenCommonName(spc) },
+    { type: 'CN', value: commonName },
   ]);
 }
 
@@ -193,4 +199,73 @@ export function assertHttpUrl(url: string): void {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new ProfileError(`the CRL URL must be http or https: ${url}`);
+}
+
+// The STI-SCA and its delegate certificates (RFC 9060, ATIS-1000092; docs/delegates.md).
+
+/** The CN of a provider's subordinate CA: `SHAKEN <SPC> STI-SCA`. */
+export const stiScaCommonName = (spc: string) => `SHAKEN ${spc} STI-SCA`;
+/** The CN of a delegate certificate the STI-SCA of `spc` issues: `SHAKEN <SPC> Delegate`. */
+export const delegateCommonName = (spc: string) => `SHAKEN ${spc} Delegate`;
+
+/**
+ * The STI-SCA (a CA certificate our intermediate issues to the provider holding `spc`): keyCertSign alone and
+ * CA:TRUE pathLen 0, both critical (it issues end-entity certificates only; its delegates' revocations go on
+ * the CA's indirect CRL, so no cRLSign); SKI, AKI, the one policy, the CRL distribution point as every
+ * certificate the CA issues, and a TNAuthList with the provider's SPC.
+ */
+export function stiScaExtensionsDer(p: ShakenExtensionParams, ca = shakenCaExtensions(p)): Uint8Array[] {
+  return [
+    extensionDer(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign])),
+    extensionDer(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
+    extensionDer(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(p.subjectKeyId)),
+    ca.authorityKeyIdentifier,
+    ca.certificatePolicies,
+    ca.crlDistributionPoints,
+    tnAuthListExtensionDer(p.spc),
+  ];
+}
+
+export interface DelegateExtensionParams extends Omit<ShakenExtensionParams, 'spc'> {
+  /** The numbers the delegate may sign for: `one` and `range` entries, no SPC. */
+  entries: readonly TnAuthEntry[];
+}
+
+/**
+ * A delegate end-entity certificate (issued by an STI-SCA): the SHAKEN end-entity extensions, the same in all
+ * but the TNAuthList, which lists numbers and ranges and never an SPC.
+ */
+export function delegateExtensionsDer(p: DelegateExtensionParams, ca = shakenCaExtensions(p)): Uint8Array[] {
+  if (p.entries.length === 0) throw new ProfileError('a delegate certificate lists at least one number');
+  if (p.entries.some((e) => 'spc' in e))
+    throw new ProfileError('a delegate certificate lists numbers and ranges, never an SPC');
+  return [
+    ca.keyUsage,
+    ca.basicConstraints,
+    extensionDer(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(p.subjectKeyId)),
+    ca.authorityKeyIdentifier,
+    ca.certificatePolicies,
+    ca.crlDistributionPoints,
+    extensionDer(OID.tnAuthList, false, encodeTnEntries(p.entries)),
+  ];
+}
+
+/**
+ * A delegate's validity: certificateValidity, and never past its issuer's notAfter (RFC 5280 path validation
+ * would accept it, but a delegate must not outlive the authority it was delegated under).
+ */
+export function delegateValidity(
+  now: Date,
+  paidUntil: Date,
+  issuerNotAfter: Date,
+  maxDays = MAX_LIFETIME_DAYS,
+): { notBefore: Date; notAfter: Date } {
+  const v = certificateValidity(
+    now,
+    new Date(Math.min(paidUntil.getTime(), issuerNotAfter.getTime())),
+    maxDays,
+  );
+  if (v.notAfter.getTime() <= v.notBefore.getTime())
+    throw new ProfileError('the issuing STI-SCA expires before the delegate could begin');
+  return v;
 }

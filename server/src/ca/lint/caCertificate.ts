@@ -25,14 +25,18 @@ import {
   checkCaFields,
   checkIntermediateAki,
   checkIntermediateProfile,
+  checkStiScaProfile,
 } from './caRules';
 
 export interface CaLintOptions {
-  role: 'root' | 'intermediate' | 'crl-signer';
+  /** `sti-sca`: a provider's subordinate CA (docs/delegates.md), an intermediate's rules and its own. */
+  role: 'root' | 'intermediate' | 'crl-signer' | 'sti-sca';
   /** The root, for an intermediate or the CRL signer: enables the issuer name, AKI and signature checks. */
   issuer?: X509Certificate | IssuerFacts;
   /** The intermediate's one policy OID (anyPolicy is refused by checkIntermediateProfile). */
   policyOid?: string;
+  /** An STI-SCA's SPC: its TNAuthList and CN must carry exactly it. */
+  expectedSpc?: string;
 }
 
 const ANY_POLICY = '2.5.29.32.0';
@@ -46,7 +50,7 @@ export interface CaRun extends Report {
 }
 
 /**
- * Checks a root or intermediate against the SHAKEN rules, e.g. an operator-supplied CA (`CA_DIR`) before
+ * Checks a root, intermediate or STI-SCA against the SHAKEN rules, e.g. an operator-supplied CA (`CA_DIR`) before
  * the portal issues under it: CN with SHAKEN (and ROOT), keyCertSign and CA:TRUE critical, ES256/P-256, no
  * TNAuthList; a root has no policies and no CRLDP; an intermediate has exactly one policy and a CRLDP.
  */
@@ -132,7 +136,8 @@ function checkBasics({ p, root, error, check }: CaRun): void {
 
 function checkCaExtensions(run: CaRun): void {
   const { byOid, options, error, check } = run;
-  if (byOid.has(OID.tnAuthList)) error('tn-auth-list', 'a CA certificate carries no TNAuthList');
+  if (options.role === 'sti-sca') checkStiScaProfile(run);
+  else if (byOid.has(OID.tnAuthList)) error('tn-auth-list', 'a CA certificate carries no TNAuthList');
   if (!byOid.get(OID.subjectKeyIdentifier))
     error('subject-key-identifier', 'the subject key identifier is missing');
   if (options.role === 'crl-signer') return checkCrlSignerExtensions(run);

@@ -7,8 +7,9 @@ import { bitLength } from '../profile';
 import { OID } from '../x509Parts';
 import type { CaRun } from './caCertificate';
 import { checkSubjectStrings, checkTimeEncoding } from './common';
-import { KNOWN_SHAKEN_POLICIES } from './leafExtensions';
-import { isEcdsaWithSha256, nameAttributes } from './parse';
+import { KNOWN_SHAKEN_POLICIES, SHAKEN_CP_1_3_OID } from './leafExtensions';
+import { TnAuthListError, decodeTnAuthList } from '../tnAuthList';
+import { commonNameOf, isEcdsaWithSha256, nameAttributes } from './parse';
 
 const ANY_POLICY = '2.5.29.32.0';
 
@@ -146,5 +147,53 @@ export function checkIntermediateProfile({ byOid, options, error, check }: CaRun
         error('certificate-policies', 'anyPolicy: a US SHAKEN certificate policy OID itself is required');
       else if (!options.policyOid && !KNOWN_SHAKEN_POLICIES.includes(policy))
         error('certificate-policies', `policy ${policy} is not a US SHAKEN certificate policy`);
+    });
+}
+
+/**
+ * An STI-SCA (docs/delegates.md): a TNAuthList, non-critical, of exactly one SPC (the expected one when given), the
+ * CN `SHAKEN <SPC> STI-SCA`, and pathLenConstraint 0 so that it issues end-entity certificates only. (zlint's
+ * e_atis_tn_auth_list_ca forbids a TNAuthList on every CA: ATIS-1000092 puts one on the STI-SCA.)
+ */
+export function checkStiScaProfile({ p, byOid, options, error, check }: CaRun): void {
+  const tn = byOid.get(OID.tnAuthList);
+  check('tn-auth-list', () => {
+    if (!tn) return error('tn-auth-list', "an STI-SCA carries a TNAuthList with the provider's SPC");
+    if (tn.critical) error('tn-auth-list', 'the TNAuthList must be non-critical');
+    let spc: string;
+    try {
+      spc = decodeTnAuthList(tn.value);
+    } catch (err) {
+      if (err instanceof TnAuthListError) return error('tn-auth-list', err.message);
+      throw err;
+    }
+    if (options.expectedSpc && spc !== options.expectedSpc)
+      error('tn-auth-list', `TNAuthList SPC ${spc} is not ${options.expectedSpc}`);
+    const cn = commonNameOf(nameAttributes(p.subject));
+    if (cn !== `SHAKEN ${spc} STI-SCA`)
+      error('subject-cn', `CN ${JSON.stringify(cn)} is not "SHAKEN ${spc} STI-SCA"`);
+  });
+  // zlint e_us_cp_subject_sn_shall_ca: under CP 1.3 a CA with a TNAuthList names a serialNumber too.
+  const policies = byOid.get(OID.certificatePolicies);
+  if (policies)
+    check('subject-serial-number', () => {
+      const oids = children(decodeOne(policies.value, TAG.sequence)).map((x) =>
+        decodeOid(children(x)[0].value),
+      );
+      if (
+        oids.includes(SHAKEN_CP_1_3_OID) &&
+        !nameAttributes(p.subject).attrs.some((a) => a.oid === OID.serialNumber)
+      )
+        error('subject-serial-number', 'under SHAKEN CP 1.3 an STI-SCA must carry a serialNumber');
+    });
+  const bc = byOid.get(OID.basicConstraints);
+  if (bc)
+    check('basic-constraints', () => {
+      const pathLen = children(decodeOne(bc.value, TAG.sequence)).find((x) => x.tag === TAG.integer);
+      if (!pathLen || pathLen.value.length !== 1 || pathLen.value[0] !== 0)
+        error(
+          'basic-constraints',
+          'an STI-SCA has pathLenConstraint 0: it issues end-entity certificates only',
+        );
     });
 }

@@ -5,10 +5,12 @@ import { createPublicKey } from 'node:crypto';
 import { type Binary, TAG, bytesEqual, children, oid, sequence, toBytes } from '../der';
 import { MAX_LIFETIME_DAYS, bitLength } from '../profile';
 import type { X509Certificate } from '../x509';
+import type { TnAuthEntry } from '../tnEntries';
 import { OID } from '../x509Parts';
 import { checkSubjectStrings, checkTimeEncoding } from './common';
 import {
   CN_FORM,
+  DELEGATE_CN_FORM,
   type Leaf,
   checkCrlDistributionPoint,
   checkExtensionSet,
@@ -41,8 +43,16 @@ export interface LintOptions {
    * in-process signer; the signature's encoding is checked either way.
    */
   verifySignature?: boolean;
-  /** The SPC the RA approved; the TNAuthList and CN must carry exactly it. */
+  /**
+   * `shaken` (the default): a provider's certificate, its TNAuthList one SPC. `delegate`: a delegate certificate
+   * an STI-SCA issues (docs/delegates.md), its TNAuthList numbers and ranges only, its CN `SHAKEN <SPC> Delegate`,
+   * its validity within the issuer's.
+   */
+  profile?: 'shaken' | 'delegate';
+  /** The SPC the RA approved; the TNAuthList and CN must carry exactly it (a delegate: the CN, its STI-SCA's SPC). */
   expectedSpc?: string;
+  /** A delegate's TNAuthList entries, which the certificate must list exactly, in this order. */
+  expectedEntries?: readonly TnAuthEntry[];
   /** The one policy OID required (else any of the known SHAKEN CPs, with a warning otherwise). */
   policyOid?: string;
   /** The CRL URL required in the distribution point. */
@@ -181,7 +191,15 @@ function checkSubject(l: Leaf): void {
     const os = attrs.filter((a) => a.oid === OID.organizationName);
     if (cns.length !== 1)
       error('subject-cn', `the subject has ${cns.length} CN attributes, exactly one required`);
-    else if (!CN_FORM.test(cns[0].text)) {
+    else if (options.profile === 'delegate') {
+      if (!DELEGATE_CN_FORM.test(cns[0].text))
+        error('subject-cn', `CN ${JSON.stringify(cns[0].text)} is not "SHAKEN <SPC> Delegate"`);
+      else if (options.expectedSpc && cns[0].text !== `SHAKEN ${options.expectedSpc} Delegate`)
+        error(
+          'subject-cn',
+          `CN ${JSON.stringify(cns[0].text)} does not carry the SPC ${options.expectedSpc}`,
+        );
+    } else if (!CN_FORM.test(cns[0].text)) {
       error('subject-cn', `CN ${JSON.stringify(cns[0].text)} is not "SHAKEN <SPC>" with exactly one space`);
     } else if (options.expectedSpc && cns[0].text !== `SHAKEN ${options.expectedSpc}`) {
       error('subject-cn', `CN ${JSON.stringify(cns[0].text)} does not carry the SPC ${options.expectedSpc}`);
@@ -211,7 +229,9 @@ function checkValidity(l: Leaf): void {
       );
     }
     if (issuer && notAfter.getTime() > issuer.notAfter.getTime()) {
-      warning('validity-issuer', 'the certificate outlives its issuing CA certificate');
+      if (options.profile === 'delegate')
+        error('validity-issuer', 'a delegate certificate outlives its issuing STI-SCA');
+      else warning('validity-issuer', 'the certificate outlives its issuing CA certificate');
     }
   });
 }

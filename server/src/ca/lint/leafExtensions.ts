@@ -1,6 +1,7 @@
 // The extensions of a SHAKEN end-entity certificate, rule by rule (ATIS-1000080; docs/conformance.md).
 import { TAG, ascii, bytesEqual, children, decodeOid, decodeOne, hex, toBytes } from '../der';
 import { SPC_RE, TnAuthListError, decodeTnAuthList } from '../tnAuthList';
+import { type TnAuthEntry, decodeTnEntries } from '../tnEntries';
 import { KEY_USAGE, OID, SHAKEN_CP_OID, keyIdentifierFromSpki, keyUsageValue } from '../x509Parts';
 import type { LintOptions } from './leaf';
 import {
@@ -16,6 +17,7 @@ import {
 export const SHAKEN_CP_1_3_OID = '2.16.840.1.114569.1.1.3';
 export const KNOWN_SHAKEN_POLICIES = [SHAKEN_CP_OID, SHAKEN_CP_1_3_OID];
 export const CN_FORM = /^SHAKEN [0-9A-Z]{4}$/;
+export const DELEGATE_CN_FORM = /^SHAKEN [0-9A-Z]{4} Delegate$/;
 
 /** Names for the usual suspects, so a finding says which forbidden extension it saw. */
 const EXTENSION_NAMES: Record<string, string> = {
@@ -174,7 +176,35 @@ export function checkCrlDistributionPoint(l: Leaf): void {
   });
 }
 
+/** A delegate's TNAuthList: numbers and ranges only (RFC 8226, strictly), exactly the entries expected. */
+function checkDelegateTnAuthList(l: Leaf): void {
+  const { options, error } = l;
+  onExtension(l, 'tn-auth-list', OID.tnAuthList, (v) => {
+    let entries: TnAuthEntry[];
+    try {
+      entries = decodeTnEntries(v);
+    } catch (err) {
+      if (err instanceof TnAuthListError) return error('tn-auth-list', err.message);
+      throw err;
+    }
+    if (entries.some((e) => 'spc' in e))
+      error('tn-auth-list', 'a delegate certificate lists numbers and ranges, never an SPC');
+    const expected = options.expectedEntries;
+    if (expected && JSON.stringify(entries) !== JSON.stringify(expected.map(canonicalEntry)))
+      error('tn-auth-list', 'the TNAuthList is not the numbers approved for the delegate');
+  });
+}
+
+/** An entry with its fields in the order decodeTnEntries writes them, for comparison. */
+const canonicalEntry = (e: TnAuthEntry): TnAuthEntry =>
+  'spc' in e
+    ? { spc: e.spc }
+    : 'one' in e
+      ? { one: e.one }
+      : { range: { start: e.range.start, count: e.range.count } };
+
 export function checkTnAuthList(l: Leaf): void {
+  if (l.options.profile === 'delegate') return checkDelegateTnAuthList(l);
   const { options, error, subject } = l;
   onExtension(l, 'tn-auth-list', OID.tnAuthList, (v) => {
     let spc: string;
