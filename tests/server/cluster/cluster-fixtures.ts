@@ -4,6 +4,7 @@
 // servers share what docs/operations.md says must be identical (JWT_SECRET, KEY_ENCRYPTION_KEY, and here the STI-PA
 // simulator's keys and the sandbox's webhook secret, copied from one data folder) and, as SMTP would, one outbox.
 // nginx logs each request's upstream address to a file of the test ($upstream_addr): which server answered.
+// The servers have no PUBLISH_DIR and nginx's folder stays empty: every CR fetch misses it and reaches a server.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
