@@ -5,10 +5,16 @@
 // SESSION_CACHE_SECONDS; wrong passwords spread over the servers count against one limit per client address.
 // Which server answered is read from nginx's log ($upstream_addr), not from the answers. PostgreSQL only (the
 // embedded PGlite is one process's database), and skipped where /usr/sbin/nginx is absent.
+import { webcrypto } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
+import * as acme from 'acme-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TN_AUTH_LIST_OID, x509 } from '../../../server/src/ca';
 import { testDatabaseUrl } from '../../../server/src/config';
+import { createStiPaClient } from '../../../server/src/integrations/stipa/client';
+import { apiRequest, spkiFingerprint, tnDer } from '../acme/acme-fixtures';
 import { type Provider, activeProvider, api, tokenOf } from '../billing/billing-fixtures';
 import { login } from '../accounts/accounts-fixtures';
 import { usingPostgres } from '../helpers';
@@ -24,6 +30,19 @@ if (!usingPostgres) console.warn('cluster: skipped, TEST_DATABASE_URL is not set
 const SESSION_CACHE_SECONDS = 1;
 const AUTH_RATE_LIMIT = 8;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A CSR for a new P-256 key with the TNAuthList of `spc`, as an ACME client sends it (PEM). */
+async function tnCsr(spc: string): Promise<string> {
+  const algorithm = { name: 'ECDSA', namedCurve: 'P-256' };
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({
+    name: `CN=SHAKEN ${spc}`,
+    keys,
+    signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+    extensions: [new x509.Extension(TN_AUTH_LIST_OID, false, tnDer(spc))],
+  });
+  return csr.toString('pem');
+}
 
 describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy/nginx/cluster.conf)', () => {
   let cluster: Cluster;
@@ -96,6 +115,58 @@ describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy
     // The servers saw the client's address through nginx (TRUST_PROXY), as the audit log records it.
     const audit = await query<{ actor_ip: string }>('SELECT DISTINCT actor_ip FROM audit_log');
     expect(audit.map((a) => a.actor_ip)).toEqual(['203.0.113.1']);
+  });
+
+  it('issues through ACME with its requests landing on different servers', async () => {
+    const from = cluster.upstreams().length;
+    let serial = '';
+    const http = api(appOf(client('203.0.113.4')), token);
+    const cred = (await http.post('/api/service_provider/acme/eab')).json() as Record<string, string>;
+    const [{ ocn }] = await query<{ ocn: string }>('SELECT ocn FROM service_providers WHERE id = $1', [
+      provider.spId,
+    ]);
+    const spc = ocn.toUpperCase();
+    // acme-client speaks HTTP/1.1 over TLS to nginx, trusting the test CA for this test only.
+    const agent = acme.axios.defaults.httpsAgent as unknown;
+    acme.axios.defaults.httpsAgent = new https.Agent({ ca: cluster.ca });
+    try {
+      const accountKey = await acme.crypto.createPrivateEcdsaKey();
+      const acmeClient = new acme.Client({
+        directoryUrl: `${cluster.base}/acme/directory`,
+        accountKey,
+        externalAccountBinding: { kid: cred.key_id, hmacKey: cred.hmac_key },
+      });
+      await acmeClient.createAccount({ termsOfServiceAgreed: true });
+      const identifier = { type: 'TNAuthList', value: Buffer.from(tnDer(spc)).toString('base64url') };
+      const order = await acmeClient.createOrder({ identifiers: [identifier] });
+      const [authz] = await acmeClient.getAuthorizations(order);
+      // The SPC token from the STI-PA simulator, asked of the first server directly (see cluster-fixtures.ts).
+      const stiPa = createStiPaClient({ baseUrl: `http://${cluster.addresses[0]}/stipa-sim/api/v1` });
+      const { token: tkauth } = await stiPa.getSpcToken({
+        userId: 'demo',
+        password: 'demo-pass',
+        ocn: spc,
+        atc: {
+          tktype: 'TNAuthList',
+          tkvalue: Buffer.from(tnDer(spc)).toString('base64'),
+          ca: false,
+          fingerprint: spkiFingerprint(accountKey),
+        },
+      });
+      await apiRequest(acmeClient, authz.challenges[0].url, { tkauth }, [200]);
+      const finalized = await acmeClient.finalizeOrder(order, await tnCsr(spc));
+      const chain = await acmeClient.getCertificate(finalized);
+      serial = new x509.X509Certificate(chain.split(/(?=-----BEGIN CERTIFICATE-----)/)[0]).serialNumber;
+    } finally {
+      acme.axios.defaults.httpsAgent = agent;
+    }
+    const counts = answeredBy(from);
+    console.info(`cluster: ACME requests per server: ${counts.join(', ')}`);
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThan(1);
+    const rows = await query<{ status: string }>('SELECT status FROM certificates WHERE serial_number = $1', [
+      serial.toLowerCase(),
+    ]);
+    expect(rows).toEqual([{ status: 'issued' }]);
   });
 
   it('answers reads and CR fetches while one server is killed and another restarted', async () => {
@@ -182,7 +253,7 @@ describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy
     const [certs] = await query<{ n: string; serials: string }>(
       'SELECT count(*) AS n, count(DISTINCT serial_number) AS serials FROM certificates',
     );
-    expect([certs.n, certs.serials]).toEqual(['3', '3']);
+    expect([certs.n, certs.serials]).toEqual(['4', '4']);
     const subscriptions = await query('SELECT 1 FROM subscriptions WHERE service_provider_id = $1', [
       provider.spId,
     ]);
