@@ -1,10 +1,10 @@
-// The portal as several servers behind a real proxy (docs/production.md, "Several servers"): three server processes
-// on one PostgreSQL behind nginx running deploy/nginx/cluster.conf, reached over TLS and HTTP/2. A provider's whole
-// flow lands on different servers; reads and CR fetches go on while one server is killed and another restarted
-// (nginx fails the GETs over), and nothing is done twice; a sign-out through one server holds on the others within
-// SESSION_CACHE_SECONDS; wrong passwords spread over the servers count against one limit per client address.
-// Which server answered is read from nginx's log ($upstream_addr), not from the answers. PostgreSQL only (the
-// embedded PGlite is one process's database), and skipped where /usr/sbin/nginx is absent.
+// The portal as several servers behind a real proxy (docs/production.md, "Several servers"): three server processes on
+// one PostgreSQL behind nginx running deploy/nginx/cluster.conf, reached over TLS and HTTP/2. A provider's whole flow,
+// and an ACME issuance (acme-client, over HTTP/1.1), land on different servers; reads and CR fetches go on while one
+// server is killed and another restarted (nginx fails the GETs over), and nothing is done twice; a sign-out through one
+// server holds on the others within SESSION_CACHE_SECONDS; wrong passwords spread over the servers count against one
+// limit per client address. Which server answered is read from nginx's log ($upstream_addr), not from the answers.
+// PostgreSQL only (the embedded PGlite is one process's database), and skipped where /usr/sbin/nginx is absent.
 import { webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
