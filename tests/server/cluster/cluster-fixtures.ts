@@ -133,8 +133,24 @@ function startNginx(work: string): ChildProcess {
   });
 }
 
+/** startCluster, which leaves no database, folder or nginx behind when it fails (the servers: stopServers()). */
 export async function startCluster(serverUrl: string, extraEnv: Record<string, string>): Promise<Cluster> {
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  try {
+    return await startClusterIn(serverUrl, extraEnv, cleanups);
+  } catch (err) {
+    for (const clean of cleanups.reverse()) await clean();
+    throw err;
+  }
+}
+
+async function startClusterIn(
+  serverUrl: string,
+  extraEnv: Record<string, string>,
+  cleanups: (() => Promise<unknown> | void)[],
+): Promise<Cluster> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
+  cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
   fs.chmodSync(work, 0o755);
   const publishDir = path.join(work, 'publish');
   fs.mkdirSync(publishDir, { mode: 0o755 });
@@ -143,6 +159,7 @@ export async function startCluster(serverUrl: string, extraEnv: Record<string, s
   const port = await freePort();
   const base = `https://127.0.0.1:${port}`;
   const db = await createPostgresDatabase(serverUrl, 'portal_cluster');
+  cleanups.push(() => db.drop());
 
   // One data folder's secrets, copied to each server's; one outbox for all.
   const seed = tempDataDir();
@@ -178,6 +195,7 @@ export async function startCluster(serverUrl: string, extraEnv: Record<string, s
 
   fs.writeFileSync(path.join(work, 'cluster.conf'), serverBlock(work, ports, port, publishDir));
   const nginx = startNginx(work);
+  cleanups.push(() => void nginx.kill('SIGKILL'));
   let errors = '';
   nginx.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
   const deadline = Date.now() + 10_000;
