@@ -172,12 +172,32 @@ export function scheduleKey(cron: string, timezone: string, data: unknown, optio
 /** The policy pg-boss's createQueue and updateQueue give when none is passed. */
 const STANDARD_POLICY = 'standard';
 
+/** PostgreSQL's code for a transaction it chose to abort to end a deadlock. */
+const DEADLOCK = '40P01';
+
+/**
+ * Creates the queue `name`. Servers starting together on a new database create the same queues at once, and
+ * pg-boss's create_queue (a row and a partition of its job table each) can deadlock with another server's: the
+ * database aborts one of them, which is tried again, up to 5 times. A queue the other server made meanwhile is
+ * kept as it is (create_queue does nothing then).
+ */
+async function createQueueOnce(state: QueueState, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await state.boss.createQueue(name);
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 export async function ensureQueue(state: QueueState, name: string, options: WorkOptions = {}) {
   if (state.readyQueues.has(name) && options.expireInSeconds === undefined) return;
   // pg-boss 10 wants a queue before send/work; one its table holds already is not created again (create_queue
   // would keep it as it is anyway, at the cost of a query at every start).
   const found = state.existing.queues.get(name);
-  if (!found) await state.boss.createQueue(name);
+  if (!found) await createQueueOnce(state, name);
   // A queue's own expiry applies to every job sent to it that names none (the default is the constructor's).
   // updateQueue also sets the standard policy: an existing queue is left alone only when it has both already.
   if (
