@@ -159,7 +159,11 @@ function caCrlPublisher(
   const onIssued = isPublishing(config)
     ? async (row: CrlRow) => {
         if (jobs.accepting()) await queuePublishCrl({ config, jobs }, row.issuer_id);
-        else log.debug({ issuer: row.issuer_id }, 'CRL signed before the job queue runs: published at its start');
+        else
+          log.debug(
+            { issuer: row.issuer_id },
+            'CRL signed before the job queue runs: published at its start',
+          );
       }
     : undefined;
   return createCrlPublisher({ db, now, log, issuers, onIssued });
