@@ -32,8 +32,6 @@ export const EabKeyParams = Type.Object({
 });
 export type EabKeyParams = Static<typeof EabKeyParams>;
 
-// ---- the ACME server's documents ----
-
 /** A problem document (RFC 7807, RFC 8555 §6.7). */
 export const AcmeProblemDocument = Type.Object({
   type: Type.String(),

@@ -202,7 +202,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
   // Stopped first: running jobs finish while the mailer and the other services are still open. stop() waits for
   // them and does nothing when never started.
   if (!deps.jobs) closers.push(() => jobs.stop());
-  // ---- the STI-PA and the CRL publisher (certificates and repository modules) ----
+  // The STI-PA and the CRL publisher, which the certificates and repository modules use.
   // Built once with its trust policy: a real STI-PA's configured root, or the embedded simulator's own root.
   const simulatorKeys = simulatorKeyring(config.dataDir, now);
   // The embedded STI-PA keeps the SHAKEN CRL that revocations are reported to; a real one's go to the operator.

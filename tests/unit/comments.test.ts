@@ -55,6 +55,20 @@ describe('comments stand on their own', () => {
     expect(cite('the certificate issued 2 days ago')).toBe(false);
   });
 
+  it('has no section-marker comment (`// ---- keys ----`): a comment says what the code does, or nothing', () => {
+    const marker = /^\s*(\/\/|\/\*|\{\/\*)\s*-{3,}.*-{3,}/;
+    expect(marker.test(`// ${'----'} keys ${'----'}`)).toBe(true);
+    expect(marker.test('// a range -- not a marker')).toBe(false);
+    const found = files
+      .filter((file) => /\.(ts|tsx|mjs|js)$/.test(file))
+      .flatMap((file) =>
+        readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (marker.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      );
+    expect(found, `say what the code below does instead:\n${found.join('\n')}`).toEqual([]);
+  });
+
   it('has no line citing an outside document or a numbered issue', () => {
     const found = files.flatMap(citationsIn);
     expect(found, `cite docs/ or say the rule instead:\n${found.join('\n')}`).toEqual([]);

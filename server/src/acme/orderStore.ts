@@ -3,8 +3,6 @@
 import type { ProviderStanding } from '../certificates/store';
 import type { Queryable } from '../db';
 
-// ---- the provider an account acts for ----
-
 // Its standing is read where the portal's issuance reads it: one read for the one judge (certificateBlocker).
 export { type ProviderStanding, providerStanding } from '../certificates/store';
 
@@ -15,8 +13,6 @@ export const actorOf = (sp: ProviderStanding, ip: string | null) => ({
   serviceProviderId: sp.service_provider_id,
   ip,
 });
-
-// ---- orders, their authorization and its challenge ----
 
 export type OrderStatus = 'pending' | 'ready' | 'processing' | 'valid' | 'invalid';
 

@@ -129,8 +129,6 @@ export async function acmeRoutes(app: FastifyInstance, deps: AcmeDeps): Promise<
   });
 }
 
-// ---- the provider's credentials, in the portal API ----
-
 const CREDENTIALS_LIST: ListSpec = {
   sortable: { created_on: 'created_on', status: 'status', bound_on: 'bound_on', revoked_on: 'revoked_on' },
   filters: {

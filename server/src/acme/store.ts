@@ -4,8 +4,6 @@ import type { Queryable } from '../db';
 import type { ListQuery } from '../http/list';
 import { pageWithTotal } from '../http/list';
 
-// ---- nonces ----
-
 /** Records a nonce as spent (until it would have expired); false when it was spent before. */
 /**
  * What spending a nonce found: whether it was fresh (not spent before), and since when spent nonces are kept (the
@@ -40,8 +38,6 @@ export async function deleteExpiredNonces(q: Queryable, now: Date): Promise<numb
   const rows = await q.query('DELETE FROM acme_nonces WHERE expires_on <= $1 RETURNING 1', [now]);
   return rows.length;
 }
-
-// ---- External Account Binding credentials ----
 
 export interface EabKeyRow {
   key_id: string;
@@ -141,8 +137,6 @@ export async function revokeEabKey(
     : [];
   return { alreadyRevoked: false, accountDeactivated: deactivated.length > 0 };
 }
-
-// ---- accounts ----
 
 export interface AccountRow {
   id: string;

@@ -164,8 +164,6 @@ function decodeOidArcs(value: Uint8Array): string {
   return [firstArc, arcs[0] - firstArc * 40, ...arcs.slice(1)].join('.');
 }
 
-// ---- writer ----
-
 export const utf8 = new TextEncoder();
 
 function lengthOctets(length: number): number {

@@ -31,8 +31,6 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-// ---- serials ----
-
 export const SERIAL_BYTES = 20;
 
 /**
@@ -79,8 +77,6 @@ export function bitLength(bytes: Uint8Array): number {
   return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]));
 }
 
-// ---- lifetime ----
-
 /**
  * notBefore = now − 5 min; notAfter = the end of the paid period, capped at `maxDays`. The cap counts from
  * notBefore, so the whole validity period (what verifiers and the lint measure) is never above `maxDays`.
@@ -100,8 +96,6 @@ export function certificateValidity(
   const notAfter = new Date(Math.floor(Math.min(paidUntil.getTime(), cap) / 1000) * 1000);
   return { notBefore: new Date(Math.floor(notBefore.getTime() / 1000) * 1000), notAfter };
 }
-
-// ---- subject and extensions ----
 
 export const shakenCommonName = (spc: string) => `SHAKEN ${spc}`;
 

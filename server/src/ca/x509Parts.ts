@@ -45,8 +45,6 @@ export const OID = {
 /** The US SHAKEN certificate policy, CP 1.4 (`.1.1.3` was CP 1.3). */
 export const SHAKEN_CP_OID = '2.16.840.1.114569.1.1.4';
 
-// ---- names ----
-
 export type NameAttribute = { type: 'C' | 'O' | 'CN' | 'serialNumber'; value: string };
 
 const ATTRIBUTE_OID: Record<NameAttribute['type'], string> = {
@@ -76,8 +74,6 @@ export function encodeName(attributes: NameAttribute[]): Uint8Array {
   );
 }
 
-// ---- keys ----
-
 export async function spkiOf(key: CryptoKey): Promise<Uint8Array> {
   return new Uint8Array(await webcrypto.subtle.exportKey('spki', key));
 }
@@ -93,8 +89,6 @@ export function keyIdentifierFromSpki(spki: Binary): Uint8Array {
 export async function keyIdentifier(key: CryptoKey): Promise<Uint8Array> {
   return keyIdentifierFromSpki(await spkiOf(key));
 }
-
-// ---- extension values ----
 
 export const KEY_USAGE = {
   digitalSignature: 0,

@@ -110,8 +110,6 @@ export function certificateView(
   };
 }
 
-// ---- keys ----
-
 const keyView = (r: { id: string; created_on: Date }) => ({
   priv_key_uuid: r.id,
   created_on: r.created_on.toISOString(),

@@ -33,8 +33,6 @@ export interface FetchOptions {
   port?: number;
 }
 
-// ---- addresses ----
-
 // The IANA IPv4 and IPv6 special-purpose address registries, as ipaddr.js keeps them: every range it names
 // (private, loopback, link-local, carrier-grade NAT, the TEST-NETs, benchmarking, reserved, AS112, AMT, 6to4,
 // Teredo, NAT64, discard, ORCHID, segment routing, documentation, multicast, …) is refused; only `unicast` is
@@ -81,8 +79,6 @@ const defaultResolve = async (host: string): Promise<ResolvedAddress[]> =>
     address: a.address,
     family: a.family === 6 ? 6 : 4,
   }));
-
-// ---- fetching ----
 
 /** Parses `raw` and refuses anything but https (before any resolution or connection). */
 export function parseHttpsUrl(raw: unknown): URL {

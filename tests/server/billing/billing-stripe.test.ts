@@ -616,7 +616,7 @@ describe('Stripe mode: the account screens', () => {
     const subId = s.subscription.id;
     standIn.reset();
 
-    // --- cards: only payment methods from the secure card form ---
+    // Cards: only payment methods from the secure card form.
     expect((await me.get('/api/payment/payment_card')).json()).toEqual({ data: [] });
     const raw = await me.post('/api/payment/payment_card', goodCard());
     expect(raw.statusCode).toBe(400);
@@ -697,7 +697,7 @@ describe('Stripe mode: the account screens', () => {
     expect(refused.json().message).toBe('Your card was declined.');
     expect((await me.get('/api/payment/payment_card')).json().data).toHaveLength(1);
 
-    // --- auto charge: cancel_at_period_end at Stripe ---
+    // Auto charge: cancel_at_period_end at Stripe.
     standIn.reset();
     const off = await me.post('/api/payment/set_auto_charge', {
       auto_charge: false,
@@ -716,7 +716,7 @@ describe('Stripe mode: the account screens', () => {
     ).toEqual(['true', 'false']);
     expect((await me.get('/api/payment/subscription')).json().auto_charge).toBe(true);
 
-    // --- plan: the other price from the next period, through a schedule ---
+    // Plan: the other price from the next period, through a schedule.
     standIn.reset();
     const plan = await me.patch('/api/payment/sp/subscription', {
       recurring_interval: 'month',
@@ -739,7 +739,7 @@ describe('Stripe mode: the account screens', () => {
       interval_count: 1,
     });
 
-    // --- extensions: paid through a payment-mode checkout, then Stripe's next charge moves ---
+    // Extensions: paid through a payment-mode checkout, then Stripe's next charge moves.
     let end = new Date((await subscriptionOf(t, p.spId)).current_period_end);
     expect(end.getTime()).toBe(addMonths(new Date(T0), 12).getTime());
     // [interval, count sent (none: the modal's one period), months added, unit price in cents]

@@ -117,7 +117,7 @@ export class StripeStandIn {
     this.failures = [];
   }
 
-  // --- Seeding, as Stripe itself would create these objects -------------------------------------
+  // Seeding, as Stripe itself would create these objects.
 
   /** A card payment method as Stripe Elements would create it (unattached). */
   addPaymentMethod(
@@ -203,7 +203,7 @@ export class StripeStandIn {
     return inv;
   }
 
-  // --- HTTP ---------------------------------------------------------------------------------------
+  // The HTTP API, answered as Stripe answers it.
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -483,7 +483,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return new StripeStandIn().start();
 }
 
-// --- Webhooks, as Stripe sends them -------------------------------------------------------------
+// Webhooks, as Stripe sends them.
 
 /** A Stripe event envelope around `object`. */
 export function stripeEvent(type: string, object: Obj, id = newId('evt')): Obj {
