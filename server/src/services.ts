@@ -145,7 +145,14 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
     admin: adminDepsOf({ accounts, certificates, billing }),
     dashboard: { db, now },
     acme: acmeDepsOf(parts, certificates),
-    simulator: { config, now, keys: parts.simulatorKeys, crl: parts.simulatorCrl, caRootPem: ca.root.pem },
+    simulator: {
+      config,
+      now,
+      db,
+      keys: parts.simulatorKeys,
+      crl: parts.simulatorCrl,
+      caRootPem: ca.root.pem,
+    },
   };
 }
 

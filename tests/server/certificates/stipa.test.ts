@@ -28,7 +28,7 @@ import {
   stiPaEndpoint,
 } from '../../../server/src/integrations/stipa';
 import { loggerOptions } from '../../../server/src/logger';
-import { testConfig } from '../helpers';
+import { type TestDatabase, createTestDatabase, testConfig } from '../helpers';
 
 const FP = `SHA256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
 const atcFor = (ocn: string): SpcTokenRequest => ({
@@ -52,6 +52,10 @@ interface Server {
   lines: string[];
 }
 
+/** The database every simulator of this file keeps its sign-ins in (made once). */
+let database: Promise<TestDatabase> | undefined;
+const simulatorDb = async () => (await (database ??= createTestDatabase())).db;
+
 /** The CA root the simulated STI-PA lists as approved (made once). */
 let caRoot: Promise<string> | undefined;
 const caRootPem = () =>
@@ -72,6 +76,7 @@ async function startServer(
   const ctx: StipaSimulatorDeps = {
     config,
     now,
+    db: await simulatorDb(),
     keys: simulatorKeyring(config.dataDir),
     caRootPem: await caRootPem(),
   };
@@ -116,6 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.app.close();
+  await (await database)?.drop();
   fs.rmSync(server.config.dataDir, { recursive: true, force: true });
 });
 

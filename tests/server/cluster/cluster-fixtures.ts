@@ -91,12 +91,6 @@ function serverBlock(work: string, ports: number[], port: number, publishDir: st
     ['/etc/ssl/portal/privkey.pem;', `${path.join(work, 'server.key')};`],
     ['root /var/lib/portal/publish;', `root ${publishDir};`],
   ];
-  // Test only: the built-in STI-PA simulator keeps its sign-ins in its process, so its calls (a sign-in, then an
-  // SPC token with it) all go to the first server, as they would to the one real STI-PA. Never killed below.
-  swaps.push([
-    '    location / {',
-    `    location /stipa-sim/ {\n        proxy_pass http://127.0.0.1:${ports[0]};\n    }\n\n    location / {`,
-  ]);
   for (const [from, to] of swaps) {
     expect(conf, `deploy/nginx/cluster.conf holds "${from}"`).toContain(from);
     conf = conf.replace(from, to);

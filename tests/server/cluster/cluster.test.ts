@@ -1,7 +1,8 @@
 // The portal as several servers behind a real proxy (docs/production.md, "Several servers"): three server processes on
 // one PostgreSQL behind nginx running deploy/nginx/cluster.conf, reached over TLS and HTTP/2. A provider's whole flow,
 // and an ACME issuance (acme-client, over HTTP/1.1), land on different servers; reads and CR fetches go on while one
-// server is killed and another restarted (nginx fails the GETs over), and nothing is done twice; a sign-out through one
+// server is killed and another restarted (nginx fails the GETs over), and nothing is done twice; the STI-PA simulator's
+// calls (a sign-in, then an SPC token with it) are answered by different servers; a sign-out through one
 // server holds on the others within SESSION_CACHE_SECONDS; wrong passwords spread over the servers count against one
 // limit per client address. Which server answered is read from nginx's log ($upstream_addr), not from the answers.
 // PostgreSQL only (the embedded PGlite is one process's database), and skipped where /usr/sbin/nginx is absent.
@@ -67,6 +68,13 @@ describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy
         }
     return counts;
   };
+  /** The STI-PA simulator's calls logged from the `from`th on (the servers' own, through nginx): path and server. */
+  const simulatorCalls = (from: number) =>
+    cluster
+      .upstreams()
+      .slice(from)
+      .filter(({ request }) => request.includes(' /stipa-sim/'))
+      .map(({ request, upstream }) => ({ request, server: cluster.addresses.indexOf(upstream) }));
   const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
     const c = new pg.Client({ connectionString: cluster.dbUrl });
     await c.connect();
@@ -112,6 +120,18 @@ describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy
     const counts = answeredBy(from);
     console.info(`cluster: the flow's requests per server: ${counts.join(', ')}`);
     for (const n of counts) expect(n).toBeGreaterThan(0);
+    // The issuance's STI-PA calls went through nginx like any other: the SPC token was asked of another server than
+    // the one the sign-in was made on, which accepted its access token.
+    const sim = simulatorCalls(from);
+    const signIn = sim.find((c) => c.request.startsWith('POST ') && c.request.endsWith('/auth/login'));
+    const spcToken = sim.find((c) => c.request.startsWith('POST ') && c.request.endsWith('/token'));
+    const perServer = cluster.addresses.map((_, i) => sim.filter((c) => c.server === i).length);
+    console.info(
+      `cluster: the flow's STI-PA calls per server: ${perServer.join(', ')}; ` +
+        `sign-in on ${signIn?.server}, SPC token on ${spcToken?.server}`,
+    );
+    expect(signIn && spcToken && signIn.server >= 0 && spcToken.server >= 0).toBe(true);
+    expect(spcToken!.server).not.toBe(signIn!.server);
     // The servers saw the client's address through nginx (TRUST_PROXY), as the audit log records it.
     const audit = await query<{ actor_ip: string }>('SELECT DISTINCT actor_ip FROM audit_log');
     expect(audit.map((a) => a.actor_ip)).toEqual(['203.0.113.1']);
@@ -140,8 +160,19 @@ describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy
       const identifier = { type: 'TNAuthList', value: Buffer.from(tnDer(spc)).toString('base64url') };
       const order = await acmeClient.createOrder({ identifiers: [identifier] });
       const [authz] = await acmeClient.getAuthorizations(order);
-      // The SPC token from the STI-PA simulator, asked of the first server directly (see cluster-fixtures.ts).
-      const stiPa = createStiPaClient({ baseUrl: `http://${cluster.addresses[0]}/stipa-sim/api/v1` });
+      // The SPC token from the STI-PA simulator, each call asked of the next server directly: the sign-in of one
+      // server, the token of the second, the logout of the third.
+      let next = 0;
+      const simCalls: string[] = [];
+      const stiPa = createStiPaClient({
+        baseUrl: `http://${cluster.addresses[0]}/stipa-sim/api/v1`,
+        fetch: (input, init) => {
+          const url = new URL(input instanceof Request ? input.url : String(input));
+          url.host = cluster.addresses[next++ % cluster.addresses.length];
+          simCalls.push(`${url.pathname.split('/').pop()} on ${url.host}`);
+          return fetch(url, init);
+        },
+      });
       const { token: tkauth } = await stiPa.getSpcToken({
         userId: 'demo',
         password: 'demo-pass',
@@ -153,6 +184,8 @@ describe.skipIf(!hasNginx || !usingPostgres)('three servers behind nginx (deploy
           fingerprint: spkiFingerprint(accountKey),
         },
       });
+      console.info(`cluster: the SPC token's STI-PA calls: ${simCalls.join(', ')}`);
+      expect(next).toBe(3);
       await apiRequest(acmeClient, authz.challenges[0].url, { tkauth }, [200]);
       const finalized = await acmeClient.finalizeOrder(order, await tnCsr(spc));
       const chain = await acmeClient.getCertificate(finalized);

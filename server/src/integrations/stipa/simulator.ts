@@ -2,7 +2,7 @@
 // certificate the tokens' x5u points at, the SHAKEN CRL every token answer names, with its signer and root), mounted on this server under /stipa-sim/api/v1 when STI_PA_URL is
 // unset, so the real client is the code path in both cases. Answers use the STI-PA's shapes:
 // {status:'success', ...} or {status:'error', message}.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   encodeTnAuthList,
@@ -13,6 +13,7 @@ import {
   tnAuthListToBase64,
 } from '../../ca';
 import type { Config } from '../../config';
+import type { Queryable } from '../../db';
 import { emptyResponse, fileResponse } from '../../http/responses';
 import {
   StiPaCaListAnswer,
@@ -28,6 +29,7 @@ import { simulatorCertificateRoutes } from './simulatorCertificates';
 import { SIM_CRL_ISSUER_ID, SIM_CRL_PATH, type SimulatorCrl } from './simulatorCrl';
 import { jsonBodies, NotJsonError } from './simulatorJson';
 import { simulatorKeyring, type SimulatorKeys } from './simulatorKeys';
+import { bearerToken, simulatorSignIns, type SimulatorSignIns } from './simulatorSignIns';
 
 export const STIPA_SIM_PREFIX = '/stipa-sim/api/v1';
 
@@ -123,7 +125,7 @@ export const simulatorBaseUrl = (publicUrl: string) => `${publicUrl.replace(/\/+
 const refuse = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send({ status: 'error', message });
 
-/** What the simulator reads: a few config fields (read at request time), the clock and its keyring. */
+/** What the simulator reads: a few config fields (read at request time), the clock, its keyring and sign-ins. */
 export interface StipaSimulatorDeps {
   config: Pick<
     Config,
@@ -137,6 +139,8 @@ export interface StipaSimulatorDeps {
     | 'demoMode'
   >;
   now: () => Date;
+  /** The database its sign-ins are kept in, shared by every server (simulatorSignIns.ts). */
+  db: Queryable;
   /** The simulator's root and signing keys (simulatorKeyring), shared with the STI-PA trust policy. */
   keys: () => Promise<SimulatorKeys>;
   /** This CA's root certificate (PEM): the approved CA the simulated STI-PA's trust list carries. */
@@ -150,36 +154,32 @@ interface Sim {
   deps: StipaSimulatorDeps;
   accounts: SimAccount[];
   tokenLifetime: number;
-  accessLifetimeMs: number;
   crlUrl: string;
-  sessions: Map<string, { account: SimAccount; expiresAt: number }>;
+  signIns: SimulatorSignIns;
   keys(): Promise<SimulatorKeys>;
   x5uOf(k: SimulatorKeys): string;
-  session(header: string | undefined): { account: SimAccount; expiresAt: number } | undefined;
+  /** The account signed in with the header's access token, while that sign-in lasts. */
+  session(header: string | undefined): Promise<{ account: SimAccount } | undefined>;
 }
 
 function simulatorState(deps: StipaSimulatorDeps, options: StipaSimulatorOptions): Sim {
   const { config } = deps;
-  const sessions = new Map<string, { account: SimAccount; expiresAt: number }>();
+  // The demo account is never the default of a production start that is not declared a demo.
+  const accounts = parseSimAccounts(config.stiPaSimAccounts, !config.isProduction || config.demoMode);
+  const signIns = simulatorSignIns(deps.db, deps.now, (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000);
   return {
     deps,
-    // The demo account is never the default of a production start that is not declared a demo.
-    accounts: parseSimAccounts(config.stiPaSimAccounts, !config.isProduction || config.demoMode),
+    accounts,
     tokenLifetime: options.tokenLifetimeSeconds ?? config.stiPaSimTokenLifetime,
-    accessLifetimeMs: (options.accessTokenLifetimeSeconds ?? 15 * 60) * 1000,
     crlUrl: options.crlUrl ?? config.crlUrl ?? `${simulatorBaseUrl(config.publicUrl)}${SIM_CRL_PATH}`,
-    sessions,
+    signIns,
     keys: deps.keys,
     x5uOf: (k) => `${simulatorBaseUrl(config.publicUrl)}/certificate/${k.certificateName}.crt`,
-    session(header) {
-      const raw = (header ?? '').replace(/^Bearer\s+/i, '').trim();
-      const s = raw ? sessions.get(raw) : undefined;
-      if (!s) return undefined;
-      if (s.expiresAt <= deps.now().getTime()) {
-        sessions.delete(raw);
-        return undefined;
-      }
-      return s;
+    async session(header) {
+      const userId = await signIns.userOf(bearerToken(header));
+      // Every server reads the same STI_PA_SIM_ACCOUNTS; an account taken out of it since is signed in no more.
+      const account = userId === undefined ? undefined : accounts.find((a) => a.userId === userId);
+      return account && { account };
     },
   };
 }
@@ -253,19 +253,14 @@ function sessionRoutes(sim: FastifyInstance, s: Sim): void {
         return refuse(reply, 400, 'userId and password are required');
       const account = findAccount(s.accounts, userId, password);
       if (!account) return refuse(reply, 401, 'Invalid credentials');
-      const now = s.deps.now().getTime();
-      for (const [t, session] of s.sessions) if (session.expiresAt <= now) s.sessions.delete(t);
-      const accessToken = randomBytes(32).toString('base64url');
-      s.sessions.set(accessToken, { account, expiresAt: now + s.accessLifetimeMs });
-      return { status: 'success', accessToken };
+      return { status: 'success', accessToken: await s.signIns.start(account.userId) };
     },
   );
   sim.post(
     '/auth/logout',
     { config: { public: true }, schema: { response: { 200: StiPaDoneAnswer } } },
     async (request) => {
-      const raw = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
-      if (raw) s.sessions.delete(raw);
+      await s.signIns.end(bearerToken(request.headers.authorization));
       return { status: 'success' };
     },
   );
@@ -297,7 +292,7 @@ function tokenRoutes(sim: FastifyInstance, s: Sim): void {
       schema: { params: StiPaOcnParams, response: { 200: StiPaTokenAnswer } },
     },
     async (request, reply) => {
-      const session = s.session(request.headers.authorization);
+      const session = await s.session(request.headers.authorization);
       if (!session) return refuse(reply, 401, 'Invalid or expired access token');
       const ocn = request.params.ocn.toUpperCase();
       if (!SPC_RE.test(ocn)) return refuse(reply, 400, 'OCN must be 4 letters or digits');
