@@ -22,7 +22,7 @@ import {
   signCertificate,
 } from '../../server/src/ca';
 import { describeCertificates } from '../../server/src/repository/describe';
-import { verifyCertificate, verifyPassport } from '../../server/src/verify';
+import { formatReport, verifyCertificate, verifyPassport } from '../../server/src/verify';
 import { DAY, type DelegateChain, delegateChain, parse } from './ca-delegate-fixtures';
 
 let c: DelegateChain;
@@ -111,6 +111,7 @@ describe('a PASSporT signed with a delegate key', () => {
       expect(r.checks.find((x) => x.name === 'delegation')?.detail).toMatch(
         /SHAKEN 073K Delegate lists numbers only, under the STI-SCA of SPC 073K/,
       );
+      expect(formatReport(r)).toContain('\n  TNAuthList  2025550100 +100, 2025550300\n');
     }
   });
 
