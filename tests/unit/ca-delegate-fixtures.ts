@@ -22,6 +22,8 @@ export interface DelegateChain {
   scaIssued: IssuedCertificate;
   scaIssuer: ShakenIssuer;
   delegate: IssuedCertificate;
+  /** The delegate's key pair, which signs its PASSporTs. */
+  delegateKeys: CryptoKeyPair;
   crl: { url: string; issuerDn: Uint8Array };
 }
 
@@ -61,5 +63,16 @@ export async function delegateChain(now = new Date()): Promise<DelegateChain> {
     ...delegateValidity(now, new Date(now.getTime() + 90 * DAY), sca.certificate.notAfter),
     crl,
   });
-  return { root, crlSigner, intermediate, intermediateIssuer, sca, scaIssued, scaIssuer, delegate, crl };
+  return {
+    root,
+    crlSigner,
+    intermediate,
+    intermediateIssuer,
+    sca,
+    scaIssued,
+    scaIssuer,
+    delegate,
+    delegateKeys,
+    crl,
+  };
 }

@@ -236,7 +236,7 @@ describe('openssl verify -purpose any', () => {
     const chain = [parse(c.delegate), c.sca.certificate, c.intermediate.certificate];
     const r = await verifyCertificate(chain, { trustAnchors: [c.root.certificate], revocation: false });
     expect(r.checks.filter((x) => !x.ok)).toEqual([]);
-    expect(r.checks.map((x) => x.name)).toEqual(['chain', 'profile']);
+    expect(r.checks.map((x) => x.name)).toEqual(['chain', 'delegation', 'profile']);
   });
 
   it('refuses a certificate under a CA that the STI-SCA issued (its pathLen 0 forbids it)', async () => {

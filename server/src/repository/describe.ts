@@ -1,5 +1,6 @@
 // What decrypt_cert answers about certificates: each one parsed, described as OpenSSL's -text would, and linted
-// against the SHAKEN rules (as an end entity, or as a CA certificate).
+// against the SHAKEN rules by its role, told by its TNAuthList (docs/delegates.md): a CA naming an SPC as an STI-SCA,
+// another CA as a root or an intermediate, an end entity listing numbers as a delegate, any other as a SHAKEN one.
 import { HttpError } from '../http/errors';
 import {
   AuthorityKeyIdentifierExtension,
@@ -11,8 +12,10 @@ import {
   KeyUsagesExtension,
   SubjectKeyIdentifierExtension,
   TN_AUTH_LIST_OID,
+  type TnAuthEntry,
   X509Certificate,
   decodeTnAuthList,
+  decodeTnEntries,
   lintShakenCaCertificate,
   lintShakenCertificate,
 } from '../ca';
@@ -112,7 +115,15 @@ function describeExtension(ext: X509Certificate['extensions'][number]): string {
   }
   if (ext.type === TN_AUTH_LIST_OID) {
     try {
-      return `${I}SPC: ${decodeTnAuthList(ext.value)}`;
+      return decodeTnEntries(ext.value)
+        .map((e) =>
+          'spc' in e
+            ? `${I}SPC: ${e.spc}`
+            : 'one' in e
+              ? `${I}TN: ${e.one}`
+              : `${I}TN range: ${e.range.start} +${e.range.count}`,
+        )
+        .join('\n');
     } catch (err) {
       return `${I}(undecodable: ${(err as Error).message})\n${wrapHex(Buffer.from(ext.value).toString('hex'), I)}`;
     }
@@ -178,22 +189,47 @@ function tnAuthListOf(cert: X509Certificate): { spc: string } | null {
   }
 }
 
-/** Describes every certificate; each is linted with the next one in the answer as its issuer when it is a CA. */
+/** The TNAuthList entries of a certificate, when it has one that decodes. */
+function tnEntriesOf(cert: X509Certificate): TnAuthEntry[] | null {
+  const ext = cert.extensions.find((e) => e.type === TN_AUTH_LIST_OID);
+  if (!ext) return null;
+  try {
+    return decodeTnEntries(ext.value);
+  } catch {
+    return null;
+  }
+}
+
+const spcOf = (entries: TnAuthEntry[] | null) =>
+  entries?.find((e) => 'spc' in e) as { spc: string } | undefined;
+
+/**
+ * The lint of one certificate, `next` its issuer when the answer carries it: a CA naming an SPC is an STI-SCA, an
+ * end entity listing numbers a delegate (the CN then carries its issuer's SPC).
+ */
+function lintOf(cert: X509Certificate, next: X509Certificate | undefined) {
+  const entries = tnEntriesOf(cert);
+  const issuer = next ? { issuer: next } : {};
+  if (cert.getExtension(BasicConstraintsExtension)?.ca) {
+    if (cert.subject === cert.issuer) return lintShakenCaCertificate(cert, { role: 'root' });
+    return lintShakenCaCertificate(cert, { role: spcOf(entries) ? 'sti-sca' : 'intermediate', ...issuer });
+  }
+  if (!entries?.some((e) => !('spc' in e))) return lintShakenCertificate(cert, issuer);
+  const issuerSpc = next && spcOf(tnEntriesOf(next))?.spc;
+  return lintShakenCertificate(cert, {
+    ...issuer,
+    profile: 'delegate',
+    ...(issuerSpc ? { expectedSpc: issuerSpc } : {}),
+  });
+}
+
+/** Describes every certificate; each is linted by its role, with the next one in the answer as its issuer. */
 export function describeCertificates(certs: X509Certificate[]): {
   text: string;
   certificates: CertificateDescription[];
 } {
   const certificates = certs.map((cert, i) => {
-    const next = certs[i + 1];
-    const isLeaf = !cert.getExtension(BasicConstraintsExtension)?.ca;
-    const findings = isLeaf
-      ? lintShakenCertificate(cert, next ? { issuer: next } : {})
-      : lintShakenCaCertificate(
-          cert,
-          cert.subject === cert.issuer
-            ? { role: 'root' }
-            : { role: 'intermediate', ...(next ? { issuer: next } : {}) },
-        );
+    const findings = lintOf(cert, certs[i + 1]);
     const text = certificateText(cert);
     return {
       subject: cert.subject,

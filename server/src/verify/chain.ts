@@ -1,6 +1,8 @@
 // Path validation as a verifier does it: from a certificate through the untrusted certificates given (a CR's
 // intermediates) to one of the trust anchors, each link a CA certificate whose subject is the child's issuer byte
-// for byte and whose key verifies the child's signature, every certificate valid at `now`.
+// for byte and whose key verifies the child's signature, every certificate valid at `now`; each issuer CA:TRUE
+// with keyCertSign (when it has a keyUsage), and no CA with more CA certificates below it than its
+// pathLenConstraint allows (RFC 5280 §4.2.1.9: an STI-SCA's 0 forbids a CA under it, as `openssl verify` refuses).
 import {
   BasicConstraintsExtension,
   KeyUsageFlags,
@@ -35,6 +37,32 @@ export async function signedBy(cert: X509Certificate, issuer: X509Certificate): 
   }
 }
 
+const selfIssued = (cert: X509Certificate) => {
+  const names = certificateNames(cert);
+  return bytesEqual(names.subject, names.issuer);
+};
+
+/**
+ * Why the path breaks a pathLenConstraint, or undefined: a CA's constraint counts the CA certificates between it
+ * and the end entity, self-issued ones (a key rollover) not counted.
+ */
+function pathLengthProblem(path: X509Certificate[]): string | undefined {
+  for (let k = 1; k < path.length; k++) {
+    const limit = path[k].getExtension(BasicConstraintsExtension)?.pathLength;
+    if (limit === undefined) continue;
+    const below = path.slice(1, k).filter((c) => !selfIssued(c)).length;
+    if (below > limit)
+      return `path length constraint exceeded: ${path[k].subject} has pathLenConstraint ${limit} and ${below} CA certificate${below === 1 ? '' : 's'} below it`;
+  }
+  return undefined;
+}
+
+/** The path as a result: refused when it breaks a path length constraint. */
+function checked(path: X509Certificate[], anchor: X509Certificate): PathResult {
+  const problem = pathLengthProblem(path);
+  return problem ? { ok: false, problem } : { ok: true, path, anchor };
+}
+
 const sameCertificate = (a: X509Certificate, b: X509Certificate) =>
   bytesEqual(new Uint8Array(a.rawData), new Uint8Array(b.rawData));
 
@@ -62,7 +90,7 @@ export async function buildPath(
       if (issues(anchor, current) && canSignCertificates(anchor) && (await signedBy(current, anchor))) {
         if (!validAt(anchor, now))
           return { ok: false, problem: `the trust anchor ${anchor.subject} is not valid now` };
-        return { ok: true, path: [...path, anchor], anchor };
+        return checked([...path, anchor], anchor);
       }
     let next: X509Certificate | undefined;
     for (const candidate of pool)
@@ -81,10 +109,17 @@ export async function buildPath(
     current = next;
   }
   const last = path[path.length - 1];
-  const named = anchors.some((a) => issues(a, last)) || pool.some((c) => issues(c, last));
+  const named = [...anchors, ...pool].filter((c) => issues(c, last));
+  // An issuer whose key verifies the signature but may not sign certificates: say that, not "bad signature".
+  for (const issuer of named)
+    if (!canSignCertificates(issuer) && (await signedBy(last, issuer)))
+      return {
+        ok: false,
+        problem: `${issuer.subject} cannot issue certificates (it is not CA:TRUE with keyCertSign)`,
+      };
   return {
     ok: false,
-    problem: named
+    problem: named.length
       ? `the signature of ${last.subject} does not verify with its issuer's key`
       : `no path from ${cert.subject} to a trusted root (${last.subject} is issued by ${last.issuer}, which is neither given nor trusted)`,
   };

@@ -14,6 +14,10 @@ export function formatReport(r: VerifyReport): string {
     lines.push(`  serial      ${cert.serial}`);
     lines.push(`  valid       ${cert.notBefore} to ${cert.notAfter}`);
     if (cert.spc) lines.push(`  SPC         ${cert.spc}`);
+    else if (cert.tnAuthList)
+      lines.push(
+        `  TNAuthList  ${cert.tnAuthList.map((e) => (e.kind === 'range' ? `${e.start} +${e.count}` : e.kind === 'one' ? e.tn : e.spc)).join(', ')}`,
+      );
   }
   const rev = r.revocation;
   if (rev) {

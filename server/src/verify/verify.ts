@@ -1,5 +1,5 @@
 // A SHAKEN verifier's whole check, of a certificate or of a PASSporT signed with one: the chain to a trusted CA
-// root, the profile a verifier relies on (an end-entity P-256 certificate with a TNAuthList and the one CRL
+// root (path length and, for delegate certificates, each TNAuthList within its issuer's), the profile a verifier relies on (an end-entity P-256 certificate with a TNAuthList and the one CRL
 // distribution point), revocation through the STI-PA's indirect CRL, and for a PASSporT its header and claims,
 // its ES256 signature with the leaf's key, `iat` freshness and `orig` against the TNAuthList.
 import {
@@ -10,6 +10,7 @@ import {
   type X509Certificate,
 } from '../ca';
 import { buildPath } from './chain';
+import { delegationCheck } from './delegation';
 import { type TnEntry, tnAuthList } from './fields';
 import {
   type Passport,
@@ -47,7 +48,15 @@ export interface VerifyOptions {
 }
 
 export type CheckName =
-  'input' | 'passport' | 'chain' | 'profile' | 'signature' | 'freshness' | 'orig' | 'revocation';
+  | 'input'
+  | 'passport'
+  | 'chain'
+  | 'delegation'
+  | 'profile'
+  | 'signature'
+  | 'freshness'
+  | 'orig'
+  | 'revocation';
 
 export interface Check {
   name: CheckName;
@@ -145,6 +154,8 @@ async function certificateChecks(chain: X509Certificate[], opts: VerifyOptions) 
       ? { name: 'chain', ok: true, detail: path.path.map((c) => c.subject).join(' ← ') }
       : { name: 'chain', ok: false, detail: path.problem },
   );
+  const delegation = path.ok ? delegationCheck(path.path) : undefined;
+  if (delegation) checks.push(delegation);
   const prof = profile(leaf);
   checks.push(prof.check);
   let revocation: RevocationStatus | undefined;
