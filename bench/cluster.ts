@@ -9,8 +9,8 @@
 // 2. With 3 servers under the same load and one POST creating a key every 50 ms: SIGKILL the second server and
 //    start it again, SIGTERM the third (a rolling restart's step) and start it again; failed requests by kind and
 //    cause, and the requests each server got (nginx's log of $upstream_addr, a failed-over request counted on each).
-// The load is HTTP/1.1 with kept-alive connections over TLS, from a process of its own (bench/clusterLoad.ts).
-// Run: npm run bench:cluster   (ROUNDS=3 SECONDS=5 CONNECTIONS=16 by default; the PostgreSQL server is
+// The load is HTTP/1.1 with kept-alive connections over TLS (PROTOCOL=h2: one HTTP/2 connection), from a process of
+// its own (bench/clusterLoad.ts). Run: npm run bench:cluster   (ROUNDS=3 SECONDS=5 CONNECTIONS=16 by default; the PostgreSQL server is
 // BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; needs /usr/sbin/nginx)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,6 +35,9 @@ import { type SpawnedServer, startServerProcess } from './serverProcess';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
+/** PROTOCOL=h2: the load over one HTTP/2 connection (CONNECTIONS streams in flight) rather than HTTP/1.1. */
+const H2 = process.env.PROTOCOL === 'h2';
+const PROTOCOL = H2 ? 'HTTP/2, one connection' : 'HTTP/1.1 kept alive';
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -124,6 +127,7 @@ interface Row {
   portal: number[];
   baseline: number[];
   failed: number;
+  retried: number;
 }
 
 let nginx: Awaited<ReturnType<typeof nginxWith>> | null = null;
@@ -143,9 +147,9 @@ try {
   const payments = '/api/service_provider/payments';
   const reads = [payments, `/cr/${serials[0]}.pem`, payments, `/cr/${serials[1]}.pem`];
   const portalLoad = (seconds: number) =>
-    startLoad({ port, ca, token, reads, connections: CONNECTIONS, seconds }).result;
+    startLoad({ port, ca, token, reads, connections: CONNECTIONS, h2: H2, seconds }).result;
   const staticLoad = (seconds: number) =>
-    startLoad({ port: staticPort, ca, reads: [STATIC], connections: CONNECTIONS, seconds }).result;
+    startLoad({ port: staticPort, ca, reads: [STATIC], connections: CONNECTIONS, h2: H2, seconds }).result;
 
   const rows: Row[] = [];
   for (const count of COUNTS) {
@@ -153,13 +157,14 @@ try {
     // Warm-up: the servers' JIT and prepared statements, nginx's connections to them.
     await staticLoad(1);
     await portalLoad(1);
-    const row: Row = { count, portal: [], baseline: [], failed: 0 };
+    const row: Row = { count, portal: [], baseline: [], failed: 0, retried: 0 };
     for (let r = 0; r < ROUNDS; r++) {
       const b = await staticLoad(SECONDS);
       const p = await portalLoad(SECONDS);
       row.baseline.push(b.rps);
       row.portal.push(p.rps);
       row.failed += b.read.failed + p.read.failed;
+      row.retried += b.retried + p.retried;
     }
     rows.push(row);
     await stopNginx(nginx);
@@ -179,6 +184,7 @@ try {
     reads,
     write: { path: '/api/service_provider/generate_sti_priv_key', status: 201, everyMs: 50 },
     connections: CONNECTIONS,
+    h2: H2,
     seconds: 0,
   });
   await sleep(1000);
@@ -231,7 +237,7 @@ function printThroughput(rows: Row[]) {
   const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   const one = median(rows[0].portal);
   console.log(
-    `\n## Throughput through nginx (TLS, HTTP/1.1 kept alive), ${CONNECTIONS} connections, ` +
+    `\n## Throughput through nginx (TLS, ${PROTOCOL}), ${CONNECTIONS} requests in flight, ` +
       `median of ${ROUNDS} runs of ${SECONDS} s, ${os.cpus().length} cores\n`,
   );
   console.log(
@@ -245,7 +251,7 @@ function printThroughput(rows: Row[]) {
     const b = median(r.baseline);
     console.log(
       `| ${r.count} | ${p.toFixed(0)} | ${runs(r.portal)} | ${b.toFixed(0)} | ${runs(r.baseline)} | ` +
-        `${(p / b).toFixed(2)}× | ${(p / one).toFixed(2)}× | ${r.failed} |`,
+        `${(p / b).toFixed(2)}× | ${(p / one).toFixed(2)}× | ${r.failed}${H2 ? ` (${r.retried} retried)` : ''} |`,
     );
   }
 }
@@ -257,7 +263,7 @@ function printFault(fault: LoadResult, perServer: number[], failedOver: number, 
       .map(([k, n]) => `${k.slice(kind.length + 1)}: ${n}`)
       .join(', ') || '-';
   console.log(
-    `\n## A kill and a restart, 3 servers, ${CONNECTIONS} connections of reads, a write every 50 ms\n`,
+    `\n## A kill and a restart, 3 servers, ${PROTOCOL}, ${CONNECTIONS} reads in flight, a write every 50 ms\n`,
   );
   for (const e of events) console.log(`- ${e}`);
   console.log('\n| kind | answered | failed | failures by cause |');
@@ -270,6 +276,10 @@ function printFault(fault: LoadResult, perServer: number[], failedOver: number, 
     `\nrequests per server (nginx's log; one failed over counted on each server tried): ` +
       `${perServer.map((n, i) => `server ${i + 1}: ${n}`).join(', ')}; failed over: ${failedOver}`,
   );
+  if (H2)
+    console.log(
+      `HTTP/2 streams refused by nginx on a connection it was ending, sent again: ${fault.retried}`,
+    );
   console.log(
     'a server that failed once is left out for fail_timeout (10 s in deploy/nginx/cluster.conf), ' +
       'so the two restarted servers get few requests here',

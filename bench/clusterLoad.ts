@@ -1,6 +1,7 @@
 // The load of the cluster bench, in a process of its own (so that it shares the event loop of neither the bench nor
 // a server): CONNECTIONS kept-alive HTTP/1.1 connections over TLS to nginx (Node's https client offers no ALPN, so
-// nginx's `ssl http2` listener speaks HTTP/1.1 to it), each sending reads one after another, the paths in turn, with
+// nginx's `ssl http2` listener speaks HTTP/1.1 to it), or with `h2` CONNECTIONS streams in flight on one HTTP/2
+// connection (as a browser's tab sends them), each sending reads one after another, the paths in turn, with
 // the signed-in provider's token; and optionally one loop of writes, a POST every WRITE_EVERY ms. Runs for `seconds`,
 // or until stop() when none is given. Every answer's status is checked: 200 for a read, `write.status` for a write;
 // anything else (another status, a reset connection) is a failure, counted by kind and cause.
@@ -18,6 +19,8 @@ export interface LoadResult {
   write: Tally;
   /** `<kind> <status or error code>` → how many. */
   failures: Record<string, number>;
+  /** HTTP/2 only: requests nginx refused on a connection it was ending, sent again on a new one. */
+  retried: number;
   elapsed: number;
 }
 
@@ -29,12 +32,15 @@ export interface LoadOptions {
   reads: string[];
   write?: { path: string; status: number; everyMs: number };
   connections: number;
+  /** HTTP/2 (one connection) rather than HTTP/1.1 (CONNECTIONS connections). */
+  h2?: boolean;
   /** 0: until stop(). */
   seconds: number;
 }
 
 const SCRIPT = `
 const https = require('node:https');
+const http2 = require('node:http2');
 const o = JSON.parse(process.argv[1]);
 const agent = new https.Agent({ keepAlive: true, maxSockets: o.connections + 1, ca: o.ca });
 const auth = o.token ? { authorization: 'Bearer ' + o.token } : {};
@@ -47,10 +53,46 @@ const fail = (kind, why) => {
 let running = true;
 if (o.seconds > 0) setTimeout(() => (running = false), o.seconds * 1000);
 else process.stdin.on('end', () => (running = false)).resume();
-function one(kind, method, path, status) {
+// nginx ends an HTTP/2 connection after keepalive_requests (GOAWAY): a stream it refused was not processed, and is
+// sent again on a new connection, as browsers do (counted as retried, not failed).
+let session = null;
+let retried = 0;
+function h2(kind, method, path, status, headers, body, tries = 0) {
   return new Promise((resolve) => {
-    const body = method === 'POST' ? '{}' : undefined;
-    const headers = body ? { ...auth, 'content-type': 'application/json' } : auth;
+    const again = () => {
+      retried++;
+      resolve(h2(kind, method, path, status, headers, body, tries + 1));
+    };
+    let code = 0, error = null;
+    let stream;
+    try {
+      if (!session || session.closed || session.destroyed) {
+        const s = (session = http2.connect('https://127.0.0.1:' + o.port, { ca: o.ca }));
+        s.on('error', () => undefined);
+        s.on('goaway', () => { if (session === s) session = null; });
+      }
+      stream = session.request({ ':method': method, ':path': path, ...headers });
+    } catch (err) {
+      if (err.code === 'ERR_HTTP2_GOAWAY_SESSION' && tries < 3) { session = null; return again(); }
+      fail(kind, err.code || err.message);
+      return resolve();
+    }
+    stream.on('response', (h) => (code = Number(h[':status'])));
+    stream.on('error', (err) => (error = err.code || err.message));
+    stream.on('close', () => {
+      if (!code && stream.rstCode === http2.constants.NGHTTP2_REFUSED_STREAM && tries < 3) return again();
+      if (!error && code === status) tally[kind].ok++; else fail(kind, error || String(code || 'closed'));
+      resolve();
+    });
+    stream.resume();
+    stream.end(body);
+  });
+}
+function one(kind, method, path, status) {
+  const body = method === 'POST' ? '{}' : undefined;
+  const headers = body ? { ...auth, 'content-type': 'application/json' } : auth;
+  if (o.h2) return h2(kind, method, path, status, headers, body);
+  return new Promise((resolve) => {
     const req = https.request({ host: '127.0.0.1', port: o.port, method, path, headers, agent }, (res) => {
       res.on('error', (err) => { fail(kind, err.code || err.message); resolve(); });
       res.on('end', () => {
@@ -78,7 +120,8 @@ if (o.write) loops.push(writes());
 Promise.all(loops).then(() => {
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
-  process.stdout.write(JSON.stringify({ ...tally, failures, elapsed }));
+  if (session) session.close();
+  process.stdout.write(JSON.stringify({ ...tally, failures, retried, elapsed }));
   process.exit(0);
 });
 `;
