@@ -24,6 +24,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** A server this module started: its process, to signal, and its exit. */
+export interface SpawnedServer extends ServerProcess {
+  child: ChildProcess;
+  /** Resolves when the process exited, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -56,15 +63,16 @@ async function healthy(port: number, child: ChildProcess, log: () => string): Pr
 
 /**
  * Starts the built server with `env` (DATABASE_URL, DATA_DIR, JWT_SECRET, …) and waits until it answers;
- * `fromSource`: server/src/main.ts through tsx instead (a test of the code as it is, with no build before it).
+ * `fromSource`: server/src/main.ts through tsx instead (a test of the code as it is, with no build before it);
+ * `port`: that port (a server started again where one ran) instead of a free one.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { fromSource?: boolean } = {},
-): Promise<ServerProcess> {
+  opts: { fromSource?: boolean; port?: number } = {},
+): Promise<SpawnedServer> {
   if (!opts.fromSource && !fs.existsSync(SERVER))
     throw new Error(`${SERVER} is missing: npm run build:server`);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const args = opts.fromSource ? ['--import', 'tsx', SOURCE] : ['--enable-source-maps', SERVER];
   const child = spawn(process.execPath, args, {
     env: {
@@ -76,11 +84,16 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
   await healthy(port, child, () => stderr);
   return {
     port,
+    child,
+    exited,
     nodeOptions: NODE_FLAGS,
     rss() {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
