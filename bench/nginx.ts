@@ -32,6 +32,15 @@ export function staticServerBlock(root: string, port: number): string {
   return `server {\n  listen 127.0.0.1:${port};\n  root ${root};\n  etag on;\n}\n`;
 }
 
+/** A server block passing every request to `upstreamPort`, kept alive as deploy/nginx/portal.conf does. */
+export function proxyServerBlock(upstreamPort: number, port: number): string {
+  return [
+    `upstream hello {\n  server 127.0.0.1:${upstreamPort};\n  keepalive 16;\n}`,
+    `server {\n  listen 127.0.0.1:${port};`,
+    '  location / {\n    proxy_pass http://hello;\n    proxy_http_version 1.1;\n    proxy_set_header Connection "";\n  }\n}\n',
+  ].join('\n');
+}
+
 /** Starts nginx with `serverBlock` in its http block and waits until `probe` answers. */
 export async function startNginx(serverBlock: string, port: number, probe: string): Promise<Nginx> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));

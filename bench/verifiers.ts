@@ -4,10 +4,10 @@
 //   bytes written by plain file calls the same way (each file to the disk, then renamed over its name);
 // - random CR fetches (uniform, and Zipf: a few busy numbers' certificates fetched most) through nginx with the
 //   committed server block, answered from the folder, beside nginx answering one small static file;
-// - the same fetches when the folder is empty, so that every one falls back to the portal (a miss), beside a bare
-//   Fastify hello-world in the portal's process;
-// - the portal's resident set with CERTS certificates, after the load (its process runs only the app and the
-//   hello-world; the load runs in processes of its own).
+// - the same fetches answered by the portal (a miss: the folder is empty), straight and through nginx, beside a bare
+//   Fastify hello-world straight and through nginx; the portal is the built server in a process of its own, as
+//   production runs it (npm run build:server), on the same database;
+// - that process's resident set with CERTS certificates, after the load (the load runs in processes of its own).
 // Run: npm run bench:verifiers   (CERTS=1000000 SECONDS=5 CONNECTIONS=32 ROUNDS=2; BENCH_DATABASE_URL or
 // TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; nginx at /usr/sbin/nginx)
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import { startServerProcess } from './serverProcess';
 import { DirectoryOrigin } from '../server/src/publishing/directory';
 import { rebuildTree } from '../server/src/publishing/rebuild';
 import {
@@ -23,7 +24,7 @@ import {
   providerApi,
   startLiveServer,
 } from '../tests/server/process/live-server';
-import { NGINX, portalServerBlock, startNginx, staticServerBlock } from './nginx';
+import { NGINX, portalServerBlock, proxyServerBlock, startNginx, staticServerBlock } from './nginx';
 import { type Draw, drive, pathsFile } from './loadProcess';
 
 const CERTS = Number(process.env.CERTS ?? 1_000_000);
@@ -41,8 +42,6 @@ if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing (apt-get install
 process.env.TEST_DATABASE_URL = PG_URL;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const peakRss = () =>
-  Number(/^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
 const log = (line: string) => console.log(line);
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-verifiers-'));
@@ -53,7 +52,6 @@ for (const dir of [publishDir, emptyDir]) fs.mkdirSync(dir, { mode: 0o755 });
 
 // The portal (on its own database), one certificate issued through its API, and CERTS - 1 more like it by SQL.
 const live = await startLiveServer();
-const portalPort = Number(new URL(live.url).port);
 const { serial } = await issueCertificate(await providerApi(live));
 let started = performance.now();
 for (let from = 1; from < CERTS; from += SEED_BATCH) {
@@ -114,25 +112,35 @@ log(
     `${rebuildRate.toFixed(0)} | ${(rebuildRate / plainRate).toFixed(2)}× |`,
 );
 
-// The fetches: nginx from the folder, nginx falling back to the portal, and the two baselines.
+// The fetches: nginx from the folder, and the portal on a miss (straight and through nginx), with the baselines.
 const hello = Fastify({ logger: false });
 hello.get('/', async () => 'hello world');
 await hello.listen({ port: 0, host: '127.0.0.1' });
 const helloPort = (hello.server.address() as AddressInfo).port;
+// The portal as production runs it, on the same database and data folder (its CA's sealed keys, its secrets).
+const portal = await startServerProcess({
+  DATA_DIR: live.config.dataDir,
+  DATABASE_URL: live.db.url ?? '',
+  ADMIN_EMAIL: live.config.adminEmail,
+  ADMIN_PASSWORD: live.config.adminPassword ?? '',
+  WEB_DIST_DIR: path.join(work, 'no-dist'),
+  LOG_LEVEL: 'warn',
+});
 const staticRoot = path.join(work, 'static');
 fs.mkdirSync(staticRoot, { mode: 0o755 });
 fs.writeFileSync(path.join(staticRoot, 'one.pem'), pem);
-const ports = [await freePort(), await freePort(), await freePort()];
+const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
 const fromFolder = await startNginx(
-  portalServerBlock(portalPort, publishDir, ports[0]),
+  portalServerBlock(portal.port, publishDir, ports[0]),
   ports[0],
   '/api/health',
 );
-const onMiss = await startNginx(portalServerBlock(portalPort, emptyDir, ports[1]), ports[1], '/api/health');
+const onMiss = await startNginx(portalServerBlock(portal.port, emptyDir, ports[1]), ports[1], '/api/health');
 const staticOne = await startNginx(staticServerBlock(staticRoot, ports[2]), ports[2], '/one.pem');
+const helloProxied = await startNginx(proxyServerBlock(helloPort, ports[3]), ports[3], '/');
 const crPaths = pathsFile(serials.map((s) => `/cr/${s}.pem`));
 const certificates = serials.length;
-serials = []; // the portal's process holds no list of them: its resident set below is the portal's
+serials = [];
 const onePath = pathsFile(['/one.pem']);
 const rootPath = pathsFile(['/']);
 const opts = { connections: CONNECTIONS, seconds: SECONDS };
@@ -142,24 +150,55 @@ interface Case {
   port: number;
   paths: string;
   draw: Draw;
+  /** The index of its baseline in `cases`. */
+  baseline: number;
 }
 const cases: Case[] = [
-  { name: 'nginx, one small static file (baseline)', port: staticOne.port, paths: onePath, draw: 'one' },
+  {
+    name: 'nginx, one small static file (baseline)',
+    port: staticOne.port,
+    paths: onePath,
+    draw: 'one',
+    baseline: 0,
+  },
   {
     name: 'CR through nginx from the folder, uniform',
     port: fromFolder.port,
     paths: crPaths,
     draw: 'uniform',
+    baseline: 0,
   },
-  { name: 'CR through nginx from the folder, Zipf', port: fromFolder.port, paths: crPaths, draw: 'zipf' },
-  { name: 'bare Fastify hello-world (baseline)', port: helloPort, paths: rootPath, draw: 'one' },
+  {
+    name: 'CR through nginx from the folder, Zipf',
+    port: fromFolder.port,
+    paths: crPaths,
+    draw: 'zipf',
+    baseline: 0,
+  },
+  { name: 'bare Fastify hello-world (baseline)', port: helloPort, paths: rootPath, draw: 'one', baseline: 3 },
+  { name: 'CR from the portal, uniform', port: portal.port, paths: crPaths, draw: 'uniform', baseline: 3 },
+  { name: 'CR from the portal, Zipf', port: portal.port, paths: crPaths, draw: 'zipf', baseline: 3 },
+  {
+    name: 'bare Fastify hello-world through nginx (baseline)',
+    port: helloProxied.port,
+    paths: rootPath,
+    draw: 'one',
+    baseline: 6,
+  },
   {
     name: 'CR through nginx, a miss: the portal, uniform',
     port: onMiss.port,
     paths: crPaths,
     draw: 'uniform',
+    baseline: 6,
   },
-  { name: 'CR through nginx, a miss: the portal, Zipf', port: onMiss.port, paths: crPaths, draw: 'zipf' },
+  {
+    name: 'CR through nginx, a miss: the portal, Zipf',
+    port: onMiss.port,
+    paths: crPaths,
+    draw: 'zipf',
+    baseline: 6,
+  },
 ];
 for (const c of cases) await drive(c.port, c.paths, c.draw, { ...opts, seconds: 1 }); // warm-up
 const rates = cases.map(() => [] as number[]);
@@ -171,17 +210,17 @@ for (let round = 0; round < ROUNDS; round++) {
     failed += r.failed;
   }
 }
-const rss = process.memoryUsage().rss;
+const rss = portal.rss();
 log(`\n## CR fetches (${CONNECTIONS} connections, ${SECONDS} s a run, median of ${ROUNDS} rounds)\n`);
 log(`| what | req/s | ratio to its baseline |\n|---|---:|---:|`);
 for (const [i, c] of cases.entries()) {
-  const baseline = i < 3 ? 0 : 3;
-  const ratio = median(rates[i]) / median(rates[baseline]);
+  const ratio = median(rates[i]) / median(rates[c.baseline]);
   log(`| ${c.name} | ${median(rates[i]).toFixed(0)} | ${ratio.toFixed(2)}× |`);
 }
 log(`\nfailed requests: ${failed}`);
 log(
-  `portal process with ${certificates} certificates: resident set ${mb(rss)} after the load, at most ${mb(peakRss())}`,
+  `portal process (${portal.nodeOptions}) with ${certificates} certificates: resident set ${mb(rss.now)} after the ` +
+    `load, at most ${mb(rss.peak)}`,
 );
 log(
   `load average at the end: ${os
@@ -190,7 +229,8 @@ log(
     .join(' ')}`,
 );
 
-await Promise.all([fromFolder, onMiss, staticOne].map((n) => n.stop()));
+await Promise.all([fromFolder, onMiss, staticOne, helloProxied].map((n) => n.stop()));
+await portal.stop();
 await hello.close();
 await live.close();
 fs.rmSync(work, { recursive: true, force: true });

@@ -13,6 +13,8 @@ export async function findPublishedChain(db: Queryable, serial: string): Promise
     `SELECT chain_pem, not_after, status FROM certificates
       WHERE serial_number = $1 AND status IN ('issued', 'revoked')`,
     [serial],
+    // every CR fetch the in-process cache misses runs it: parsed and planned once per connection
+    { prepare: true },
   );
   return rows[0] ?? null;
 }
