@@ -40,6 +40,17 @@ async function session(): Promise<Http & { spId: string }> {
 const openssl = (...args: string[]) =>
   execFileSync('openssl', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** `openssl verify -purpose any` of sca.pem up chain.pem to root.pem, with `extra` options: its output or error. */
+function verifyOut(...extra: string[]): string {
+  try {
+    const args = ['-purpose', 'any', '-CAfile', 'root.pem', '-untrusted', 'chain.pem', ...extra];
+    return openssl('verify', ...args, 'sca.pem');
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return `FAILED ${e.stdout ?? ''}${e.stderr ?? ''}`;
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp({
     stiPaFetch: injectFetch(() => t.app),
@@ -144,6 +155,15 @@ describe('POST /api/service_provider/sti_sca', () => {
     expect(crl.statusCode).toBe(200);
     const parsed = new X509Crl(new Uint8Array(crl.rawPayload));
     expect(parsed.entries.map((e) => e.serialNumber.toLowerCase())).toContain(serial);
+    // openssl, reading the indirect CRL (its signer chains to the root), finds the STI-SCA revoked
+    const signer = await t.app.inject({ method: 'GET', url: '/ca/crl-signer.pem' });
+    fs.writeFileSync(path.join(dir, 'crl-signer.pem'), signer.body);
+    fs.writeFileSync(path.join(dir, 'crl.der'), crl.rawPayload);
+    openssl('crl', '-inform', 'DER', '-in', 'crl.der', '-out', 'crl.pem');
+    const checked = verifyOut(
+      ...['-crl_check', '-extended_crl', '-CRLfile', 'crl.pem', '-untrusted', 'crl-signer.pem'],
+    );
+    expect(checked).toMatch(/certificate revoked/);
     const shown = await alice.get(`${URL_BASE}/${id}`);
     expect(shown.json()).toMatchObject({ status: 'revoked', revocation_reason: 'key_compromise' });
     const again = await alice.post(URL_BASE, CA_USER);
