@@ -5,16 +5,20 @@ import { STI_SCA_MESSAGES, requestStiScaSchema, revokeStiScaSchema } from '../..
 import { Type } from '../../../contract/wire/kit';
 import { ById } from '../../../contract/wire/params';
 import { RequestStiScaResult, StiScaDetail, StiScaRow } from '../../../contract/wire/delegates';
+import { stiPaAttemptLimit } from '../certificates/routes';
 import { bodyOf, jsonBody } from '../http/body';
 import { access, providerActor } from '../http/guard';
 import { messageResponse } from '../http/responses';
 import { type StiScaDeps, listStiScas, requestStiSca, revokeStiSca, showStiSca } from './stiSca';
 
 export async function stiScaRoutes(app: FastifyInstance, deps: StiScaDeps): Promise<void> {
+  // It passes STI-PA credentials on, as a certificate's generation does: at most STI_PA_RATE_LIMIT a minute.
+  const limited = stiPaAttemptLimit(app, deps);
   app.post(
     '/api/service_provider/sti_sca',
     {
       config: { ...access('sti-scas', 'create'), idempotent: true, ...jsonBody(requestStiScaSchema) },
+      preHandler: limited,
       schema: { response: { 200: RequestStiScaResult } },
     },
     async (request) => {

@@ -30,7 +30,7 @@ import * as store from './store';
 export interface StiScaDeps {
   db: Database;
   now: () => Date;
-  config: Pick<Config, 'publicUrl' | 'certPolicyOid' | 'publishDir' | 'publishS3'>;
+  config: Pick<Config, 'publicUrl' | 'certPolicyOid' | 'publishDir' | 'publishS3' | 'stiPaRateLimit'>;
   ca: Pick<CertificateAuthority, 'delegateIntermediate' | 'stiScaIssuer' | 'crlSigner' | 'crlUrl' | 'keys'>;
   stiPa: StiPa;
   /** Re-signs the CRL signer's indirect CRL at once after a revocation. */
