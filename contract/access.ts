@@ -74,7 +74,7 @@ export const ACCESS_MATRIX: Matrix = {
     certificates: ['list', 'show', 'create', 'renew', 'revoke'],
     session: ['edit', 'delete'],
     'acme-credentials': ['list', 'create', 'delete', 'export'],
-    'sti-scas': ['list', 'show', 'create', 'revoke'],
+    'sti-scas': ['list', 'show', 'create', 'renew', 'revoke'],
   },
   reseller: {
     'reseller-profile': ['show'],

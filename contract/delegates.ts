@@ -9,6 +9,9 @@ export const requestStiScaSchema = generateCertificateSchema
   .noUnknown(true, 'Unknown field: ${unknown}');
 export type RequestStiScaInput = yup.InferType<typeof requestStiScaSchema>;
 
+/** POST /api/service_provider/sti_sca/{id}/renew: the STI-PA username and password again, for a new SPC token. */
+export const renewStiScaSchema = requestStiScaSchema;
+
 /** POST /api/service_provider/sti_sca/{id}/revoke: an optional reason, the reasons of a certificate. */
 export const revokeStiScaSchema = revokeCertificateSchema;
 export type RevokeStiScaInput = yup.InferType<typeof revokeStiScaSchema>;
@@ -18,6 +21,8 @@ export const STI_SCA_MESSAGES = {
   alreadyHeld:
     'This account already has a valid STI-SCA. Revoke it before requesting another one, or wait until it expires.',
   alreadyRevoked: 'This STI-SCA is already revoked',
+  notCurrent:
+    'Only the current STI-SCA can be renewed: this one has expired or has already been renewed. Renew its newest one instead.',
   unavailable: 'This CA cannot issue STI-SCAs: it holds no intermediate for them.',
   revoked: 'STI-SCA revoked',
 } as const;

@@ -8,7 +8,7 @@ export const StiScaRow = Type.Object({
   serial_number: Type.String(),
   /** issued or revoked. */
   status: Type.String(),
-  /** Issued, not revoked and not expired. */
+  /** Issued, not expired, and not renewed by another: the one that signs. */
   is_current: Type.Boolean(),
   spc: Type.String(),
   created_on: Timestamp(),
@@ -18,6 +18,8 @@ export const StiScaRow = Type.Object({
   cr_path: Type.String(),
   revoked_on: NullableString({ format: 'date-time' }),
   revocation_reason: NullableString(),
+  /** The serial of the STI-SCA that renewed this one, else null. */
+  replaced_by: NullableString(),
 });
 export type StiScaRow = Static<typeof StiScaRow>;
 

@@ -1,7 +1,12 @@
 // The provider's STI-SCA over HTTP (docs/api.md, docs/delegates.md): parse, authorize, call the service, answer.
 // No route answers its key: the portal holds it.
 import type { FastifyInstance } from 'fastify';
-import { STI_SCA_MESSAGES, requestStiScaSchema, revokeStiScaSchema } from '../../../contract/delegates';
+import {
+  STI_SCA_MESSAGES,
+  renewStiScaSchema,
+  requestStiScaSchema,
+  revokeStiScaSchema,
+} from '../../../contract/delegates';
 import { Type } from '../../../contract/wire/kit';
 import { ById } from '../../../contract/wire/params';
 import { RequestStiScaResult, StiScaDetail, StiScaRow } from '../../../contract/wire/delegates';
@@ -9,7 +14,8 @@ import { stiPaAttemptLimit } from '../certificates/routes';
 import { bodyOf, jsonBody } from '../http/body';
 import { access, providerActor } from '../http/guard';
 import { messageResponse } from '../http/responses';
-import { type StiScaDeps, listStiScas, requestStiSca, revokeStiSca, showStiSca } from './stiSca';
+import { revokeStiSca } from './revocation';
+import { type StiScaDeps, listStiScas, renewStiSca, requestStiSca, showStiSca } from './stiSca';
 
 export async function stiScaRoutes(app: FastifyInstance, deps: StiScaDeps): Promise<void> {
   // It passes STI-PA credentials on, as a certificate's generation does: at most STI_PA_RATE_LIMIT a minute.
@@ -43,6 +49,24 @@ export async function stiScaRoutes(app: FastifyInstance, deps: StiScaDeps): Prom
       schema: { params: ById, response: { 200: StiScaDetail } },
     },
     async (request) => showStiSca(deps, providerActor(request), request.params.id),
+  );
+
+  app.post<{ Params: ById }>(
+    '/api/service_provider/sti_sca/:id/renew',
+    {
+      config: {
+        ...access('sti-scas', 'renew'),
+        idempotent: true,
+        notFound: STI_SCA_MESSAGES.notFound,
+        ...jsonBody(renewStiScaSchema),
+      },
+      preHandler: limited,
+      schema: { params: ById, response: { 200: RequestStiScaResult } },
+    },
+    async (request) => {
+      const input = await bodyOf(request, renewStiScaSchema);
+      return renewStiSca(deps, providerActor(request), request.params.id, input);
+    },
   );
 
   app.post<{ Params: ById }>(

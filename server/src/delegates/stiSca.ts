@@ -20,7 +20,7 @@ import { keyFingerprint, standingRefusal } from '../certificates/issuance';
 import { type Actor, type ServiceLog, auditActor } from '../certificates/service';
 import { jtiSeen, providerStanding } from '../certificates/store';
 import type { Config } from '../config';
-import type { Database, Queryable } from '../db';
+import type { Database } from '../db';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { StiPaError, type StiPa } from '../integrations/stipa';
 import type { JobQueue } from '../jobs/queue';
@@ -56,7 +56,7 @@ export function stiScaView(deps: Pick<StiScaDeps, 'config' | 'now'>, r: store.St
     id: r.id,
     serial_number: r.serial_number,
     status: r.status,
-    is_current: r.status === 'issued' && r.not_after.getTime() > deps.now().getTime(),
+    is_current: r.status === 'issued' && !r.replaced_by && r.not_after.getTime() > deps.now().getTime(),
     spc: r.spc,
     created_on: r.created_on.toISOString(),
     not_before: r.not_before.toISOString(),
@@ -64,6 +64,7 @@ export function stiScaView(deps: Pick<StiScaDeps, 'config' | 'now'>, r: store.St
     cr_path: `${deps.config.publicUrl}/cr/${r.serial_number}.pem`,
     revoked_on: r.revoked_on?.toISOString() ?? null,
     revocation_reason: r.status === 'revoked' ? (r.revocation_reason ?? 'unspecified') : null,
+    replaced_by: r.replaced_by,
   };
 }
 
@@ -127,10 +128,18 @@ interface StiScaIntent {
   notBefore: Date;
   notAfter: Date;
   now: Date;
+  /** The current STI-SCA this one renews (it stays valid until it expires, no longer current). */
+  replacesId: string | null;
+}
+
+/** Under the provider's lock: what is current now must be what the request found (none, or the one renewed). */
+function assertCurrent(current: string | undefined, replacesId: string | null): void {
+  if (replacesId === null && current) throw conflict(STI_SCA_MESSAGES.alreadyHeld);
+  if (replacesId !== null && current !== replacesId) throw conflict(STI_SCA_MESSAGES.notCurrent);
 }
 
 /**
- * Under the provider's lock (no live STI-SCA, checked again): the STI-SCA signed by the delegate intermediate,
+ * Under the provider's lock (the current STI-SCA checked again): the STI-SCA signed by the delegate intermediate,
  * its CRL distribution point the CRL signer's indirect CRL, recorded with its key and audit row, its CR queued
  * for publishing, in one transaction.
  */
@@ -139,7 +148,7 @@ function signAndRecord(deps: StiScaDeps, ca: ReturnType<typeof delegating>, i: S
   const spki = new Uint8Array(i.key.publicKeySpkiDer);
   return deps.db.transaction(async (tx) => {
     await store.lockProviderStiSca(tx, spId);
-    if (await store.liveStiSca(tx, spId, i.now)) throw conflict(STI_SCA_MESSAGES.alreadyHeld);
+    assertCurrent(await store.currentStiSca(tx, spId, i.now), i.replacesId);
     const serial = newSerial();
     const { notBefore, notAfter } = i;
     const issued = await ca.issuer.issueStiSca({
@@ -160,6 +169,7 @@ function signAndRecord(deps: StiScaDeps, ca: ReturnType<typeof delegating>, i: S
     await store.insertStiScaKey(tx, { id: keyId, spId, keyRef: i.key.ref, keyStore, spki, now: i.now });
     const row = await store.insertStiSca(tx, {
       ...{ serial, spId, keyId, issuerId: ca.intermediate.id, spc: i.spc, notBefore, notAfter, now: i.now },
+      replacesId: i.replacesId,
       der: issued.der,
       chainPem: `${issued.pem.trim()}\n${ca.intermediate.pem.trim()}\n`,
     });
@@ -169,22 +179,24 @@ function signAndRecord(deps: StiScaDeps, ca: ReturnType<typeof delegating>, i: S
       ip: i.actor.ip,
       serviceProviderId: spId,
       subject: serial,
-      detail: `STI-SCA, key ${keyId} held by the portal`,
+      detail: `STI-SCA, key ${keyId} held by the portal${i.replacesId ? `; renews ${i.replacesId}` : ''}`,
     });
     await queuePublishCr(deps, tx, serial);
     return row;
   });
 }
 
+type Credentials = { sti_pa_username: string; sti_pa_password: string };
+
 /**
- * POST /api/service_provider/sti_sca: with an active subscription and no live STI-SCA, a key made now in the CA's
- * key store, an SPC token with `ca` true for it, then the STI-SCA signed and recorded (signAndRecord). A refusal
- * or failure after the key was made destroys it.
+ * A new key made in the CA's key store, an SPC token with `ca` true for it, then the STI-SCA signed and recorded
+ * (signAndRecord). A refusal or failure after the key was made destroys it.
  */
-export async function requestStiSca(
+async function issueStiSca(
   deps: StiScaDeps,
   actor: Actor,
-  input: { sti_pa_username: string; sti_pa_password: string },
+  input: Credentials,
+  replacesId: string | null,
 ): Promise<StiScaResult> {
   const ca = delegating(deps);
   const spId = actor.serviceProviderId;
@@ -192,7 +204,8 @@ export async function requestStiSca(
   const now = deps.now();
   const standing = await providerStanding(deps.db, spId);
   if (!standing || standingRefusal(standing, now)) return refused('subscription_inactive');
-  if (await store.liveStiSca(deps.db, spId, now)) throw conflict(STI_SCA_MESSAGES.alreadyHeld);
+  // Decided again under the provider's lock; refused here before the STI-PA is asked for a token.
+  assertCurrent(await store.currentStiSca(deps.db, spId, now), replacesId);
   const spc = standing.ocn.toUpperCase();
   const key = await deps.ca.keys.generate(randomUUID());
   const destroyKey = () => deps.ca.keys.destroy(key).catch(() => undefined);
@@ -204,7 +217,7 @@ export async function requestStiSca(
   }
   try {
     const validity = certificateValidity(now, standing.subscription_expired_on!);
-    const intent = { actor, spc, companyName: standing.company_name, key, now, ...validity };
+    const intent = { actor, spc, companyName: standing.company_name, key, now, replacesId, ...validity };
     return { success: true, sti_sca: stiScaView(deps, await signAndRecord(deps, ca, intent)) };
   } catch (e) {
     await destroyKey();
@@ -212,6 +225,27 @@ export async function requestStiSca(
     log.error({ err: e }, 'STI-SCA issuance failed');
     return refused('issuance_failed');
   }
+}
+
+/** POST /api/service_provider/sti_sca: the provider's first STI-SCA, or one after the last was revoked or expired. */
+export function requestStiSca(deps: StiScaDeps, actor: Actor, input: Credentials): Promise<StiScaResult> {
+  return issueStiSca(deps, actor, input, null);
+}
+
+/**
+ * POST /api/service_provider/sti_sca/{id}/renew: a new STI-SCA on a new key and a new SPC token, which becomes the
+ * current one; the renewed one stays valid until it expires (what it signed keeps verifying).
+ */
+export async function renewStiSca(
+  deps: StiScaDeps,
+  actor: Actor,
+  id: string,
+  input: Credentials,
+): Promise<StiScaResult> {
+  const old = await store.stiScaById(deps.db, actor.serviceProviderId, id.toLowerCase());
+  if (!old) throw notFound(STI_SCA_MESSAGES.notFound);
+  if (old.status === 'revoked') throw conflict(STI_SCA_MESSAGES.alreadyRevoked);
+  return issueStiSca(deps, actor, input, old.id);
 }
 
 export async function listStiScas(deps: StiScaDeps, actor: Actor): Promise<StiScaRow[]> {
@@ -223,66 +257,4 @@ export async function showStiSca(deps: StiScaDeps, actor: Actor, id: string): Pr
   const row = await store.stiScaById(deps.db, actor.serviceProviderId, id.toLowerCase());
   if (!row) throw notFound(STI_SCA_MESSAGES.notFound);
   return { ...stiScaView(deps, row), chain_pem: row.chain_pem };
-}
-
-/**
- * Revokes the delegate certificates an STI-SCA signed, in its revocation's transaction, with its reason: a
- * delegate is never valid under a revoked STI-SCA. Answers their serials.
- */
-export async function revokeDelegatesOf(
-  tx: Queryable,
-  stiSca: Pick<store.StiScaRecord, 'id' | 'service_provider_id' | 'serial_number'>,
-  reason: string,
-  now: Date,
-): Promise<string[]> {
-  const serials = await store.revokeCertificatesSignedBy(tx, stiSca.id, reason, now);
-  for (const serial of serials) {
-    await recordAudit(tx, {
-      action: 'certificate.revoked',
-      actor: { accountId: null, email: 'system' },
-      ip: null,
-      serviceProviderId: stiSca.service_provider_id,
-      subject: serial,
-      detail: `${reason}; its STI-SCA ${stiSca.serial_number} was revoked`,
-    });
-  }
-  return serials;
-}
-
-/**
- * POST /api/service_provider/sti_sca/{id}/revoke: the STI-SCA and every delegate it signed are revoked in one
- * transaction; then the CRL signer's indirect CRL, which lists revoked STI-SCAs, is re-signed at once.
- */
-export async function revokeStiSca(
-  deps: StiScaDeps,
-  actor: Actor,
-  id: string,
-  reason: string,
-): Promise<void> {
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const row = await store.stiScaById(tx, actor.serviceProviderId, id.toLowerCase(), { forUpdate: true });
-    if (!row) throw notFound(STI_SCA_MESSAGES.notFound);
-    if (row.status === 'revoked') throw conflict(STI_SCA_MESSAGES.alreadyRevoked);
-    await store.revokeStiSca(tx, row.id, reason, now);
-    await revokeDelegatesOf(tx, row, reason, now);
-    await recordAudit(tx, {
-      action: 'certificate.revoked',
-      actor: auditActor(actor),
-      ip: actor.ip,
-      serviceProviderId: actor.serviceProviderId,
-      subject: row.serial_number,
-      detail: `${reason}; STI-SCA`,
-    });
-  });
-  const signer = deps.ca.crlSigner;
-  if (!signer) return;
-  try {
-    await deps.crl.reissue(signer.id);
-  } catch (e) {
-    deps.log.error(
-      { err: e, issuer_id: signer.id },
-      'the CRL could not be reissued after an STI-SCA revocation',
-    );
-  }
 }

@@ -14,25 +14,34 @@ export interface StiScaRecord {
   created_on: Date;
   revoked_on: Date | null;
   revocation_reason: string | null;
+  /** The serial of the STI-SCA that renewed this one, if one did. */
+  replaced_by: string | null;
 }
 
-const COLUMNS = `id, serial_number, service_provider_id, issuer_id, status, spc, not_before, not_after, created_on,
-  revoked_on, revocation_reason`;
+const BASE_COLUMNS = `id, serial_number, service_provider_id, issuer_id, status, spc, not_before, not_after,
+  created_on, revoked_on, revocation_reason`;
+const COLUMNS = `${BASE_COLUMNS},
+  (SELECT r.serial_number FROM certificates r WHERE r.replaces_id = c.id AND r.kind = 'sti_sca'
+    ORDER BY r.created_on DESC LIMIT 1) AS replaced_by`;
 
 /** Held until the transaction ends: one STI-SCA request of a provider at a time, on every server. */
 export async function lockProviderStiSca(tx: Queryable, spId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sti_sca:${spId}`]);
 }
 
-/** The serial of the provider's live STI-SCA (issued, not expired), if it has one. */
-export async function liveStiSca(q: Queryable, spId: string, now: Date): Promise<string | undefined> {
-  const rows = await q.query<{ serial_number: string }>(
-    `SELECT serial_number FROM certificates
-      WHERE service_provider_id = $1 AND kind = 'sti_sca' AND status = 'issued' AND not_after > $2
+/**
+ * The provider's current STI-SCA: issued, not expired, and not renewed by another (the one it replaced stays
+ * valid until it expires, but is not current). At most one; undefined when it has none.
+ */
+export async function currentStiSca(q: Queryable, spId: string, now: Date): Promise<string | undefined> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT c.id FROM certificates c
+      WHERE c.service_provider_id = $1 AND c.kind = 'sti_sca' AND c.status = 'issued' AND c.not_after > $2
+        AND NOT EXISTS (SELECT 1 FROM certificates r WHERE r.replaces_id = c.id AND r.kind = 'sti_sca')
       LIMIT 1`,
     [spId, now],
   );
-  return rows[0]?.serial_number;
+  return rows[0]?.id;
 }
 
 export async function insertStiScaKey(
@@ -59,13 +68,16 @@ export async function insertStiSca(
     notAfter: Date;
     der: Uint8Array;
     chainPem: string;
+    /** The STI-SCA this one renews. */
+    replacesId: string | null;
     now: Date;
   },
 ): Promise<StiScaRecord> {
   const [row] = await q.query<StiScaRecord>(
     `INSERT INTO certificates (kind, serial_number, service_provider_id, sti_sca_key_id, issuer_id, status, spc,
-                               not_before, not_after, certificate_der, chain_pem, created_on)
-     VALUES ('sti_sca', $1, $2, $3, $4, 'issued', $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+                               not_before, not_after, certificate_der, chain_pem, replaces_id, created_on)
+     VALUES ('sti_sca', $1, $2, $3, $4, 'issued', $5, $6, $7, $8, $9, $10, $11)
+     RETURNING ${BASE_COLUMNS}, NULL::text AS replaced_by`,
     [
       c.serial,
       c.spId,
@@ -76,6 +88,7 @@ export async function insertStiSca(
       c.notAfter,
       Buffer.from(c.der),
       c.chainPem,
+      c.replacesId,
       c.now,
     ],
   );
@@ -84,7 +97,7 @@ export async function insertStiSca(
 
 export async function listStiScas(q: Queryable, spId: string): Promise<StiScaRecord[]> {
   return q.query<StiScaRecord>(
-    `SELECT ${COLUMNS} FROM certificates
+    `SELECT ${COLUMNS} FROM certificates c
       WHERE service_provider_id = $1 AND kind = 'sti_sca'
       ORDER BY created_on DESC, id DESC`,
     [spId],
@@ -98,7 +111,7 @@ export async function stiScaById(
   opts: { forUpdate?: boolean } = {},
 ): Promise<(StiScaRecord & { chain_pem: string }) | undefined> {
   const rows = await q.query<StiScaRecord & { chain_pem: string }>(
-    `SELECT ${COLUMNS}, chain_pem FROM certificates
+    `SELECT ${COLUMNS}, chain_pem FROM certificates c
       WHERE id = $1 AND service_provider_id = $2 AND kind = 'sti_sca'${opts.forUpdate ? ' FOR UPDATE' : ''}`,
     [id, spId],
   );

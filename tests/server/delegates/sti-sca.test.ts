@@ -82,6 +82,7 @@ describe('the delegate intermediate', () => {
 });
 
 describe('POST /api/service_provider/sti_sca', () => {
+  let current: { id: string; serial_number: string };
   let id: string;
   let serial: string;
 
@@ -89,7 +90,7 @@ describe('POST /api/service_provider/sti_sca', () => {
     const res = await alice.post(URL_BASE, CA_USER);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.success).toBe(true);
+    expect(body).toMatchObject({ success: true });
     expect(body.sti_sca).toMatchObject({ status: 'issued', is_current: true, revoked_on: null });
     ({ id, serial_number: serial } = body.sti_sca);
     expect(body.sti_sca.cr_path).toBe(`http://portal.test/cr/${serial}.pem`);
@@ -168,6 +169,28 @@ describe('POST /api/service_provider/sti_sca', () => {
     expect(shown.json()).toMatchObject({ status: 'revoked', revocation_reason: 'key_compromise' });
     const again = await alice.post(URL_BASE, CA_USER);
     expect(again.json().success).toBe(true);
+    current = again.json().sti_sca;
+  });
+
+  it('renews the current one on a new key: the new one is current, the old one stays valid', async () => {
+    expect((await bob.post(`${URL_BASE}/${current.id}/renew`, CA_USER)).statusCode).toBe(404);
+    const refused = await alice.post(`${URL_BASE}/${current.id}/renew`, PLAIN_USER);
+    expect(refused.json()).toEqual({ success: false, error_cause: 'sti_pa_ca_not_allowed' });
+    const res = await alice.post(`${URL_BASE}/${current.id}/renew`, CA_USER);
+    expect(res.json()).toMatchObject({ success: true, sti_sca: { is_current: true, replaced_by: null } });
+    const renewed = res.json().sti_sca;
+    const old = (await alice.get(`${URL_BASE}/${current.id}`)).json();
+    expect(old).toMatchObject({ status: 'issued', is_current: false, replaced_by: renewed.serial_number });
+    const keys = await t.db.query<{ n: number }>(
+      `SELECT count(DISTINCT sti_sca_key_id)::int AS n FROM certificates WHERE id = ANY($1::uuid[])`,
+      [[current.id, renewed.id]],
+    );
+    expect(keys[0].n).toBe(2);
+    // the renewed one is not current any more, nor may a second one be requested beside the new one
+    const again = await alice.post(`${URL_BASE}/${current.id}/renew`, CA_USER);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Only the current STI-SCA can be renewed/);
+    expect((await alice.post(URL_BASE, CA_USER)).statusCode).toBe(409);
   });
 
   it('is refused when the STI-PA user may not request CA tokens', async () => {
@@ -198,7 +221,7 @@ describe('POST /api/service_provider/sti_sca', () => {
 
   it('never answers the key', async () => {
     const keyRows = await t.db.query<{ key_ref: string }>('SELECT key_ref FROM sti_sca_keys');
-    expect(keyRows.length).toBeGreaterThanOrEqual(2);
+    expect(keyRows.length).toBeGreaterThanOrEqual(3);
     for (const body of bodies) {
       expect(body).not.toMatch(/PRIVATE KEY/);
       for (const k of keyRows) expect(body).not.toContain(k.key_ref);
