@@ -51,6 +51,8 @@ export const RESOURCES = [
   'audit-log',
   // ACME: the provider's External Account Binding credentials
   'acme-credentials',
+  // the provider's STI-SCA, the subordinate CA the portal hosts for it (docs/delegates.md); no page yet
+  'sti-scas',
   // the API's OpenAPI document, where the server serves it to admins only (API_DOCS=admin, production's default)
   'api-docs',
 ] as const;
@@ -72,6 +74,7 @@ export const ACCESS_MATRIX: Matrix = {
     certificates: ['list', 'show', 'create', 'renew', 'revoke'],
     session: ['edit', 'delete'],
     'acme-credentials': ['list', 'create', 'delete', 'export'],
+    'sti-scas': ['list', 'show', 'create', 'renew', 'revoke'],
   },
   reseller: {
     'reseller-profile': ['show'],

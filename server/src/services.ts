@@ -42,6 +42,7 @@ import { adminDepsOf, type AdminDeps } from './admin/deps';
 import { pastDueInvoiceUrl } from './billing/checkouts';
 import { billingDepsOf, type BillingDeps } from './billing/deps';
 import type { CertificateDeps } from './certificates/service';
+import type { StiScaDeps } from './delegates/stiSca';
 import type { DashboardDeps } from './dashboard/routes';
 import type { HealthDeps } from './health/routes';
 import type { NumberDeps } from './numbers/service';
@@ -89,6 +90,8 @@ export interface AppServices extends AppContext {
   billing: BillingDeps;
   repository: RepositoryDeps;
   certificates: CertificateDeps;
+  /** The provider's STI-SCA, hosted with its key in the CA's key store (docs/delegates.md). */
+  delegates: StiScaDeps;
   numbers: NumberDeps;
   resellers: ResellerDeps;
   admin: AdminDeps;
@@ -139,6 +142,7 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
     billing,
     repository: { db, now, log, config, crl, ca },
     certificates,
+    delegates: { db, now, config, ca, stiPa, crl, jobs, log },
     numbers: { db, now, log, config, jobs },
     // resellers share the accounts module's parts (links, mail, sessions)
     resellers: accounts,

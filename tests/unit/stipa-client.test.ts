@@ -157,6 +157,9 @@ describe('createStiPaClient', () => {
   it('classifies by status when the message says nothing', () => {
     expect(classifyFailure(401, undefined)).toBe('invalid_credentials');
     expect(classifyFailure(403, 'User u is not authorized for OCN 073K')).toBe('not_authorized_for_ocn');
+    expect(classifyFailure(403, 'User u may not request tokens for a subordinate CA')).toBe(
+      'not_authorized_for_ca',
+    );
     expect(classifyFailure(503, undefined)).toBe('unavailable');
     expect(classifyFailure(400, 'atc.tkvalue is wrong')).toBe('bad_response');
   });
@@ -164,21 +167,34 @@ describe('createStiPaClient', () => {
 
 describe('parseSimAccounts', () => {
   it('defaults to demo/demo-pass for any OCN', () => {
-    expect(parseSimAccounts(undefined)).toEqual([{ userId: 'demo', password: 'demo-pass', ocns: '*' }]);
+    expect(parseSimAccounts(undefined)).toEqual([
+      { userId: 'demo', password: 'demo-pass', ocns: '*', ca: true },
+    ]);
   });
 
   it('has no account at all by default where the demo account is not allowed', () => {
     expect(parseSimAccounts(undefined, false)).toEqual([]);
     expect(parseSimAccounts('  ', false)).toEqual([]);
-    expect(parseSimAccounts('a:p1:073K', false)).toEqual([{ userId: 'a', password: 'p1', ocns: ['073K'] }]);
+    expect(parseSimAccounts('a:p1:073K', false)).toEqual([
+      { userId: 'a', password: 'p1', ocns: ['073K'], ca: false },
+    ]);
   });
 
   it('reads user:pass:OCN;… with lists, * and colons in passwords', () => {
     expect(parseSimAccounts('a:p1:073K; b:p:w:d:1234,567a ;c:x:*')).toEqual([
-      { userId: 'a', password: 'p1', ocns: ['073K'] },
-      { userId: 'b', password: 'p:w:d', ocns: ['1234', '567A'] },
-      { userId: 'c', password: 'x', ocns: '*' },
+      { userId: 'a', password: 'p1', ocns: ['073K'], ca: false },
+      { userId: 'b', password: 'p:w:d', ocns: ['1234', '567A'], ca: false },
+      { userId: 'c', password: 'x', ocns: '*', ca: false },
     ]);
+  });
+
+  it('lets an account request tokens for an STI-SCA when its entry ends with :ca', () => {
+    expect(parseSimAccounts('a:p1:073K:ca;b:p:w:*:CA;c:ca:*')).toEqual([
+      { userId: 'a', password: 'p1', ocns: ['073K'], ca: true },
+      { userId: 'b', password: 'p:w', ocns: '*', ca: true },
+      { userId: 'c', password: 'ca', ocns: '*', ca: false },
+    ]);
+    expect(() => parseSimAccounts('a:p:ca')).toThrow(SimAccountsError);
   });
 
   it('refuses malformed entries', () => {

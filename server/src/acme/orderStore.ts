@@ -286,11 +286,11 @@ export interface IssuedCertificate {
   certificate_der: Uint8Array;
 }
 
-/** A certificate this CA issued, by serial (lower-case hex). */
+/** A SHAKEN certificate this CA issued, by serial (lower-case hex); an STI-SCA is not ACME's. */
 export async function certificateBySerial(q: Queryable, serial: string): Promise<IssuedCertificate | null> {
   const rows = await q.query<IssuedCertificate>(
     `SELECT id, serial_number, spc, service_provider_id, status, not_before, not_after, certificate_der
-       FROM certificates WHERE serial_number = $1 AND status IN ('issued', 'revoked')`,
+       FROM certificates WHERE serial_number = $1 AND status IN ('issued', 'revoked') AND kind = 'shaken'`,
     [serial],
   );
   return rows[0] ?? null;

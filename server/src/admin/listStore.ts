@@ -165,13 +165,13 @@ export interface ProviderCertificateRecord {
   revocation_reason: string | null;
 }
 
-/** One page of a provider's certificates, every key's; `list` binds from $2. */
+/** One page of a provider's SHAKEN certificates, every key's (no STI-SCA); `list` binds from $2. */
 export function listCertificates(q: Queryable, spId: string, list: ListQuery) {
   return page<ProviderCertificateRecord>(
     q,
     'certificates',
     `id, serial_number, private_key_id, status, not_before, not_after, created_on, revoked_on, revocation_reason`,
-    ['service_provider_id = $1', ...list.where],
+    ['service_provider_id = $1', "kind = 'shaken'", ...list.where],
     [spId, ...list.params],
     list,
   );

@@ -129,7 +129,7 @@ export async function countsOf(q: Queryable, spId: string) {
     `SELECT
        (SELECT count(*)::int FROM private_keys
          WHERE service_provider_id = $1 AND deleted_on IS NULL AND key_store <> 'client') AS keys,
-       (SELECT count(*)::int FROM certificates WHERE service_provider_id = $1) AS certificates,
+       (SELECT count(*)::int FROM certificates WHERE service_provider_id = $1 AND kind = 'shaken') AS certificates,
        coalesce((SELECT total::int FROM number_counts WHERE service_provider_id = $1), 0) AS numbers,
        (SELECT count(*)::int FROM number_imports WHERE service_provider_id = $1) AS imports,
        (SELECT count(*)::int FROM payments WHERE service_provider_id = $1) AS payments,

@@ -2,7 +2,8 @@
 // processes starting together create one, under an advisory lock), or import them from CA_DIR. A hierarchy of an
 // earlier release (an intermediate with cRLSign and no cRLIssuer) is migrated at start: the root certifies a CRL
 // signer and the intermediate's key anew; the old certificates stay valid and keep signing the CRLs they name. The
-// keys live in a KeyStore (sealed software keys or an HSM): ca_issuers holds only the store's reference. The CA acts
+// keys live in a KeyStore (sealed software keys or an HSM): ca_issuers holds only the store's reference. The
+// delegate intermediate, which issues STI-SCAs, is made at first start, or at a start that finds none. The CA acts
 // (sign, lint, open) are ca/'s; the rows are the issuer store's.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -197,6 +198,50 @@ async function migrateLegacyHierarchy(
   });
 }
 
+/**
+ * The delegate intermediate (pathLen 1, which issues the providers' STI-SCAs), certified by the root on a new key
+ * of the key store when none is recorded: at first start, and at the first start of a release that brings it.
+ * Nothing when the root's key is not held here (a CA_DIR import) or no CRL signer is recorded.
+ */
+async function ensureDelegateIntermediate(
+  tx: Queryable,
+  opts: AuthorityOptions,
+  crlUrl: (issuerId: string) => string,
+  policyOid: string,
+) {
+  const { keys } = opts;
+  const { root, crl, delegateIntermediate, intermediate } = await currentIssuers(tx);
+  if (delegateIntermediate || !root || !crl || root.keyRef === NO_KEY || root.keyStore !== keys.kind) return;
+  const rootCa = {
+    certificate: new X509Certificate(root.certificatePem),
+    signer: await keys.signer({ id: root.keyId, ref: root.keyRef }),
+  };
+  const organization = intermediate
+    ? nameOf(new X509Certificate(intermediate.certificatePem)).organization
+    : (opts.organization ?? DEFAULT_CA_ORGANIZATION);
+  const id = newIssuerId('delegate-intermediate');
+  await destroyingOnFailure(keys, async (made) => {
+    const key = await keys.generate(id);
+    made.push(key);
+    const certificate = await certifyIntermediate(keys, key, {
+      organization,
+      commonName: `${organization} SHAKEN STI-SCA Intermediate CA`,
+      now: opts.now(),
+      root: rootCa,
+      crlSigner: new X509Certificate(crl.certificatePem),
+      crlSignerId: crl.id,
+      crlUrl,
+      policyOid,
+      pathLen: 1,
+    });
+    await insertIssuer(
+      tx,
+      recordOf(id, 'delegate-intermediate', certificate, { ref: key.ref, store: keys.kind }),
+    );
+    opts.log.info(`CA delegate intermediate created: ${certificate.subject}`);
+  });
+}
+
 export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<CertificateAuthority> {
   const { db, config } = opts;
   const base = config.publicUrl.replace(/\/+$/, '');
@@ -205,13 +250,17 @@ export async function loadOrCreateAuthority(opts: AuthorityOptions): Promise<Cer
 
   await db.transaction(async (tx) => {
     await lockIssuerCreation(tx);
-    if (config.caDir) return importCaDir(tx, opts, config.caDir, policyOid);
-    const current = await currentIssuers(tx);
-    if (current.root && current.intermediate) return migrateLegacyHierarchy(tx, opts, crlUrl, policyOid);
-    await createHierarchy(tx, opts, crlUrl, policyOid);
+    if (config.caDir) await importCaDir(tx, opts, config.caDir, policyOid);
+    else {
+      const current = await currentIssuers(tx);
+      if (current.root && current.intermediate) await migrateLegacyHierarchy(tx, opts, crlUrl, policyOid);
+      else await createHierarchy(tx, opts, crlUrl, policyOid);
+    }
+    await ensureDelegateIntermediate(tx, opts, crlUrl, policyOid);
   });
 
-  const { root, intermediate } = await currentIssuers(db);
+  const { root, intermediate, crl, delegateIntermediate } = await currentIssuers(db);
   if (!root || !intermediate) throw new AuthorityError('the CA hierarchy is missing from ca_issuers');
-  return openAuthority(opts.keys, { root, intermediate, all: await allIssuers(db) }, { crlUrl });
+  const all = await allIssuers(db);
+  return openAuthority(opts.keys, { root, intermediate, crl, delegateIntermediate, all }, { crlUrl });
 }

@@ -2,10 +2,17 @@
 // at once after a revocation, refreshes it daily, and keeps the newest of each issuer in memory for CRL_MEMORY_MS
 // so that /crl/ reads nothing from the database on most requests. One per app for the CA's CRLs, built by the
 // composition root; the STI-PA simulator runs one more on its own book.
-import { type CrlEntry, type CrlIssuer, crlTimes, signCrl } from '../ca';
+import { type CrlEntry, type CrlIssuer, X509Certificate, crlTimes, signCrl } from '../ca';
 import type { Database, Queryable } from '../db';
 import { etagOf } from '../repository/cr';
-import { type CrlRow, insertCrl, newestCrl, nextCrlNumber, revokedUnexpired } from './crlStore';
+import {
+  type CrlRow,
+  insertCrl,
+  newestCrl,
+  nextCrlNumber,
+  revokedStiScas,
+  revokedUnexpired,
+} from './crlStore';
 
 /** Where one family of CRLs is kept, and what they list. */
 export interface CrlBook {
@@ -20,14 +27,24 @@ export interface CrlBook {
 /**
  * The CA's own CRLs (table crls). A CA certificate of an earlier release signs its own, direct CRL: the provider
  * certificates it issued that were revoked. The dedicated CRL signer's indirect CRL covers the CA certificates the
- * root issued; the portal never revokes one of those itself, so it lists none.
+ * root issued, the portal never revokes one of those itself, and the providers' STI-SCAs, whose distribution
+ * point it is: it lists the revoked STI-SCAs, each naming the delegate intermediate that issued it
+ * (docs/delegates.md).
  */
 export const caCrlBook: CrlBook = {
   newest: (db, issuerId) => newestCrl(db, issuerId),
   nextNumber: (tx, issuerId) => nextCrlNumber(tx, issuerId),
   insert: (tx, row) => insertCrl(tx, row),
   async listed(tx, issuer, at) {
-    if (issuer.indirect) return [];
+    if (issuer.indirect) {
+      const stiScas = await revokedStiScas(tx, at);
+      return stiScas.map((r) => ({
+        serial: r.serial_number,
+        revokedAt: new Date(r.revoked_on),
+        reason: r.revocation_reason,
+        certificateIssuer: new Uint8Array(new X509Certificate(r.issuer_pem).subjectName.toArrayBuffer()),
+      }));
+    }
     const revoked = await revokedUnexpired(tx, issuer.id, at);
     return revoked.map((r) => ({
       serial: r.serial_number,

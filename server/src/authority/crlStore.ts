@@ -25,6 +25,23 @@ export async function revokedUnexpired(db: Queryable, issuerId: string, now: Dat
   );
 }
 
+/**
+ * Revoked STI-SCAs that have not expired yet, whichever delegate intermediate issued them, with that issuer's
+ * certificate: the CRL signer's indirect CRL names each entry's issuer.
+ */
+export async function revokedStiScas(
+  db: Queryable,
+  now: Date,
+): Promise<(RevokedRow & { issuer_pem: string })[]> {
+  return db.query<RevokedRow & { issuer_pem: string }>(
+    `SELECT c.serial_number, c.revoked_on, c.revocation_reason, i.certificate_pem AS issuer_pem
+       FROM certificates c JOIN ca_issuers i ON i.id = c.issuer_id
+      WHERE c.kind = 'sti_sca' AND c.status = 'revoked' AND c.revoked_on IS NOT NULL AND c.not_after > $1
+      ORDER BY c.revoked_on, c.serial_number`,
+    [now],
+  );
+}
+
 /** The tables that keep signed CRLs: the CA's own, and the STI-PA simulator's (same columns). */
 export type CrlTable = 'crls' | 'stipa_sim_crls';
 

@@ -1,4 +1,4 @@
-// SQL of the CA's issuers (ca_issuers): the root and intermediate in use, and the ones recorded before them.
+// SQL of the CA's issuers (ca_issuers): the root, CRL signer and intermediates in use, and the ones before them.
 import type { Queryable } from '../db';
 import type { CaRole, IssuerRecord } from '../ca';
 
@@ -30,15 +30,23 @@ export async function lockIssuerCreation(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [CREATE_LOCK]);
 }
 
-export async function currentIssuers(
-  q: Queryable,
-): Promise<{ root?: IssuerRecord; intermediate?: IssuerRecord; crl?: IssuerRecord }> {
+export async function currentIssuers(q: Queryable): Promise<{
+  root?: IssuerRecord;
+  intermediate?: IssuerRecord;
+  crl?: IssuerRecord;
+  delegateIntermediate?: IssuerRecord;
+}> {
   const rows = await q.query<IssuerRow>(`SELECT ${COLUMNS} FROM ca_issuers WHERE is_current`);
   const of = (role: CaRole) => {
     const row = rows.find((r) => r.role === role);
     return row ? recordOf(row) : undefined;
   };
-  return { root: of('root'), intermediate: of('intermediate'), crl: of('crl') };
+  return {
+    root: of('root'),
+    intermediate: of('intermediate'),
+    crl: of('crl'),
+    delegateIntermediate: of('delegate-intermediate'),
+  };
 }
 
 /** Every CA certificate ever recorded, oldest first: earlier ones still sign the CRLs their certificates name. */

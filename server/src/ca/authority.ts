@@ -36,13 +36,23 @@ export interface CertificateAuthority {
   crlSigners: CrlIssuer[];
   /** Where the CRL of an issuer is published on this portal. */
   crlUrl(issuerId: string): string;
+  /** The current CRL signer, whose indirect CRL lists the revoked STI-SCAs; none for a CA imported without one. */
+  crlSigner?: AuthorityIssuer;
+  /**
+   * The second intermediate (pathLen 1) that issues the providers' STI-SCAs, and its issuer; none when the root's
+   * key is not held here (a CA_DIR import), so that no such intermediate could be made.
+   */
+  delegateIntermediate?: AuthorityIssuer;
+  stiScaIssuer?: ShakenIssuer;
+  /** The key store of the CA's own keys, which also holds the hosted STI-SCAs' keys (never exported). */
+  keys: KeyStore;
 }
 
 export class AuthorityError extends Error {
   override readonly name = 'AuthorityError';
 }
 
-export type CaRole = 'root' | 'intermediate' | 'crl';
+export type CaRole = 'root' | 'intermediate' | 'crl' | 'delegate-intermediate';
 
 /** One CA certificate as the issuer store records it: the key itself stays in the key store. */
 export interface IssuerRecord {
@@ -141,6 +151,8 @@ export async function certifyIntermediate(
     root: CaCredentials;
     crlSigner: X509Certificate;
     commonName?: string;
+    /** 1 for the delegate intermediate, which issues STI-SCAs; 0 (the default) for the SHAKEN one. */
+    pathLen?: 0 | 1;
   },
 ): Promise<X509Certificate> {
   const { organization, now, root, policyOid } = params;
@@ -152,6 +164,7 @@ export async function certifyIntermediate(
     crlUrl: params.crlUrl(params.crlSignerId),
     crlIssuerName: new Uint8Array(params.crlSigner.subjectName.toArrayBuffer()),
     policyOid,
+    pathLen: params.pathLen,
     signer: await keys.signer(key),
   });
   assertCaLint(intermediate.certificate, 'intermediate', root.certificate, policyOid);
@@ -198,7 +211,13 @@ export async function importIntermediateKey(
 /** The recorded hierarchy as the CA in use; its keys open on first use. `all` is every record, current or not. */
 export async function openAuthority(
   keys: KeyStore,
-  issuers: { root: IssuerRecord; intermediate: IssuerRecord; all: IssuerRecord[] },
+  issuers: {
+    root: IssuerRecord;
+    intermediate: IssuerRecord;
+    crl?: IssuerRecord;
+    delegateIntermediate?: IssuerRecord;
+    all: IssuerRecord[];
+  },
   urls: { crlUrl(issuerId: string): string },
 ): Promise<CertificateAuthority> {
   const issuing = await openIssuer(keys, issuers.intermediate);
@@ -208,12 +227,17 @@ export async function openAuthority(
     const opened = await openIssuer(keys, record);
     if (signsCrls(opened.certificate)) crlSigners.push({ ...opened, indirect: record.role === 'crl' });
   }
+  const delegating = issuers.delegateIntermediate && (await openIssuer(keys, issuers.delegateIntermediate));
   return {
     intermediate: issuing,
     leafIssuer: await ShakenIssuer.create(issuing),
     root: await openIssuer(keys, issuers.root),
     crlSigners,
     crlUrl: urls.crlUrl,
+    crlSigner: issuers.crl && (await openIssuer(keys, issuers.crl)),
+    delegateIntermediate: delegating,
+    stiScaIssuer: delegating && (await ShakenIssuer.create(delegating)),
+    keys,
   };
 }
 
@@ -290,7 +314,8 @@ class LazySigner implements Signer {
  * instead of failing at the first certificate.
  */
 export async function openCaKeys(ca: CertificateAuthority): Promise<void> {
-  for (const issuer of [ca.intermediate, ...ca.crlSigners]) {
+  const delegating = ca.delegateIntermediate ? [ca.delegateIntermediate] : [];
+  for (const issuer of [ca.intermediate, ...delegating, ...ca.crlSigners]) {
     if (!(issuer.signer instanceof LazySigner)) continue;
     try {
       await issuer.signer.ready();

@@ -27,6 +27,7 @@ import {
 import { generateCertificate, renewCertificate } from './issuance';
 import { disableAutoRenewal, enableAutoRenewal } from './autoRenewal';
 import { revokeCertificate } from './revocation';
+import type { Config } from '../config';
 import * as service from './service';
 
 const IMPORT_BODY_LIMIT = 16 * 1024;
@@ -135,9 +136,10 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
 /**
  * Generate and renew pass the STI-PA username and password on to the STI-PA: per account, at most
  * STI_PA_RATE_LIMIT of them a minute between the two routes (one counter), so the portal is no relay for
- * guessing STI-PA passwords. Counted after the guard, by the signed-in account rather than the address.
+ * guessing STI-PA passwords. Counted after the guard, by the signed-in account rather than the address. The
+ * STI-SCA request (delegates/routes.ts) keeps a counter of its own with the same limit.
  */
-function stiPaAttemptLimit(app: FastifyInstance, deps: service.CertificateDeps) {
+export function stiPaAttemptLimit(app: FastifyInstance, deps: { config: Pick<Config, 'stiPaRateLimit'> }) {
   const stiPaAttempt = app.createRateLimit({
     max: deps.config.stiPaRateLimit,
     timeWindow: '1 minute',

@@ -227,7 +227,7 @@ export async function certificateBySerial(
 ): Promise<CertificateRecord | undefined> {
   const rows = await q.query<CertificateRecord>(
     `SELECT ${CERT_COLUMNS} FROM certificates
-      WHERE serial_number = $1 AND service_provider_id = $2${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+      WHERE serial_number = $1 AND service_provider_id = $2 AND kind = 'shaken'${opts.forUpdate ? ' FOR UPDATE' : ''}`,
     [serial, spId],
   );
   return rows[0];

@@ -147,7 +147,12 @@ describe("the previous release's data directory", () => {
       'SELECT id, role, key_id, is_current FROM ca_issuers ORDER BY created_on, id',
     );
     const current = rows.filter((r) => r.is_current);
-    expect(current.map((r) => r.role).sort()).toEqual(['crl', 'intermediate', 'root']);
+    expect(current.map((r) => r.role).sort()).toEqual([
+      'crl',
+      'delegate-intermediate',
+      'intermediate',
+      'root',
+    ]);
     expect(current.find((r) => r.role === 'root')!.id).toBe(OLD.root);
     const inter = current.find((r) => r.role === 'intermediate')!;
     expect(inter.id).not.toBe(OLD.intermediate);

@@ -62,7 +62,7 @@ describe('loadOrCreateAuthority', () => {
       key_store: string;
       certificate_pem: string;
     }>('SELECT role, key_ref, key_store, certificate_pem FROM ca_issuers');
-    expect(rows.map((r) => r.role).sort()).toEqual(['crl', 'intermediate', 'root']);
+    expect(rows.map((r) => r.role).sort()).toEqual(['crl', 'delegate-intermediate', 'intermediate', 'root']);
     for (const r of rows) {
       expect(r.key_store).toBe('software');
       expect(r.key_ref).not.toContain('PRIVATE KEY');

@@ -1,5 +1,5 @@
 // Generate and renew pass STI-PA credentials on to the STI-PA: limited per account, so the portal cannot be used
-// to guess STI-PA passwords, while another provider (same address) is not held up.
+// to guess STI-PA passwords, while another provider (same address) is not held up. The STI-SCA request too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeProvider, api, tokenOf } from '../billing/billing-fixtures';
 import { type TestApp, createTestApp, injectFetch } from '../helpers';
@@ -52,5 +52,17 @@ describe('STI-PA credential attempts', () => {
     });
     expect(other.statusCode).toBe(200);
     expect(other.json().success).toBe(true);
+  });
+
+  it('limits the STI-SCA request the same way, with a counter of its own', async () => {
+    const carol = api(t, await tokenOf(t, await activeProvider(t)));
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await carol.post('/api/service_provider/sti_sca', WRONG);
+      expect(res.json()).toEqual({ success: false, error_cause: 'unable_to_generate_spc_token' });
+    }
+    const refused = await carol.post('/api/service_provider/sti_sca', WRONG);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts\./);
+    expect(await t.db.query('SELECT 1 FROM sti_sca_keys')).toEqual([]);
   });
 });

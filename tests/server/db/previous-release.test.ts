@@ -91,7 +91,12 @@ describe('a data directory and database made by the previous release', () => {
       'SELECT id, role, key_id, is_current FROM ca_issuers',
     );
     const current = rows.filter((r) => r.is_current);
-    expect(current.map((r) => r.role).sort()).toEqual(['crl', 'intermediate', 'root']);
+    expect(current.map((r) => r.role).sort()).toEqual([
+      'crl',
+      'delegate-intermediate',
+      'intermediate',
+      'root',
+    ]);
     expect(current.find((r) => r.role === 'root')!.id).toBe(OLD_ROOT);
     expect(current.find((r) => r.role === 'intermediate')!.key_id).toBe(OLD_INTERMEDIATE);
     expect(rows.map((r) => r.id)).toContain(OLD_INTERMEDIATE);

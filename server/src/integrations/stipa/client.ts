@@ -8,6 +8,7 @@ export type StiPaErrorCause =
   | 'ip_not_allowed'
   | 'not_in_good_standing'
   | 'not_authorized_for_ocn'
+  | 'not_authorized_for_ca'
   | 'unavailable'
   | 'bad_response';
 
@@ -17,6 +18,7 @@ const CAUSE_MESSAGES: Record<StiPaErrorCause, string> = {
   ip_not_allowed: "The STI-PA refused the request: this CA's address is not on the STI-PA allow-list.",
   not_in_good_standing: 'The STI-PA reports that the service provider is not in good standing.',
   not_authorized_for_ocn: 'This STI-PA user may not request SPC tokens for that OCN.',
+  not_authorized_for_ca: 'This STI-PA user may not request SPC tokens for a subordinate CA (an STI-SCA).',
   unavailable: 'The STI-PA is not reachable right now. Please try again later.',
   bad_response: 'The STI-PA answered in an unexpected way.',
 };
@@ -89,6 +91,7 @@ export function classifyFailure(httpStatus: number, message: string | undefined)
   if (/api.?user|\brole\b/.test(m)) return 'not_api_user';
   if (/good standing|standing|suspend|inactive|delinquent/.test(m)) return 'not_in_good_standing';
   if (/not authori[sz]ed for (the )?ocn|ocn/.test(m) && httpStatus === 403) return 'not_authorized_for_ocn';
+  if (/subordinate ca|\bsti-sca\b|\bca\b token/.test(m) && httpStatus === 403) return 'not_authorized_for_ca';
   if (/credential|password|user ?id|unauthori[sz]ed|login/.test(m) || httpStatus === 401)
     return 'invalid_credentials';
   if (httpStatus === 403) return 'not_api_user';

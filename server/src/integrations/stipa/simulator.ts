@@ -38,17 +38,25 @@ export interface SimAccount {
   password: string;
   /** The OCNs this user may request tokens for; '*' for any. */
   ocns: '*' | string[];
+  /** Whether this user may request tokens with `atc.ca` true (for an STI-SCA), as the STI-PA allows some users. */
+  ca: boolean;
 }
 
 export class SimAccountsError extends Error {
   override readonly name = 'SimAccountsError';
 }
 
-export const DEFAULT_SIM_ACCOUNTS: SimAccount[] = [{ userId: 'demo', password: 'demo-pass', ocns: '*' }];
+export const DEFAULT_SIM_ACCOUNTS: SimAccount[] = [
+  { userId: 'demo', password: 'demo-pass', ocns: '*', ca: true },
+];
+
+/** The last field of an account entry that lets it request tokens for an STI-SCA (`atc.ca` true). */
+const CA_FLAG = 'CA';
 
 /**
- * `user:pass:OCN;user2:pass2:*` (OCN may be a comma list; the password may contain ':'). Unset, the demo account
- * (any OCN) when `demoAccount` allows it (development, or DEMO_MODE=true), else no account at all.
+ * `user:pass:OCN;user2:pass2:*:ca` (OCN may be a comma list; the password may contain ':'; a last field `ca` lets
+ * the user request tokens with `atc.ca` true). Unset, the demo account (any OCN, `ca` allowed) when `demoAccount`
+ * allows it (development, or DEMO_MODE=true), else no account at all.
  */
 export function parseSimAccounts(spec: string | undefined, demoAccount = true): SimAccount[] {
   if (spec === undefined || spec.trim() === '') return demoAccount ? DEFAULT_SIM_ACCOUNTS : [];
@@ -58,6 +66,8 @@ export function parseSimAccounts(spec: string | undefined, demoAccount = true): 
     .filter(Boolean)
     .map((entry, i) => {
       const parts = entry.split(':');
+      const ca = parts.length > 3 && parts[parts.length - 1].trim().toUpperCase() === CA_FLAG;
+      if (ca) parts.pop();
       if (parts.length < 3)
         throw new SimAccountsError(`STI_PA_SIM_ACCOUNTS entry ${i + 1} must be user:pass:OCN`);
       const userId = parts[0].trim();
@@ -65,13 +75,13 @@ export function parseSimAccounts(spec: string | undefined, demoAccount = true): 
       const password = parts.slice(1, -1).join(':');
       if (!userId || !password)
         throw new SimAccountsError(`STI_PA_SIM_ACCOUNTS entry ${i + 1} has an empty user or password`);
-      if (ocnSpec === '*') return { userId, password, ocns: '*' as const };
+      if (ocnSpec === '*') return { userId, password, ocns: '*' as const, ca };
       const ocns = ocnSpec.split(',').map((o) => o.trim());
       if (!ocns.every((o) => SPC_RE.test(o)))
         throw new SimAccountsError(
           `STI_PA_SIM_ACCOUNTS entry ${i + 1}: OCN must be 4 letters or digits, or *`,
         );
-      return { userId, password, ocns };
+      return { userId, password, ocns, ca };
     });
 }
 
@@ -302,6 +312,12 @@ function tokenRoutes(sim: FastifyInstance, s: Sim): void {
       const der = encodeTnAuthList(ocn);
       const problem = atcProblem(atc, ocn, der);
       if (problem || !atc) return refuse(reply, 400, problem ?? 'atc is required');
+      if (atc.ca === true && !session.account.ca)
+        return refuse(
+          reply,
+          403,
+          `User ${session.account.userId} may not request tokens for a subordinate CA`,
+        );
       const k = await s.keys();
       const token = await signJws(
         k,
