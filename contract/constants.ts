@@ -60,6 +60,8 @@ export const PAGE_SIZES = {
   certificates: 7,
   /** A provider holds at most 20 live ACME credentials (the server's limit), and those it revoked. */
   acmeCredentials: 10,
+  /** A provider's STI-SCAs: one current at a time, and those it renewed or revoked. */
+  stiScas: 10,
   /** The certificate page loads up to this many keys for its dropdown. */
   certificateKeys: 9999,
 } as const;

@@ -10,6 +10,7 @@ import { dashboardCalls } from './dashboardCalls';
 import { numberCalls } from './numberCalls';
 import { withProviderParts } from './providerParts';
 import { resellerCalls } from './resellerCalls';
+import { stiScaCalls, stiScaGetList } from './stiScaCalls';
 import type { PortalDataProvider } from './types';
 
 export {
@@ -27,16 +28,20 @@ export function createDataProvider(): PortalDataProvider {
   const crud = createCrud();
   const admin = adminCalls();
   const certificates = certificateCalls();
+  const stiScas = stiScaCalls();
   return {
     ...crud,
     // the lists under one provider are read by reference to it (providerParts.ts)
     getManyReference: withProviderParts(crud.getManyReference, admin.providerRows),
-    // the keys' and certificates' lists go through their own calls (certificateLists.ts)
+    // the keys', certificates' and STI-SCAs' lists go through their own calls (certificateLists.ts, stiScaCalls.ts)
     getList: (resource, params) =>
-      certificateGetList(certificates, resource, params) ?? crud.getList(resource, params),
+      certificateGetList(certificates, resource, params) ??
+      stiScaGetList(stiScas, resource, params) ??
+      crud.getList(resource, params),
     ...accountCalls(),
     ...billingCalls(),
     ...certificates,
+    ...stiScas,
     ...numberCalls(),
     ...resellerCalls(),
     // the admin's provider screens

@@ -22,6 +22,8 @@ import type { NumberOptions } from '../../contract/numbers';
 import type { PromoCodeCheck, ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 import type { ExtensionInput } from '../../contract/admin';
+import type { RequestStiScaInput } from '../../contract/delegates';
+import type { RequestStiScaResult, StiScaDetail, StiScaRow } from '../../contract/wire/delegates';
 import type { ChangePasswordInput, CheckedLinkPurpose, ProfileUpdate } from '../../contract/schemas';
 
 /** One page of a provider's keys, certificates or imports, for the admin's details page. */
@@ -144,6 +146,18 @@ export interface PortalDataProvider extends DataProvider {
   decryptCertificate(url: string): Promise<{ text: string }>;
   /** GET /cr/{serial}.pem (public) at this portal's origin: the chain's certificates in PEM, leaf first. */
   getCertificateChain(crUrl: string): Promise<string[]>;
+
+  // the hosted STI-SCA (docs/delegates.md)
+  /** GET /api/service_provider/sti_sca: every STI-SCA of the provider, newest first (a plain array). */
+  listStiScas(): Promise<StiScaRow[]>;
+  /** GET /api/service_provider/sti_sca/{id}: the row and its chain in PEM. */
+  getStiSca(id: string): Promise<StiScaDetail>;
+  /** POST /api/service_provider/sti_sca with an Idempotency-Key: the STI-SCA, or the error_cause. */
+  requestStiSca(creds: RequestStiScaInput): Promise<RequestStiScaResult>;
+  /** POST /api/service_provider/sti_sca/{id}/renew with an Idempotency-Key: a new STI-SCA on a new key. */
+  renewStiSca(id: string, creds: RequestStiScaInput): Promise<RequestStiScaResult>;
+  /** POST /api/service_provider/sti_sca/{id}/revoke, optionally with a reason. */
+  revokeStiSca(id: string, reason?: RevocationReason): Promise<void>;
 
   // numbers
   /** POST /api/service_provider/tn/import (multipart `file`), telling the bytes sent as they go: 202 `{id}`. */

@@ -9,6 +9,7 @@ import { listMessages, userMenuMessages } from './lists';
 import { numbersImportMessages } from './numbersImport';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
+import { stiScaMessages, stiScaResource } from './stiSca';
 import { adminProviderResources, adminProviderTexts } from './adminProviders';
 
 const portal = {
@@ -40,6 +41,7 @@ const portal = {
     sti_certificate: 'STI-Certificate',
     private_key: 'Private Key',
     acme: 'ACME',
+    sti_sca: 'Delegate CA (STI-SCA)',
     companies: 'Companies',
     resellers: 'Resellers',
     service_provider: 'Service Provider',
@@ -377,6 +379,8 @@ const portal = {
       expired: 'Your subscription has expired. Extend it to create certificates.',
     },
   },
+  // the provider's hosted STI-SCA: src/i18n/stiSca.ts
+  sti_sca: stiScaMessages,
   // ACME: the provider's External Account Binding credentials
   acme: {
     title: 'ACME',
@@ -499,6 +503,7 @@ export const en: TranslationMessages = {
         revoked_on: 'Revoked On',
       },
     },
+    'sti-scas': stiScaResource,
     certificates: {
       name: 'Certificate |||| Certificates',
       fields: {

@@ -21,6 +21,7 @@ import resellerInvites from './reseller-invites';
 import resellerPayments from './reseller-payments';
 import resellers from './resellers';
 import serviceProviders from './service-providers';
+import stiScas from './sti-scas';
 import subscription from './subscription';
 import subscriptionChangeLog from './subscription-change-log';
 import type { ResourceDescriptor } from './descriptor';
@@ -36,6 +37,7 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   certificates,
   privateKeys,
   acmeCredentials,
+  stiScas,
   // reseller
   resellerCompanies,
   resellerInvites,

@@ -134,6 +134,7 @@ describe('menuFor', () => {
     expect(without[5].children).toEqual([
       { link: '/sti-certificate/private-key', name: 'Private Key', shortName: 'PK' },
       { link: '/sti-certificate/acme', name: 'ACME', shortName: 'A' },
+      { link: '/sti-certificate/sti-sca', name: 'Delegate CA (STI-SCA)', shortName: 'DCSS' },
     ]);
   });
   it('gives each role its own items', () => {
@@ -166,6 +167,7 @@ describe('PortalLayout', () => {
         ['STI-Certificate', '/sti-certificate/certificate'],
         ['Private Key', '/sti-certificate/private-key'],
         ['ACME', '/sti-certificate/acme'],
+        ['Delegate CA (STI-SCA)', '/sti-certificate/sti-sca'],
       ]),
     );
     const user = screen.getByTestId('sidebar-user');

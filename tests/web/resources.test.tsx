@@ -232,6 +232,7 @@ describe('what each role gets', () => {
       ['certificates', ['list']],
       ['private-keys', ['list']],
       ['acme-credentials', ['list']],
+      ['sti-scas', ['list']],
     ]);
     expect(registered('reseller')).toEqual([
       ['reseller-companies', ['list', 'show']],

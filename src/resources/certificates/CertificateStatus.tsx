@@ -22,7 +22,8 @@ export function shortSerial(serial: string): string {
   return serial.length > 12 ? `${serial.slice(0, 8)}…` : serial;
 }
 
-function StateChip({ state }: { state: CertificateState }) {
+/** The badge of one certificate state (the STI-SCA page shows its rows with it too). */
+export function StateChip({ state }: { state: CertificateState }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`portal.certificates.${key}`, options);

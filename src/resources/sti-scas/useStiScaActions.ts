@@ -1,0 +1,56 @@
+// What the STI-SCA page does to a row: Revoke after a reason is picked (the certificates' question, saying that
+// the delegate certificates it signed are revoked with it), and Download chain (GET …/sti_sca/{id}: its chain_pem
+// saved as a .pem file). Each toasts how it went; a done revocation reads the list again.
+import { useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { RevocationReason } from '../../../contract/certificates';
+import type { StiScaRow } from '../../../contract/wire/delegates';
+import { saveFile, useCertificateNotify } from '../../components/certificates';
+import type { PortalDataProvider } from '../../dataProvider/types';
+
+/** The file name of an STI-SCA's chain. */
+export const chainFileName = (row: Pick<StiScaRow, 'serial_number'>) => `sti-sca-${row.serial_number}.pem`;
+
+export function useStiScaRevocation(reload: () => Promise<unknown>) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { toast, failure } = useCertificateNotify();
+  const [toRevoke, setToRevoke] = useState<StiScaRow | null>(null);
+  const [reason, setReason] = useState<RevocationReason | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const revoke = async () => {
+    if (!toRevoke || !reason) return;
+    setBusy(true);
+    try {
+      await dataProvider.revokeStiSca(toRevoke.id, reason);
+      toast('portal.sti_sca.revoked', 'success');
+      setToRevoke(null);
+      await reload();
+    } catch (error) {
+      setToRevoke(null);
+      failure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ask = (row: StiScaRow) => {
+    setReason(null);
+    setToRevoke(row);
+  };
+
+  return { open: Boolean(toRevoke), reason, setReason, busy, ask, cancel: () => setToRevoke(null), revoke };
+}
+
+export function useChainDownload() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { failure } = useCertificateNotify();
+  return async (row: StiScaRow) => {
+    try {
+      const { chain_pem } = await dataProvider.getStiSca(row.id);
+      saveFile(new Blob([chain_pem], { type: 'application/pem-certificate-chain' }), chainFileName(row));
+    } catch (error) {
+      failure(error);
+    }
+  };
+}
