@@ -43,11 +43,18 @@ function CredentialsForm({
   onClose,
   onDone,
   titleId,
-}: StiScaCredentialsDialogProps & { target: 'request' | StiScaRow; titleId: string }) {
+  calling,
+  setCalling,
+}: StiScaCredentialsDialogProps & {
+  target: 'request' | StiScaRow;
+  titleId: string;
+  /** The call is running: held by the dialog, which does not close meanwhile. */
+  calling: boolean;
+  setCalling: (calling: boolean) => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { toast, failure } = useCertificateNotify();
-  const [calling, setCalling] = useState(false);
   const form = useForm<RequestStiScaInput>({
     resolver: yupResolver(requestStiScaSchema),
     mode: 'all',
@@ -103,11 +110,25 @@ function CredentialsForm({
 
 export function StiScaCredentialsDialog({ target, onClose, onDone }: StiScaCredentialsDialogProps) {
   const titleId = useId();
+  const [calling, setCalling] = useState(false);
   return (
-    <Dialog open={target !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+    <Dialog
+      open={target !== null}
+      onClose={calling ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+    >
       {/* mounted while open only: every opening starts from an empty form */}
       {target !== null ? (
-        <CredentialsForm target={target} onClose={onClose} onDone={onDone} titleId={titleId} />
+        <CredentialsForm
+          target={target}
+          onClose={onClose}
+          onDone={onDone}
+          titleId={titleId}
+          calling={calling}
+          setCalling={setCalling}
+        />
       ) : null}
     </Dialog>
   );
