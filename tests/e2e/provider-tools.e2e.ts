@@ -460,6 +460,58 @@ describe('provider tools flow', { timeout: 900_000 }, () => {
     },
   );
 
+  it('requests its STI-SCA, downloads its chain and revokes it', { timeout: 90_000 }, async () => {
+    await page.goto(url('/sti-certificate/certificate'));
+    await page.getByRole('menuitem', { name: /Delegate CA \(STI-SCA\)$/ }).click();
+    await page.waitForURL('**/sti-certificate/sti-sca');
+    await page.getByText('No STI-SCA yet. Request one to sign delegate certificates.').waitFor();
+    await check('sti-sca-empty', 'Delegate CA (STI-SCA)');
+    await markScreenStart(page);
+    await page.getByRole('button', { name: 'Request STI-SCA' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request your STI-SCA' });
+    await dialog.waitFor();
+    await dialog.getByLabel('STI-PA Username').fill('demo');
+    await dialog.getByLabel('STI-PA Password', { exact: true }).fill('demo-pass');
+    await check('sti-sca-request');
+    await doubleClickOnce(page, dialog.getByRole('button', { name: 'Request STI-SCA' }), '/sti_sca');
+    await page.getByText('Your STI-SCA has been issued').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row').filter({ hasText: /\/cr\/[0-9a-f]+\.pem/ });
+    await row.getByText('Current', { exact: true }).waitFor();
+    assert.ok(
+      await page.getByRole('button', { name: 'Request STI-SCA' }).isDisabled(),
+      'one current STI-SCA at a time',
+    );
+    await check('sti-sca', 'Delegate CA (STI-SCA)');
+
+    // its chain: the STI-SCA (a CA for this provider's SPC), then the intermediate that issued it
+    const chainDownload = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Download chain' }).click();
+    const chainText = await downloadedText(await chainDownload);
+    const [sca] = chainText.split(/(?<=-----END CERTIFICATE-----)/);
+    assert.equal((chainText.match(/-----BEGIN CERTIFICATE-----/g) ?? []).length, 2);
+    const scaCert = new x509.X509Certificate(sca.trim());
+    assert.match(scaCert.subject, /STI-SCA/);
+    assert.equal(scaCert.getExtension(x509.BasicConstraintsExtension)?.ca, true);
+
+    await markScreenStart(page);
+    await row.getByRole('button', { name: /^More actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Revoke' }).click();
+    const revoke = page.getByRole('dialog', { name: 'Revoke this STI-SCA?' });
+    await revoke.waitFor();
+    await revoke.getByText('Revoking it also revokes every delegate certificate it signed.').waitFor();
+    assert.ok(
+      await revoke.getByRole('button', { name: 'Confirm' }).isDisabled(),
+      'no reason is chosen for you',
+    );
+    await check('sti-sca-revoke');
+    await revoke.getByRole('radio', { name: 'Cessation of operation' }).check();
+    await revoke.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('The STI-SCA has been revoked').waitFor();
+    await row.getByText(/^Revoked · /).waitFor();
+    await page.getByRole('button', { name: 'Request STI-SCA' }).and(page.locator(':enabled')).waitFor();
+  });
+
   it('edits the profile', { timeout: 60_000 }, async () => {
     await page.goto(url('/profile'));
     await page.getByRole('heading', { name: 'My Profile', level: 1 }).waitFor();
