@@ -63,6 +63,9 @@ function writeCsv(file: string, rows: number) {
   fs.closeSync(fd);
 }
 
+/** The upload limit the portals of this bench run with: the file, whatever ROWS makes it (200 MB by default). */
+const MAX_BYTES = () => Math.max(200 * 1024 * 1024, fs.statSync(csvFile).size + 1024 * 1024);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
@@ -220,7 +223,7 @@ async function untilCompleted(db: TestApp['db'], id: string): Promise<void> {
 async function serverProcessImport() {
   const created = await createPostgresDatabase(PG_URL, 'portal_bench');
   const db = await openPostgres(created.url, 2);
-  const config = testConfig();
+  const config = testConfig({ numberImportMaxBytes: MAX_BYTES() });
   let server: ServerProcess | undefined;
   try {
     await migrate(db);
@@ -244,6 +247,7 @@ async function serverProcessImport() {
       ADMIN_PASSWORD: 'bench-admin-password',
       WEB_DIST_DIR: config.webDistDir,
       LOG_LEVEL: 'warn',
+      NUMBER_IMPORT_MAX_BYTES: String(MAX_BYTES()),
     });
     const before = server.rss().now;
     const began = performance.now();
@@ -329,7 +333,8 @@ async function listing(port: number, token: string) {
 async function benchOne(kind: 'pg' | 'pglite') {
   if (kind === 'pg') process.env.TEST_DATABASE_URL = PG_URL;
   else delete process.env.TEST_DATABASE_URL;
-  const t = kind === 'pg' ? await createTestApp() : await pgliteApp();
+  const limits = { numberImportMaxBytes: MAX_BYTES() };
+  const t = kind === 'pg' ? await createTestApp({ config: limits }) : await pgliteApp(limits);
   try {
     const baselineMs = t.db.driver === 'pg' && t.db.url ? psqlCopy(t.db.url) : await pgliteCopy();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
