@@ -37,7 +37,7 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
     token?.remove();
   });
 
-  it('creates the root and the intermediate on the token, and keeps only references to them', async () => {
+  it('creates the root and the intermediates on the token, and keeps only references to them', async () => {
     const rows = await t.db.query<{
       role: string;
       key_store: string;
@@ -46,6 +46,7 @@ describe.skipIf(!hasSoftHsm)(`the portal on PKCS#11${hasSoftHsm ? '' : `: ${soft
     }>(`SELECT role, key_store, key_ref, certificate_pem FROM ca_issuers WHERE is_current ORDER BY role`);
     expect(rows.map((r) => [r.role, r.key_store])).toEqual([
       ['crl', 'pkcs11'],
+      ['delegate-intermediate', 'pkcs11'],
       ['intermediate', 'pkcs11'],
       ['root', 'pkcs11'],
     ]);

@@ -86,6 +86,13 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
     email: `invited.${Date.now()}@matrix.test`,
   });
   if (invite.statusCode >= 300) throw new Error(`invite: ${invite.statusCode} ${invite.body}`);
+  // the owner's hosted STI-SCA: a certificates row of its own kind
+  const sca = await as(t, owner.token).post('/api/service_provider/sti_sca', {
+    sti_pa_username: 'demo',
+    sti_pa_password: 'demo-pass',
+  });
+  if (sca.statusCode >= 300 || !(sca.json() as { success: boolean }).success)
+    throw new Error(`STI-SCA: ${sca.statusCode} ${sca.body}`);
   return {
     admin: () => adminToken(t),
     owner: {
