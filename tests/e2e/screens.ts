@@ -162,14 +162,16 @@ function requestsOf(page: Page): PageRequests {
 }
 
 /**
- * Waits until no request of the page is open and none started or ended for QUIET_MS (at most 10 s): Playwright's
- * `networkidle` asks for 500 ms, which each screen paid twice, and a request that follows another (a list after
- * its count, a chunk after the route's) comes within a few milliseconds here.
+ * Waits until no request of the page is open and none started or ended for QUIET_MS, nor since the wait began (at
+ * most 10 s): Playwright's `networkidle` asks for 500 ms, which each screen paid twice, and a request that follows
+ * another (a list after its count, a chunk after the route's) comes within a few milliseconds here.
  */
 async function quiet(requests: PageRequests): Promise<void> {
-  const until = Date.now() + 10_000;
+  // counted from now too: what the last step set off (a resize's re-layout, a click's render) starts meanwhile
+  const from = Date.now();
+  const until = from + 10_000;
   while (Date.now() < until) {
-    if (requests.open.size === 0 && Date.now() - requests.lastChange >= QUIET_MS) return;
+    if (requests.open.size === 0 && Date.now() - Math.max(requests.lastChange, from) >= QUIET_MS) return;
     await new Promise((r) => setTimeout(r, 25));
   }
 }
