@@ -74,10 +74,16 @@ describe('sign-in', () => {
     };
     await time(p.email); // warm both paths
     await time('warm@carrier.test');
-    const known = await time(p.email);
-    const unknown = await time('nobody-else@carrier.test');
+    // in turn, five of each, their medians: a burst of load on a shared machine then falls on both
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time(p.email));
+      unknown.push(await time(`nobody-else-${i}@carrier.test`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
     // both run one argon2 verification (tens of milliseconds); without the dummy one the unknown case takes ~1 ms
-    expect(unknown).toBeGreaterThan(known / 3);
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3);
   });
 
   it('answers each provider state with the message of the sign-in page, in order', async () => {
