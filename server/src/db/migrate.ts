@@ -31,20 +31,28 @@ export function readMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
     });
 }
 
+/** The advisory lock every server takes to migrate: one applies a file, the others wait and skip it. */
+const MIGRATIONS_LOCK = 727001;
+
 /** Applies what is missing; returns the versions applied now. */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<number[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version integer PRIMARY KEY,
-    name text NOT NULL,
-    checksum text NOT NULL,
-    applied_on timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the migrations' lock: two CREATE TABLE IF NOT EXISTS at once on a new database both try to create it,
+  // and one fails on PostgreSQL's catalog (servers starting together).
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATIONS_LOCK})`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      checksum text NOT NULL,
+      applied_on timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const files = readMigrations(dir);
   const applied: number[] = [];
   for (const m of files) {
     const done = await db.transaction(async (tx) => {
       // Several server processes may start at once: one applies, the others wait and skip.
-      await tx.query('SELECT pg_advisory_xact_lock(727001)');
+      await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATIONS_LOCK})`);
       const rows = await tx.query<{ checksum: string }>(
         'SELECT checksum FROM schema_migrations WHERE version = $1',
         [m.version],
