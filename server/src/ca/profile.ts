@@ -169,6 +169,15 @@ export function shakenCaExtensions(
  * part computed once (`ca`); it must have been made from the same parameters.
  */
 export function shakenExtensionsDer(p: ShakenExtensionParams, ca = shakenCaExtensions(p)): Uint8Array[] {
+  return endEntityExtensionsDer(p, ca, tnAuthListExtensionDer(p.spc));
+}
+
+/** The end-entity extensions in the table's order, with the certificate's own TNAuthList extension last. */
+function endEntityExtensionsDer(
+  p: { subjectKeyId: Uint8Array },
+  ca: ReturnType<typeof shakenCaExtensions>,
+  tnAuthList: Uint8Array,
+): Uint8Array[] {
   return [
     ca.keyUsage,
     ca.basicConstraints,
@@ -176,7 +185,7 @@ export function shakenExtensionsDer(p: ShakenExtensionParams, ca = shakenCaExten
     ca.authorityKeyIdentifier,
     ca.certificatePolicies,
     ca.crlDistributionPoints,
-    tnAuthListExtensionDer(p.spc),
+    tnAuthList,
   ];
 }
 
@@ -233,15 +242,7 @@ export function delegateExtensionsDer(p: DelegateExtensionParams, ca = shakenCaE
   if (p.entries.length === 0) throw new ProfileError('a delegate certificate lists at least one number');
   if (p.entries.some((e) => 'spc' in e))
     throw new ProfileError('a delegate certificate lists numbers and ranges, never an SPC');
-  return [
-    ca.keyUsage,
-    ca.basicConstraints,
-    extensionDer(OID.subjectKeyIdentifier, false, subjectKeyIdentifierValue(p.subjectKeyId)),
-    ca.authorityKeyIdentifier,
-    ca.certificatePolicies,
-    ca.crlDistributionPoints,
-    extensionDer(OID.tnAuthList, false, encodeTnEntries(p.entries)),
-  ];
+  return endEntityExtensionsDer(p, ca, extensionDer(OID.tnAuthList, false, encodeTnEntries(p.entries)));
 }
 
 /**
