@@ -1,12 +1,12 @@
 // nginx for the benches, with the committed server block (deploy/nginx/portal.conf) as production includes it: only
 // the portal's address, the folder and the listening address are replaced. Each instance runs in a folder of its own
 // (its temp paths, its pid), in the foreground, one worker process per core as `worker_processes auto` gives.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startNginx as startProxy, stopNginx } from '../tests/server/cluster/cluster-proxy';
 
-export const NGINX = '/usr/sbin/nginx';
+export { NGINX } from '../tests/server/cluster/cluster-proxy';
 
 export interface Nginx {
   port: number;
@@ -41,60 +41,36 @@ export function proxyServerBlock(upstreamPort: number, port: number): string {
   ].join('\n');
 }
 
-/** Starts nginx with `serverBlock` in its http block and waits until `probe` answers. */
+/**
+ * Starts nginx with `serverBlock` in its http block (tests/server/cluster/cluster-proxy.ts writes its nginx.conf),
+ * a worker per core, and waits until `probe` answers.
+ */
 export async function startNginx(serverBlock: string, port: number, probe: string): Promise<Nginx> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
   fs.chmodSync(work, 0o755);
   fs.writeFileSync(path.join(work, 'server.conf'), serverBlock);
-  const temp = (name: string) => `${name} ${path.join(work, name)};`;
-  fs.writeFileSync(
-    path.join(work, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes auto;',
-      `pid ${path.join(work, 'nginx.pid')};`,
-      'error_log stderr;',
-      'events { worker_connections 1024; }',
-      'http {',
-      'access_log off;',
-      'keepalive_requests 100000;',
-      ...[
-        'client_body_temp_path',
-        'proxy_temp_path',
-        'fastcgi_temp_path',
-        'uwsgi_temp_path',
-        'scgi_temp_path',
-      ].map(temp),
-      `include ${path.join(work, 'server.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-  const child: ChildProcess = spawn(NGINX, ['-p', work, '-c', path.join(work, 'nginx.conf')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = await startProxy(work, port, {
+    include: [path.join(work, 'server.conf')],
+    workers: 'auto',
+    keepaliveRequests: 100_000,
   });
-  let errors = '';
-  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
+  const stop = async () => {
+    await stopNginx(child);
+    fs.rmSync(work, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}${probe}`);
       await res.arrayBuffer();
-      if (res.ok) break;
+      if (res.ok) return { port, stop };
     } catch {
-      // not listening yet
+      // not answering yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nginx did not start: ${errors}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx on ${port} did not answer ${probe}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    port,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(work, { recursive: true, force: true });
-    },
-  };
 }

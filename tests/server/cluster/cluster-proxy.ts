@@ -93,6 +93,8 @@ export interface NginxOptions {
   accessLog?: string;
   /** One process (the default), or a master and one worker per core as `worker_processes auto` gives. */
   workers?: 'one' | 'auto';
+  /** Requests a client's kept-alive connection may carry (nginx closes it after 1000 by default). */
+  keepaliveRequests?: number;
 }
 
 /** nginx in the foreground in `work` (its pid, temp folders and nginx.conf there); resolves once `port` accepts. */
@@ -113,6 +115,7 @@ export async function startNginx(work: string, port: number, opts: NginxOptions)
             `access_log ${opts.accessLog} upstream;`,
           ]
         : ['access_log off;']),
+      ...(opts.keepaliveRequests ? [`keepalive_requests ${opts.keepaliveRequests};`] : []),
       ...[
         'client_body_temp_path',
         'proxy_temp_path',
