@@ -93,7 +93,11 @@ describe('with PUBLISH_S3_BUCKET', () => {
     ({ serial, http } = await issueThroughApi(t));
     const portal = await t.app.inject({ method: 'GET', url: `/cr/${serial}.pem` });
     expect(portal.statusCode).toBe(200);
-    const stored = await eventually(() => object(`${PREFIX}/cr/${serial}.pem`));
+    // s3rver writes an object's bytes, then its metadata: read it once both are there
+    const stored = await eventually(async () => {
+      const o = await object(`${PREFIX}/cr/${serial}.pem`);
+      return o?.Metadata?.sha256 ? o : undefined;
+    });
     expect(stored.bytes.equals(portal.rawPayload)).toBe(true);
     expect(stored.bytes.toString()).toMatch(/^-----BEGIN CERTIFICATE-----/);
     expect(stored.ContentType).toBe('application/pem-certificate-chain');
