@@ -1,7 +1,7 @@
 // The provider's ACME page: the directory URL to give an ACME client, the credentials with their
 // statuses (server-side sort, paging and status filter), Create credential showing the HMAC key once, Revoke after
 // a confirmation, the server's refusals as toasts, and the empty, failed and phone layouts.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AcmeCredentialRow } from '../../contract/acme';
 import { renderBilling } from './billing/harness';
@@ -193,6 +193,18 @@ describe('Create credential', () => {
     // the key is gone from the page: it is never shown again
     expect(screen.queryByDisplayValue(CREATED.hmac_key)).not.toBeInTheDocument();
     await waitFor(() => expect(dataProvider.getList.mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  it('creates one credential when Create credential is clicked twice before the page re-renders', async () => {
+    const dataProvider = renderAcme(acmeDataProvider());
+    await screen.findByText('kid-unused');
+    const button = screen.getByRole('button', { name: 'Create credential' });
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await screen.findByRole('dialog', { name: 'New ACME credential' });
+    expect(dataProvider.create).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's refusal and no dialog", async () => {

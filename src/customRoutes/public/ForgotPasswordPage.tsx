@@ -13,6 +13,7 @@ import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS, MESSAGES } from '../../../contract/constants';
 import { FormTextInput } from '../../components/inputs/FormTextInput';
 import { MainButton } from '../../components/MainButton';
+import { useSingleFlight } from '../../components/useSingleFlight';
 import { PublicLayout } from './PublicLayout';
 
 export function ForgotPasswordPage() {
@@ -20,7 +21,7 @@ export function ForgotPasswordPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = usePublicDataProvider();
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useSingleFlight();
   const [failed, setFailed] = useState(false);
   // A refused reset link sends the user here with the address when it knew it (?email=).
   const [searchParams] = useSearchParams();
@@ -30,19 +31,18 @@ export function ForgotPasswordPage() {
     defaultValues: { email: searchParams.get('email')?.trim() ?? '' },
   });
 
-  const onSubmit = async ({ email }: { email: string }) => {
-    setFailed(false);
-    setSubmitting(true);
-    try {
-      await dataProvider.forgotPassword(email);
-      notify('portal.login.check_email', { type: 'success', messageArgs: { _: MESSAGES.checkEmail } });
-      navigate('/login');
-    } catch (error) {
-      console.error(error);
-      setFailed(true);
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = ({ email }: { email: string }) =>
+    run(async () => {
+      setFailed(false);
+      try {
+        await dataProvider.forgotPassword(email);
+        notify('portal.login.check_email', { type: 'success', messageArgs: { _: MESSAGES.checkEmail } });
+        navigate('/login');
+      } catch (error) {
+        console.error(error);
+        setFailed(true);
+      }
+    });
 
   return (
     <PublicLayout title={translate('portal.forgot_password.title')}>

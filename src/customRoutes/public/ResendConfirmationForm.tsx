@@ -12,6 +12,7 @@ import { usePublicDataProvider } from './usePublicDataProvider';
 import { LIMITS } from '../../../contract/constants';
 import { FormTextInput } from '../../components/inputs/FormTextInput';
 import { MainButton } from '../../components/MainButton';
+import { useSingleFlight } from '../../components/useSingleFlight';
 import { failureMessage } from './httpError';
 
 type Answer = { ok: boolean; text: string } | null;
@@ -19,7 +20,7 @@ type Answer = { ok: boolean; text: string } | null;
 export function ResendConfirmationForm() {
   const translate = useTranslate();
   const dataProvider = usePublicDataProvider();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useSingleFlight();
   const [answer, setAnswer] = useState<Answer>(null);
   const form = useForm<{ email: string }>({
     resolver: lazySchemaResolver('resendConfirmationSchema'),
@@ -27,18 +28,16 @@ export function ResendConfirmationForm() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = async ({ email }: { email: string }) => {
-    setSending(true);
-    setAnswer(null);
-    try {
-      const { message } = await dataProvider.resendConfirmationEmail(email.trim());
-      setAnswer({ ok: true, text: message || translate('portal.login.check_email') });
-    } catch (error) {
-      setAnswer({ ok: false, text: failureMessage(error) });
-    } finally {
-      setSending(false);
-    }
-  };
+  const onSubmit = ({ email }: { email: string }) =>
+    run(async () => {
+      setAnswer(null);
+      try {
+        const { message } = await dataProvider.resendConfirmationEmail(email.trim());
+        setAnswer({ ok: true, text: message || translate('portal.login.check_email') });
+      } catch (error) {
+        setAnswer({ ok: false, text: failureMessage(error) });
+      }
+    });
 
   const label = translate('portal.expired_link.resend');
   return (

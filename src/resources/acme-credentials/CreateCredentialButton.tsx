@@ -7,6 +7,7 @@ import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { AcmeCredentialCreated } from '../../../contract/acme';
 import { useCertificateNotify } from '../../components/certificates';
 import { MainButton } from '../../components/MainButton';
+import { useSingleFlight } from '../../components/useSingleFlight';
 import { CredentialCreatedDialog } from './CredentialCreatedDialog';
 
 export function CreateCredentialButton() {
@@ -14,25 +15,23 @@ export function CreateCredentialButton() {
   const dataProvider = useDataProvider();
   const { resource, refetch } = useListContext();
   const { failure } = useCertificateNotify();
-  const [creating, setCreating] = useState(false);
+  const { busy: creating, run } = useSingleFlight();
   const [created, setCreated] = useState<AcmeCredentialCreated | null>(null);
   const [open, setOpen] = useState(false);
 
-  const create = async () => {
-    setCreating(true);
-    try {
-      const { data } = await dataProvider.create<
-        Record<string, never>,
-        AcmeCredentialCreated & { id: string }
-      >(resource, { data: {} });
-      setCreated({ key_id: data.key_id, hmac_key: data.hmac_key });
-      setOpen(true);
-    } catch (error) {
-      failure(error);
-    } finally {
-      setCreating(false);
-    }
-  };
+  const create = () =>
+    run(async () => {
+      try {
+        const { data } = await dataProvider.create<
+          Record<string, never>,
+          AcmeCredentialCreated & { id: string }
+        >(resource, { data: {} });
+        setCreated({ key_id: data.key_id, hmac_key: data.hmac_key });
+        setOpen(true);
+      } catch (error) {
+        failure(error);
+      }
+    });
 
   const close = () => {
     setOpen(false);

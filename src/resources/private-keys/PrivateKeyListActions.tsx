@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { ExportButton, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { ImportKeyDialog, useCertificateNotify } from '../../components/certificates';
 import { MainButton } from '../../components/MainButton';
+import { useSingleFlight } from '../../components/useSingleFlight';
 import type { PortalDataProvider } from '../../dataProvider/types';
 import { useReloadKeys } from './useReloadKeys';
 
@@ -14,7 +15,7 @@ export function PrivateKeyListActions() {
   const { toast, failure } = useCertificateNotify();
   const { setPage } = useListContext();
   const reload = useReloadKeys();
-  const [creating, setCreating] = useState(false);
+  const { busy: creating, run } = useSingleFlight();
   const [importing, setImporting] = useState(false);
 
   const firstPage = async () => {
@@ -22,18 +23,16 @@ export function PrivateKeyListActions() {
     await reload();
   };
 
-  const create = async () => {
-    setCreating(true);
-    try {
-      await dataProvider.createPrivateKey();
-      toast('portal.certificates.key_created', 'success');
-      await firstPage();
-    } catch (error) {
-      failure(error);
-    } finally {
-      setCreating(false);
-    }
-  };
+  const create = () =>
+    run(async () => {
+      try {
+        await dataProvider.createPrivateKey();
+        toast('portal.certificates.key_created', 'success');
+        await firstPage();
+      } catch (error) {
+        failure(error);
+      }
+    });
 
   return (
     <>

@@ -1,7 +1,7 @@
 // /sti-certificate/private-key: the keys list on react-admin's List (PortalList),
 // server-side paging (skip/take) and sorting, rows per page, Download under the server's file name, the delete
 // confirmation and its refusal toast, Create New, Import.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   KEY_A,
@@ -203,6 +203,22 @@ describe('private keys page', () => {
     expect(
       await screen.findByText('Only P-256 (prime256v1) keys can be used for SHAKEN certificates'),
     ).toBeInTheDocument();
+  });
+
+  it('creates one key when Create New is clicked twice before the page re-renders', async () => {
+    const dataProvider = certificatesDataProvider({
+      createPrivateKey: async () => ({ priv_key_uuid: KEY_B, created_on: '2026-11-21T10:00:00Z' }),
+    });
+    renderCertificates('/sti-certificate/private-key', { dataProvider });
+    await screen.findByText(KEY_A);
+    const button = screen.getByRole('button', { name: 'Create New' });
+    // both clicks land before React has drawn the disabled button (a double click on a busy machine)
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(dataProvider.createPrivateKey).toHaveBeenCalledTimes(1);
   });
 
   it('shows Create New busy while the key is made, and toasts a failure', async () => {
