@@ -51,11 +51,22 @@ export async function registerWorker(
   await ensureQueue(state, name, options);
   let workerId = '';
   workerId = await boss.work<object>(name, { includeMetadata: true, batchSize }, async (jobs) => {
-    // The batch runs side by side; each job is failed on its own (a throw here would fail the whole batch, and
-    // retry the jobs that succeeded), and pg-boss completes the rest when this returns.
+    // The batch runs side by side, each job done or failed on its own. pg-boss completes a batch whose callback
+    // returned, and fails one whose callback threw, without awaiting either: a job failed here and fetched again at
+    // once (its retry) could be "completed" by that trailing update while its retry runs, and never retried again.
+    // So the jobs that succeeded are completed here, and a batch with a failure throws, leaving pg-boss's trailing
+    // update to fail the failed ones alone (it fails only jobs still active) and fetching nothing before it.
     const errors = await Promise.all(jobs.map((job) => runOne(state, name, handler, job)));
-    for (const [i, err] of errors.entries()) {
-      if (err) await boss.fail(name, jobs[i].id, { message: err.message });
+    const failed = jobs.filter((_, i) => errors[i]);
+    if (failed.length) {
+      const done = jobs.filter((_, i) => !errors[i]).map((j) => j.id);
+      if (done.length) await boss.complete(name, done);
+      throw new Error(
+        errors
+          .map((e) => e?.message)
+          .filter(Boolean)
+          .join('; '),
+      );
     }
     // Jobs came: fetch again at once rather than after the polling interval, until the queue is empty.
     if (jobs.length && state.started && workerId) boss.notifyWorker(workerId);

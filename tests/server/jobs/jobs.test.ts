@@ -133,6 +133,39 @@ describe('job queue', () => {
     await q.stop();
   });
 
+  it('retries a failed job even when pg-boss completes its batch late', async () => {
+    // pg-boss completes a batch after its callback without awaiting that update. Held back here (as on a loaded
+    // server) until the failed job's retry had been fetched, it once marked the running retry completed, and the
+    // job was never retried again. (The delay needs pg-boss on our adapter, as with PGlite; on PostgreSQL pg-boss
+    // has its own pool, and the test is the plain retry's.)
+    const late = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'query')
+          return async (text: string, values?: unknown[]) => {
+            if (text.includes('SET completed_on = now()')) await sleep(50);
+            return target.query(text, values);
+          };
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const q = createJobQueue(late, { log, pollingIntervalSeconds: 0.5, stopTimeoutMs: 3_000 });
+    queues.push(q);
+    const attempts: number[] = [];
+    await q.work('down', async (_data, job) => {
+      attempts.push(job.retryCount);
+      await sleep(200);
+      throw new Error('upstream down');
+    });
+    await q.start();
+    const id = await q.send('down', {}, { retryLimit: 2, retryDelaySeconds: 0 });
+    await until(async () => ['failed', 'completed'].includes((await jobState(id!))?.state));
+    await sleep(1_000);
+    expect((await jobState(id!)).state).toBe('failed');
+    expect(attempts).toEqual([0, 1, 2]);
+    await q.stop();
+  });
+
   it('stop() waits for the running job', async () => {
     const q = newQueue();
     let finished = false;
