@@ -53,6 +53,8 @@ export const RESOURCES = [
   'acme-credentials',
   // the provider's STI-SCA, the subordinate CA the portal hosts for it (docs/delegates.md); no page yet
   'sti-scas',
+  // the delegate certificates the provider's STI-SCA signs for its customers (docs/delegates.md)
+  'delegates',
   // the API's OpenAPI document, where the server serves it to admins only (API_DOCS=admin, production's default)
   'api-docs',
 ] as const;
@@ -75,6 +77,7 @@ export const ACCESS_MATRIX: Matrix = {
     session: ['edit', 'delete'],
     'acme-credentials': ['list', 'create', 'delete', 'export'],
     'sti-scas': ['list', 'show', 'create', 'renew', 'revoke'],
+    delegates: ['list', 'show', 'create', 'renew', 'revoke', 'export'],
   },
   reseller: {
     'reseller-profile': ['show'],
