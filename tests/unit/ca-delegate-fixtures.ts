@@ -4,6 +4,17 @@ import { createCrlSigner, createIntermediateCa, createRootCa } from '../../serve
 import { type CaCredentials, type IssuedCertificate, ShakenIssuer } from '../../server/src/ca/issuer';
 import { certificateValidity, delegateValidity, newSerial } from '../../server/src/ca/profile';
 import { SoftwareSigner, generateP256KeyPair } from '../../server/src/ca/signer';
+import { signCertificate } from '../../server/src/ca/certificate';
+import {
+  KEY_USAGE,
+  OID,
+  basicConstraintsValue,
+  encodeName,
+  extension,
+  keyIdentifier,
+  keyUsageValue,
+  subjectKeyIdentifierValue,
+} from '../../server/src/ca/x509Parts';
 import type { TnAuthEntry } from '../../server/src/ca/tnEntries';
 import { toArrayBuffer } from '../../server/src/ca/der';
 import { X509Certificate } from '../../server/src/ca/x509';
@@ -75,4 +86,54 @@ export async function delegateChain(now = new Date()): Promise<DelegateChain> {
     delegateKeys,
     crl,
   };
+}
+
+/**
+ * A CA the STI-SCA signed (which its pathLen 0 forbids) and an end entity under it: what every verifier must
+ * refuse ("path length constraint exceeded").
+ */
+export async function underStiScaCa(c: DelegateChain) {
+  const subKeys = await generateP256KeyPair();
+  const leafKeys = await generateP256KeyPair();
+  const now = new Date();
+  const subName = encodeName([
+    { type: 'C', value: 'US' },
+    { type: 'O', value: 'Acme' },
+    { type: 'CN', value: 'SHAKEN 073K sub-SCA' },
+  ]);
+  const common = { notBefore: now, notAfter: new Date(now.getTime() + 10 * DAY) };
+  const sub = await signCertificate(
+    {
+      ...common,
+      serial: newSerial(),
+      subject: subName,
+      issuer: c.sca.certificate.subjectName.toArrayBuffer(),
+      subjectPublicKey: subKeys.publicKey,
+      extensions: [
+        extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign])),
+        extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
+        extension(
+          OID.subjectKeyIdentifier,
+          false,
+          subjectKeyIdentifierValue(await keyIdentifier(subKeys.publicKey)),
+        ),
+      ],
+    },
+    c.sca.signer,
+  );
+  const leaf = await signCertificate(
+    {
+      ...common,
+      serial: newSerial(),
+      subject: encodeName([{ type: 'CN', value: 'SHAKEN 073K Delegate' }]),
+      issuer: subName,
+      subjectPublicKey: leafKeys.publicKey,
+      extensions: [
+        extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.digitalSignature])),
+        extension(OID.basicConstraints, true, basicConstraintsValue(false)),
+      ],
+    },
+    SoftwareSigner.fromKeyPair(subKeys),
+  );
+  return { sub, leaf };
 }

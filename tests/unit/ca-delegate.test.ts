@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signCertificate } from '../../server/src/ca/certificate';
 import { createIntermediateCa } from '../../server/src/ca/hierarchy';
 import { IssuanceError, ShakenIssuer } from '../../server/src/ca/issuer';
 import { lintShakenCaCertificate, lintShakenCertificate } from '../../server/src/ca/lint';
@@ -14,21 +13,21 @@ import {
   delegateValidity,
   newSerial,
 } from '../../server/src/ca/profile';
-import { SoftwareSigner, generateP256KeyPair } from '../../server/src/ca/signer';
+import { generateP256KeyPair } from '../../server/src/ca/signer';
 import { decodeTnEntries } from '../../server/src/ca/tnEntries';
 import { X509Certificate } from '../../server/src/ca/x509';
 import { verifyCertificate } from '../../server/src/verify';
+import { OID } from '../../server/src/ca/x509Parts';
 import {
-  KEY_USAGE,
-  OID,
-  basicConstraintsValue,
-  encodeName,
-  extension,
-  keyIdentifier,
-  keyUsageValue,
-  subjectKeyIdentifierValue,
-} from '../../server/src/ca/x509Parts';
-import { CRL_URL, DAY, type DelegateChain, ENTRIES, SPC, delegateChain, parse } from './ca-delegate-fixtures';
+  CRL_URL,
+  DAY,
+  type DelegateChain,
+  ENTRIES,
+  SPC,
+  delegateChain,
+  parse,
+  underStiScaCa,
+} from './ca-delegate-fixtures';
 
 let c: DelegateChain;
 let dir: string;
@@ -240,48 +239,7 @@ describe('openssl verify -purpose any', () => {
   });
 
   it('refuses a certificate under a CA that the STI-SCA issued (its pathLen 0 forbids it)', async () => {
-    const subKeys = await generateP256KeyPair();
-    const leafKeys = await generateP256KeyPair();
-    const now = new Date();
-    const subName = encodeName([
-      { type: 'C', value: 'US' },
-      { type: 'O', value: 'Acme' },
-      { type: 'CN', value: 'SHAKEN 073K sub-SCA' },
-    ]);
-    const common = { notBefore: now, notAfter: new Date(now.getTime() + 10 * DAY) };
-    const sub = await signCertificate(
-      {
-        ...common,
-        serial: newSerial(),
-        subject: subName,
-        issuer: c.sca.certificate.subjectName.toArrayBuffer(),
-        subjectPublicKey: subKeys.publicKey,
-        extensions: [
-          extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.keyCertSign])),
-          extension(OID.basicConstraints, true, basicConstraintsValue(true, 0)),
-          extension(
-            OID.subjectKeyIdentifier,
-            false,
-            subjectKeyIdentifierValue(await keyIdentifier(subKeys.publicKey)),
-          ),
-        ],
-      },
-      c.sca.signer,
-    );
-    const leaf = await signCertificate(
-      {
-        ...common,
-        serial: newSerial(),
-        subject: encodeName([{ type: 'CN', value: 'SHAKEN 073K Delegate' }]),
-        issuer: subName,
-        subjectPublicKey: leafKeys.publicKey,
-        extensions: [
-          extension(OID.keyUsage, true, keyUsageValue([KEY_USAGE.digitalSignature])),
-          extension(OID.basicConstraints, true, basicConstraintsValue(false)),
-        ],
-      },
-      SoftwareSigner.fromKeyPair(subKeys),
-    );
+    const { sub, leaf } = await underStiScaCa(c);
     writeFileSync(path.join(dir, 'sub.pem'), pem(sub));
     writeFileSync(path.join(dir, 'under-sub.pem'), pem(leaf));
     const out = verify('under-sub.pem', 'intermediate.pem', 'sca.pem', 'sub.pem');
