@@ -55,6 +55,8 @@ export const RESOURCES = [
   'sti-scas',
   // the delegate certificates the provider's STI-SCA signs for its customers (docs/delegates.md)
   'delegates',
+  // the live delegate certificates that cover numbers their provider no longer holds, every provider's
+  'delegate-coverage',
   // the API's OpenAPI document, where the server serves it to admins only (API_DOCS=admin, production's default)
   'api-docs',
 ] as const;
@@ -71,7 +73,7 @@ export const ACCESS_MATRIX: Matrix = {
     payments: ['list', 'show', 'export'],
     invoices: ['list', 'show', 'download', 'export'],
     imports: ['list', 'show', 'create'],
-    numbers: ['list', 'show', 'export'],
+    numbers: ['list', 'show', 'export', 'delete'],
     'private-keys': ['list', 'show', 'create', 'delete', 'download'],
     certificates: ['list', 'show', 'create', 'renew', 'revoke'],
     session: ['edit', 'delete'],
@@ -100,6 +102,7 @@ export const ACCESS_MATRIX: Matrix = {
     'number-imports': ['create'],
     session: ['edit', 'delete'],
     'audit-log': ['list', 'export'],
+    'delegate-coverage': ['list'],
     'api-docs': ['show'],
   },
 };

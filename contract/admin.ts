@@ -112,7 +112,7 @@ export type { ChangeLogRow } from './wire/admin';
 /** One line of the CA's audit log. */
 export type { AuditLogRow } from './wire/admin';
 
-/** The actions the audit log records (migrations 004, 006, 024; the filter's choices). */
+/** The actions the audit log records (migrations 004, 006, 024, 031; the filter's choices). */
 export const AUDIT_ACTIONS = [
   'key.created',
   'key.imported',
@@ -124,6 +124,7 @@ export const AUDIT_ACTIONS = [
   'certificate.revocation_scheduled',
   'acme_credential.created',
   'acme_credential.revoked',
+  'numbers.removed',
 ] as const;
 
 /** Rows a page of the admin's lists shows first: 7, as every list of the portal (25, 50 and 100 to choose). */

@@ -1,5 +1,7 @@
 // Telephone numbers: the import file's rules, the messages of its refusals and row failures, and the wire shapes
 // of imports and numbers (docs/api.md "The import file"). Shared by the server and the web app's import form.
+import * as yup from 'yup';
+import { DELEGATE_LIMITS, DELEGATE_LINE_RE, DELEGATE_MESSAGES, delegateLines } from './delegates';
 import { countText } from './format';
 
 export const NUMBER_IMPORT = {
@@ -105,3 +107,37 @@ export const LIST_HEADERS = {
   /** "true" or "false": whether a row follows the page (always sent; what partial pagination needs). */
   hasNextPage: 'X-Has-Next-Page',
 } as const;
+
+/**
+ * Removing numbers from the inventory: lines of numbers and blocks, as a delegate certificate's selection is typed
+ * (`delegateLines`, `DELEGATE_LINE_RE`), at most REMOVE_NUMBERS_MAX numbers at a time.
+ */
+export const REMOVE_NUMBERS_MAX = 1_000_000;
+
+export const REMOVE_NUMBERS_MESSAGES = {
+  nonePicked: 'Type the numbers to remove: one number or block per line',
+  tooMany: `Remove at most ${countText(REMOVE_NUMBERS_MAX)} numbers at a time`,
+} as const;
+
+/** POST /api/service_provider/tn/remove */
+export const removeNumbersSchema = yup
+  .object({
+    numbers: yup
+      .string()
+      .required(REMOVE_NUMBERS_MESSAGES.nonePicked)
+      .test('picked', REMOVE_NUMBERS_MESSAGES.nonePicked, (v) => delegateLines(v ?? '').length > 0)
+      .test(
+        'lines',
+        DELEGATE_MESSAGES.numberLinesMax,
+        (v) => delegateLines(v ?? '').length <= DELEGATE_LIMITS.numberLinesMax,
+      )
+      .test('line', (v, ctx) => {
+        const bad = delegateLines(v ?? '').find((l) => !DELEGATE_LINE_RE.test(l));
+        return (
+          bad === undefined ||
+          ctx.createError({ message: DELEGATE_MESSAGES.numberLineInvalid.replace('${value}', bad) })
+        );
+      }),
+  })
+  .noUnknown(true, 'Unknown field: ${unknown}');
+export type RemoveNumbersInput = yup.InferType<typeof removeNumbersSchema>;

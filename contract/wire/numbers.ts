@@ -63,3 +63,25 @@ export const NumberExportQuerystring = Type.Object({
   filter: Type.Optional(Type.String({ description: 'JSON {field: value}: the filters the list allows' })),
 });
 export type NumberExportQuerystring = Static<typeof NumberExportQuerystring>;
+
+/**
+ * A live delegate certificate of the provider that covers numbers the provider no longer holds: to issue again for
+ * the numbers it still has (docs/delegates.md, "Numbers stay true").
+ */
+export const DelegateUncovered = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  serial_number: Type.String(),
+  customer_name: Type.String(),
+  number_count: Type.Integer(),
+  /** How many of its numbers are no longer in the inventory. */
+  missing: Type.Integer(),
+});
+export type DelegateUncovered = Static<typeof DelegateUncovered>;
+
+/** The answer of POST /api/service_provider/tn/remove. */
+export const NumbersRemoved = Type.Object({
+  removed: Type.Integer(),
+  /** The live delegate certificates that covered a removed number. */
+  delegates: Type.Array(DelegateUncovered),
+});
+export type NumbersRemoved = Static<typeof NumbersRemoved>;

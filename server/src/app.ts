@@ -26,6 +26,7 @@ import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
+import { coverageRoutes } from './delegates/uncovered/routes';
 import { stiScaRoutes } from './delegates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
@@ -56,6 +57,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await certificateRoutes(app, s.certificates);
   await stiScaRoutes(app, s.delegates);
   await numberRoutes(app, s.numbers);
+  await coverageRoutes(app, s.numbers);
   await adminResellerRoutes(app, s.resellers);
   await resellerPortalRoutes(app, s.resellers);
   await adminRoutes(app, s.admin);

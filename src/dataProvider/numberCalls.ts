@@ -2,6 +2,7 @@
 // the listing's export and its dropdown options, and the listing itself, whose total may be unknown (`/*`).
 import type { GetListParams, GetListResult } from 'react-admin';
 import { LIST_HEADERS, type NumberOptions } from '../../contract/numbers';
+import type { DelegateUncovered, NumbersRemoved } from '../../contract/wire/numbers';
 import { getToken } from '../authProvider/session';
 import {
   IDEMPOTENCY_HEADER,
@@ -9,15 +10,22 @@ import {
   apiUrl,
   createHttpError,
   fetchFile,
+  getJson,
   httpClient,
   newIdempotencyKey,
+  postJson,
 } from './http';
 import type { ResourceConfig } from './resources';
 import type { PortalDataProvider } from './types';
 
 export type NumberCalls = Pick<
   PortalDataProvider,
-  'uploadNumbers' | 'downloadImportErrors' | 'exportNumbers' | 'numberOptions'
+  | 'uploadNumbers'
+  | 'downloadImportErrors'
+  | 'exportNumbers'
+  | 'numberOptions'
+  | 'removeNumbers'
+  | 'uncoveredDelegates'
 >;
 
 export const IMPORT_PATH = 'service_provider/tn/import';
@@ -98,5 +106,7 @@ export function numberCalls(): NumberCalls {
       );
       return json;
     },
+    removeNumbers: (numbers) => postJson<NumbersRemoved>('service_provider/tn/remove', { numbers }),
+    uncoveredDelegates: () => getJson<DelegateUncovered[]>('service_provider/delegates/uncovered'),
   };
 }

@@ -19,6 +19,7 @@ import type { AddCardPayload, AddCardStripePayload, UpdateCardPayload } from '..
 import type { RecurringInterval } from '../../contract/constants';
 import type { AdminDashboard } from '../../contract/dashboard';
 import type { NumberOptions } from '../../contract/numbers';
+import type { DelegateUncovered, NumbersRemoved } from '../../contract/wire/numbers';
 import type { PromoCodeCheck, ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 import type { ExtensionInput } from '../../contract/admin';
@@ -168,6 +169,10 @@ export interface PortalDataProvider extends DataProvider {
   exportNumbers(filter: Record<string, unknown>): Promise<{ blob: Blob; filename: string }>;
   /** GET /api/service_provider/tn/assigned/options?q=: the dropdowns' values starting with q. */
   numberOptions(q?: string): Promise<NumberOptions>;
+  /** POST /api/service_provider/tn/remove: the numbers and blocks of `numbers` (lines) leave the inventory. */
+  removeNumbers(numbers: string): Promise<NumbersRemoved>;
+  /** GET /api/service_provider/delegates/uncovered: the live delegates that cover numbers no longer held. */
+  uncoveredDelegates(): Promise<DelegateUncovered[]>;
 
   // the admin's provider screens
   /** GET /api/admin/service_provider/{id}/{part}: one page (list protocol) of the provider's rows. */

@@ -7,6 +7,7 @@ import { dashboardMessages } from './dashboard';
 import { documentTitleMessages, expiredLinkMessages, noticeMessages } from './landing';
 import { listMessages, userMenuMessages } from './lists';
 import { numbersImportMessages } from './numbersImport';
+import { numbersRemovalMessages } from './numbersRemoval';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 import { stiScaMessages, stiScaResource } from './stiSca';
@@ -433,6 +434,8 @@ const portal = {
     export: 'Export',
     // the import's file format, its dialog and the link to the listing: src/i18n/numbersImport.ts
     ...numbersImportMessages,
+    // removing numbers, and the delegates that lost some: src/i18n/numbersRemoval.ts
+    ...numbersRemovalMessages,
   },
   // resellers, the promo code and the reseller's screens: src/i18n/resellers.ts
   ...resellerMessages,

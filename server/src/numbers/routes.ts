@@ -1,6 +1,9 @@
 // Numbers and their imports over HTTP: parse, authorize, call the service, answer.
 import type { FastifyInstance } from 'fastify';
-import { LIST_HEADERS } from '../../../contract/numbers';
+import { LIST_HEADERS, removeNumbersSchema } from '../../../contract/numbers';
+import { NumbersRemoved } from '../../../contract/wire/numbers';
+import { bodyOf, jsonBody } from '../http/body';
+import { removeNumbers } from './removal';
 import { CSV_TYPE } from '../http/csv';
 import { badRequest } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
@@ -224,4 +227,13 @@ function numberListRoutes(app: FastifyInstance, deps: service.NumberDeps): void 
 export async function numberRoutes(app: FastifyInstance, deps: service.NumberDeps): Promise<void> {
   importRoutes(app, deps);
   numberListRoutes(app, deps);
+  app.post(
+    '/api/service_provider/tn/remove',
+    {
+      config: { ...access('numbers', 'delete'), ...jsonBody(removeNumbersSchema) },
+      schema: { response: { 200: NumbersRemoved } },
+    },
+    async (request) =>
+      removeNumbers(deps, providerActor(request), await bodyOf(request, removeNumbersSchema)),
+  );
 }

@@ -25,6 +25,7 @@ import type { PortalDataProvider } from '../../dataProvider';
 import { PortalList } from '../PortalList';
 import { DateOnlyField, DateTimeField, PhoneField } from '../../components/fields';
 import { ImportFilter } from './ImportFilter';
+import { RemoveNumbersDialog } from './RemoveNumbersDialog';
 
 export type NumberRecord = AssignedNumber;
 
@@ -105,6 +106,7 @@ function ExportButton() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { filterValues } = useListContext();
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
@@ -118,9 +120,11 @@ function ExportButton() {
   };
   return (
     <TopToolbar>
+      <Button onClick={() => setRemoving(true)}>{translate('portal.numbers.remove')}</Button>
       <Button onClick={onClick} disabled={busy}>
         {translate('portal.numbers.export')}
       </Button>
+      <RemoveNumbersDialog open={removing} onClose={() => setRemoving(false)} />
     </TopToolbar>
   );
 }
