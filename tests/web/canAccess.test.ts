@@ -127,7 +127,7 @@ describe('canAccess', () => {
     const withoutPath = ROLES.flatMap(resourcesOf).filter((resource) => !(resource in RESOURCE_CONFIG));
     // reseller-invoices: no reseller invoice page in the web app (docs/screens.md, Reseller), only the API;
     // certificates and sti-scas: read through their own calls (lastCertificates, listStiScas), as their routes
-    // answer plain arrays rather than the list protocol; delegates: its routes come before its page
-    expect(withoutPath.sort()).toEqual(['certificates', 'delegates', 'reseller-invoices', 'sti-scas']);
+    // answer plain arrays rather than the list protocol
+    expect(withoutPath.sort()).toEqual(['certificates', 'reseller-invoices', 'sti-scas']);
   });
 });
