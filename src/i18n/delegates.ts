@@ -7,7 +7,7 @@ export const delegateMessages = {
   intro:
     'A delegate certificate lets one of your customers (an enterprise, a call centre) sign its own calls for the numbers you give it. Your STI-SCA signs it; the customer keeps its private key.',
   empty: 'No delegate certificates yet.',
-  empty_needs_sti_sca: 'Your delegate CA (STI-SCA) signs them: request it first on the %{page} page.',
+  empty_needs_sti_sca: 'Your delegate CA (STI-SCA) signs them: request it first on its page,',
   sti_sca_page: 'Delegate CA (STI-SCA)',
   create: 'New delegate certificate',
   create_title: 'New delegate certificate',

@@ -73,6 +73,7 @@ function Empty() {
         <Link component={RouterLink} to={createPath({ resource: 'sti-scas', type: 'list' })}>
           {translate('portal.delegates.sti_sca_page')}
         </Link>
+        .
       </Typography>
     </Box>
   );
