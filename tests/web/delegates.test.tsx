@@ -8,7 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELEGATE_MESSAGES } from '../../contract/delegates';
 import type { DelegateDetail, DelegateIssued, DelegateRow } from '../../contract/wire/delegates';
 import { createDataProvider } from '../../src/dataProvider';
-import { billingDataProvider, httpError, renderBilling, type DataProviderOverrides } from './billing/harness';
+import {
+  billingDataProvider,
+  currentLocation,
+  httpError,
+  renderBilling,
+  type DataProviderOverrides,
+} from './billing/harness';
 import { captureDownloads } from './certificates/harness';
 import { stubPhoneWidth, type TestDataProvider } from './public/harness';
 
@@ -71,7 +77,7 @@ function delegatesDataProvider(rows: DelegateRow[], overrides: DataProviderOverr
       void params;
       return { data: rows, total: rows.length };
     },
-    getOne: async () => ({ data: DETAIL }),
+    getOne: async (_resource: string, params: { id: string }) => ({ data: { ...DETAIL, id: params.id } }),
     getDelegate: async () => DETAIL,
     createDelegate: async () => ISSUED(KEY),
     renewDelegate: async () => ISSUED(KEY),
@@ -396,8 +402,13 @@ describe('one delegate certificate', () => {
     expect(screen.getByRole('link', { name: ACME.cr_path })).toHaveAttribute('href', ACME.cr_path);
     fireEvent.click(screen.getByRole('button', { name: 'Copy the CR URL of AC01' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(ACME.cr_path));
-    expect(screen.getByRole('button', { name: 'Renew' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
+    // a renewal opens the new certificate
+    fireEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew this delegate certificate?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(currentLocation()).toBe(`${PATH}/${ISSUED(KEY).delegate.id}`));
+    expect(await screen.findByRole('dialog', { name: 'The private key of Gamma Corp' })).toBeInTheDocument();
   });
 
   it('says so when it cannot be read', async () => {

@@ -10,14 +10,18 @@ import { KeyShownOnceDialog, useShownKey } from './KeyShownOnceDialog';
 import { RenewDelegateDialog } from './RenewDelegateDialog';
 import { useDelegateRevocation } from './useDelegateActions';
 
-export function useDelegateDialogs(reload: () => Promise<unknown>) {
+export function useDelegateDialogs(
+  reload: () => Promise<unknown>,
+  /** After a renewal, beside the toast and the key (the page of one certificate opens the new one). */
+  onRenewed?: (issued: DelegateIssued) => void,
+) {
   const { toast } = useCertificateNotify();
   const [creating, setCreating] = useState(false);
   const [renewing, setRenewing] = useState<DelegateRow | null>(null);
   const key = useShownKey();
   const revocation = useDelegateRevocation(reload);
 
-  const issued = (message: string) => (answer: DelegateIssued) => {
+  const issued = (message: string, then?: (answer: DelegateIssued) => void) => (answer: DelegateIssued) => {
     setCreating(false);
     setRenewing(null);
     toast(message, 'success');
@@ -29,6 +33,7 @@ export function useDelegateDialogs(reload: () => Promise<unknown>) {
       });
     }
     void reload();
+    then?.(answer);
   };
 
   const dialogs = (
@@ -41,7 +46,7 @@ export function useDelegateDialogs(reload: () => Promise<unknown>) {
       <RenewDelegateDialog
         target={renewing}
         onClose={() => setRenewing(null)}
-        onRenewed={issued('portal.delegates.renewed')}
+        onRenewed={issued('portal.delegates.renewed', onRenewed)}
       />
       <RevokeCertificateDialog
         revocation={revocation}

@@ -149,7 +149,10 @@ export function DelegateShow() {
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const reload = () => queryClient.invalidateQueries({ queryKey: ['delegates'] });
-  const { renew, revoke, dialogs } = useDelegateDialogs(reload);
+  // a renewal opens the new certificate, the one that is current now
+  const { renew, revoke, dialogs } = useDelegateDialogs(reload, ({ delegate }) =>
+    navigate(createPath({ resource: 'delegates', type: 'show', id: delegate.id })),
+  );
   return (
     <Box sx={{ mt: 2 }}>
       <Button
