@@ -7,6 +7,7 @@ import { certificateCalls } from './certificateCalls';
 import { certificateGetList } from './certificateLists';
 import { createCrud } from './crud';
 import { dashboardCalls } from './dashboardCalls';
+import { delegateCalls } from './delegateCalls';
 import { numberCalls } from './numberCalls';
 import { withProviderParts } from './providerParts';
 import { resellerCalls } from './resellerCalls';
@@ -42,6 +43,7 @@ export function createDataProvider(): PortalDataProvider {
     ...billingCalls(),
     ...certificates,
     ...stiScas,
+    ...delegateCalls(),
     ...numberCalls(),
     ...resellerCalls(),
     // the admin's provider screens

@@ -24,7 +24,14 @@ import type { PromoCodeCheck, ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 import type { ExtensionInput } from '../../contract/admin';
 import type { RequestStiScaInput } from '../../contract/delegates';
-import type { RequestStiScaResult, StiScaDetail, StiScaRow } from '../../contract/wire/delegates';
+import type { CreateDelegateRequest } from './delegateCalls';
+import type {
+  DelegateDetail,
+  DelegateIssued,
+  RequestStiScaResult,
+  StiScaDetail,
+  StiScaRow,
+} from '../../contract/wire/delegates';
 import type { ChangePasswordInput, CheckedLinkPurpose, ProfileUpdate } from '../../contract/schemas';
 
 /** One page of a provider's keys, certificates or imports, for the admin's details page. */
@@ -159,6 +166,16 @@ export interface PortalDataProvider extends DataProvider {
   renewStiSca(id: string, creds: RequestStiScaInput): Promise<RequestStiScaResult>;
   /** POST /api/service_provider/sti_sca/{id}/revoke, optionally with a reason. */
   revokeStiSca(id: string, reason?: RevocationReason): Promise<void>;
+
+  // the delegate certificates the STI-SCA signs (docs/delegates.md); their list is the CRUD getList
+  /** GET /api/service_provider/delegates/{id}: the row, every block it covers and its chain in PEM. */
+  getDelegate(id: string): Promise<DelegateDetail>;
+  /** POST /api/service_provider/delegates with an Idempotency-Key: the certificate, and the key made for it once. */
+  createDelegate(input: CreateDelegateRequest): Promise<DelegateIssued>;
+  /** POST /api/service_provider/delegates/{id}/renew with an Idempotency-Key: a new CSR, or a new key made once. */
+  renewDelegate(id: string, input: { csr?: string }): Promise<DelegateIssued>;
+  /** POST /api/service_provider/delegates/{id}/revoke, optionally with a reason. */
+  revokeDelegate(id: string, reason?: RevocationReason): Promise<{ message: string }>;
 
   // numbers
   /** POST /api/service_provider/tn/import (multipart `file`), telling the bytes sent as they go: 202 `{id}`. */

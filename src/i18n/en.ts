@@ -11,6 +11,7 @@ import { numbersRemovalMessages } from './numbersRemoval';
 import { profileMessages } from './profile';
 import { resellerMessages, resellerResources } from './resellers';
 import { stiScaMessages, stiScaResource } from './stiSca';
+import { delegateMessages, delegateResource } from './delegates';
 import { adminProviderResources, adminProviderTexts } from './adminProviders';
 
 const portal = {
@@ -43,6 +44,7 @@ const portal = {
     private_key: 'Private Key',
     acme: 'ACME',
     sti_sca: 'Delegate CA (STI-SCA)',
+    delegates: 'Delegate certificates',
     companies: 'Companies',
     resellers: 'Resellers',
     service_provider: 'Service Provider',
@@ -382,6 +384,8 @@ const portal = {
   },
   // the provider's hosted STI-SCA: src/i18n/stiSca.ts
   sti_sca: stiScaMessages,
+  // the delegate certificates it signs: src/i18n/delegates.ts
+  delegates: delegateMessages,
   // ACME: the provider's External Account Binding credentials
   acme: {
     title: 'ACME',
@@ -507,6 +511,7 @@ export const en: TranslationMessages = {
       },
     },
     'sti-scas': stiScaResource,
+    delegates: delegateResource,
     certificates: {
       name: 'Certificate |||| Certificates',
       fields: {

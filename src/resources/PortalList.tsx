@@ -44,6 +44,8 @@ export interface PortalListProps {
   before?: ReactNode;
   /** Message key of the text shown when there are no rows. */
   emptyText: string;
+  /** Shown in place of the empty text when the list has more to say (what its rows are, where to start). */
+  empty?: ReactNode;
   /** The rows are read only once enabled (say, once what the filter needs is known); a failed read is also told. */
   queryOptions?: { enabled?: boolean; onError?: (error: Error) => void };
   /** Stands in place of the rows and the pager (a failure of what the list depends on). */
@@ -57,17 +59,18 @@ export interface PortalListProps {
 /** A list's rows from its list context: the failure with a Retry, a bar while loading, a table or stacked rows. */
 export function PortalRows({
   emptyText,
+  empty: emptyContent,
   inPlaceOfRows,
   rowTestId,
   children,
-}: Pick<PortalListProps, 'emptyText' | 'inPlaceOfRows' | 'rowTestId' | 'children'>) {
+}: Pick<PortalListProps, 'emptyText' | 'empty' | 'inPlaceOfRows' | 'rowTestId' | 'children'>) {
   const translate = useTranslate();
   const phone = useIsPhone();
   const { data, error, isFetching, refetch } = useListContext();
   if (inPlaceOfRows) return <>{inPlaceOfRows}</>;
   if (error) return <ListLoadError error={error} onRetry={refetch} retrying={isFetching} />;
   if (!data) return <LinearProgress aria-label={translate('portal.common.loading')} />;
-  const empty = <Typography sx={{ p: 2 }}>{translate(emptyText)}</Typography>;
+  const empty = emptyContent ?? <Typography sx={{ p: 2 }}>{translate(emptyText)}</Typography>;
   if (phone) return <StackedRows empty={empty}>{children}</StackedRows>;
   const body = rowTestId ? <DatagridBody row={<DatagridRow data-testid={rowTestId} />} /> : undefined;
   return (
@@ -178,6 +181,7 @@ export function PortalList({
   actions,
   before,
   emptyText,
+  empty,
   queryOptions,
   inPlaceOfRows,
   rowTestId,
@@ -215,7 +219,7 @@ export function PortalList({
       </Typography>
       {before}
       <ListToolbarRow filters={filters} actions={actions} exporter={exporter} />
-      <PortalRows emptyText={emptyText} inPlaceOfRows={inPlaceOfRows} rowTestId={rowTestId}>
+      <PortalRows emptyText={emptyText} empty={empty} inPlaceOfRows={inPlaceOfRows} rowTestId={rowTestId}>
         {children}
       </PortalRows>
     </List>

@@ -10,6 +10,7 @@ import adminPayments from './admin-payments';
 import auditLog from './audit-log';
 import certificates from './certificates';
 import dashboard from './dashboard';
+import delegates from './delegates';
 import imports from './imports';
 import invoices from './invoices';
 import numbers from './numbers';
@@ -38,6 +39,7 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   privateKeys,
   acmeCredentials,
   stiScas,
+  delegates,
   // reseller
   resellerCompanies,
   resellerInvites,

@@ -128,12 +128,11 @@ describe('canAccess', () => {
     const withoutPath = ROLES.flatMap(resourcesOf).filter((resource) => !(resource in RESOURCE_CONFIG));
     // reseller-invoices: no reseller invoice page in the web app (docs/screens.md, Reseller), only the API;
     // certificates and sti-scas: read through their own calls (lastCertificates, listStiScas), as their routes
-    // answer plain arrays rather than the list protocol; delegates: its routes come before its page;
-    // delegate-coverage: the admin's delegates that lost numbers, read through their own call
+    // answer plain arrays rather than the list protocol; delegate-coverage: the admin's delegates that lost
+    // numbers, read through their own call
     expect(withoutPath.sort()).toEqual([
       'certificates',
       'delegate-coverage',
-      'delegates',
       'reseller-invoices',
       'sti-scas',
     ]);

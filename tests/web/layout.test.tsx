@@ -135,6 +135,7 @@ describe('menuFor', () => {
       { link: '/sti-certificate/private-key', name: 'Private Key', shortName: 'PK' },
       { link: '/sti-certificate/acme', name: 'ACME', shortName: 'A' },
       { link: '/sti-certificate/sti-sca', name: 'Delegate CA (STI-SCA)', shortName: 'DCSS' },
+      { link: '/sti-certificate/delegates', name: 'Delegate certificates', shortName: 'DC' },
     ]);
   });
   it('gives each role its own items', () => {
@@ -168,6 +169,7 @@ describe('PortalLayout', () => {
         ['Private Key', '/sti-certificate/private-key'],
         ['ACME', '/sti-certificate/acme'],
         ['Delegate CA (STI-SCA)', '/sti-certificate/sti-sca'],
+        ['Delegate certificates', '/sti-certificate/delegates'],
       ]),
     );
     const user = screen.getByTestId('sidebar-user');

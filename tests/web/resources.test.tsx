@@ -233,6 +233,7 @@ describe('what each role gets', () => {
       ['private-keys', ['list']],
       ['acme-credentials', ['list']],
       ['sti-scas', ['list']],
+      ['delegates', ['list', 'show']],
     ]);
     expect(registered('reseller')).toEqual([
       ['reseller-companies', ['list', 'show']],

@@ -4,10 +4,8 @@
 // added the numbers when opened from the import history (ImportFilter). Export downloads the server's CSV of the
 // current filter. When the server counts no total (a filter matching very many numbers) the pager goes by "next
 // page" alone.
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import MuiTextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   TextField,
   TextInput,
@@ -26,11 +24,11 @@ import { PortalList } from '../PortalList';
 import { DateOnlyField, DateTimeField, PhoneField } from '../../components/fields';
 import { ImportFilter } from './ImportFilter';
 import { RemoveNumbersDialog } from './RemoveNumbersDialog';
+import { NumberOptionsAutocomplete } from './NumberOptionsAutocomplete';
+
+export { SEARCH_DELAY_MS } from './NumberOptionsAutocomplete';
 
 export type NumberRecord = AssignedNumber;
-
-/** How long typing pauses before the dropdown asks the server. */
-export const SEARCH_DELAY_MS = 250;
 
 interface OptionsInputProps {
   source: 'voip_user' | 'organization';
@@ -39,36 +37,16 @@ interface OptionsInputProps {
   alwaysOn?: boolean;
 }
 
-/** A dropdown of the server's distinct values starting with what is typed. */
+/** A dropdown of the server's distinct values starting with what is typed, as a filter of the list. */
 function OptionsInput({ source, kind, label }: OptionsInputProps) {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const { field } = useInput({ source });
-  const [text, setText] = useState('');
-  const [options, setOptions] = useState<string[]>([]);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      dataProvider
-        .numberOptions(text)
-        .then((o) => live && setOptions(o[kind]))
-        .catch((error: Error) => console.error(error));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [text, kind, dataProvider]);
   return (
-    <Autocomplete
-      options={options}
-      value={(field.value as string | undefined) || null}
-      onChange={(_, value) => field.onChange(value ?? '')}
-      inputValue={text}
-      onInputChange={(_, value) => setText(value)}
-      filterOptions={(x) => x}
+    <NumberOptionsAutocomplete
+      kind={kind}
+      label={label}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={field.onChange}
       sx={{ minWidth: 220, mb: 1 }}
-      renderInput={(params) => <MuiTextField {...params} label={translate(label)} size="small" />}
     />
   );
 }

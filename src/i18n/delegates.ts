@@ -1,0 +1,85 @@
+// The texts of the provider's delegate certificates page (docs/screens.md, Delegate certificates). Spread into
+// en.ts as `portal.delegates` and `resources.delegates`. The refusals of the request are not here: the form shows
+// the contract's messages (contract/delegates.ts), as the server sends them.
+
+export const delegateMessages = {
+  title: 'Delegate certificates',
+  intro:
+    'A delegate certificate lets one of your customers (an enterprise, a call centre) sign its own calls for the numbers you give it. Your STI-SCA signs it; the customer keeps its private key.',
+  empty: 'No delegate certificates yet.',
+  empty_needs_sti_sca: 'Your delegate CA (STI-SCA) signs them: request it first on its page,',
+  sti_sca_page: 'Delegate CA (STI-SCA)',
+  create: 'New delegate certificate',
+  create_title: 'New delegate certificate',
+  created: 'The delegate certificate has been issued',
+  search: 'Customer or serial',
+  status: {
+    current: 'Current',
+    replaced: 'Replaced',
+    revoked: 'Revoked',
+    expired: 'Expired',
+  },
+  numbers_count: '%{count} number |||| %{count} numbers',
+  customer: 'Customer',
+  customer_name: 'Customer name',
+  customer_contact: 'Contact (optional)',
+  customer_contact_help: 'An email address or a phone number of the customer',
+  numbers: 'Numbers',
+  numbers_help:
+    'One number or one block a line, 10 digits: 2015550100, or 2015550100-2015550199 for the hundred numbers of a block.',
+  by_filter: 'All numbers of a filtered selection',
+  by_filter_help:
+    'Every number of your Number Listing that matches these filters, added to the numbers typed above.',
+  filter_number: 'Number contains',
+  filter_voip_user: 'VoIP user',
+  filter_organization: 'Organization',
+  key_legend: 'Key',
+  key_generate: 'Let the portal make the key',
+  key_generate_help: 'A P-256 key is made and shown to you once, after the certificate is issued.',
+  key_csr: 'Use my CSR',
+  key_csr_help: 'A PKCS#10 request in PEM, for a P-256 key your customer keeps.',
+  csr: 'CSR (PEM)',
+  csr_file: 'Choose a .pem or .csr file',
+  csr_required: 'Paste or upload the CSR, or let the portal make the key',
+  issue: 'Issue certificate',
+  key_title: 'The private key of %{customer}',
+  key_warning:
+    'Copy or download this private key now: it is not kept by the portal and will not be shown again.',
+  private_key: 'Private key (PEM)',
+  copy_key: 'Copy the private key',
+  download_key: 'Download the private key',
+  view: 'View',
+  download_chain: 'Download chain',
+  renew_question: 'Renew this delegate certificate?',
+  renew_explanation:
+    'A new certificate is issued for the same customer and numbers and becomes the current one. This one stays valid until it expires.',
+  renewed: 'The delegate certificate has been renewed',
+  revoke_question: 'Revoke this delegate certificate?',
+  revoke_consequence: 'Calls its customer signs with it will fail verification.',
+  revoked: 'The delegate certificate has been revoked',
+  copy_cr_url: 'Copy the CR URL of %{serial}',
+  back: 'Back to delegate certificates',
+  detail_title: 'Delegate certificate',
+  not_found: 'This delegate certificate could not be loaded.',
+  blocks: 'Numbers covered',
+  block_range: '%{first} – %{last} (%{count})',
+};
+
+export const delegateResource = {
+  name: 'Delegate certificate |||| Delegate certificates',
+  fields: {
+    customer_name: 'Customer',
+    customer_contact: 'Contact',
+    number_count: 'Numbers',
+    numbers_summary: 'Numbers',
+    serial_number: 'Serial Number',
+    sti_sca_serial: 'STI-SCA Serial',
+    status: 'Status',
+    created_on: 'Created On',
+    not_before: 'Valid From',
+    not_after: 'Valid Until',
+    cr_path: 'CR URL',
+    revoked_on: 'Revoked On',
+    revocation_reason: 'Revocation Reason',
+  },
+};

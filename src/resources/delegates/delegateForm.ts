@@ -1,0 +1,110 @@
+// The delegate certificate form's values, the request they make, and their check: the contract's schemas
+// (createDelegateSchema, renewDelegateSchema), so that the form says what the server would, in its words. A
+// refusal of the whole request (nothing picked) is told under the numbers; a chosen CSR that is left empty under
+// the CSR (the contract reads no CSR as "make the key").
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { ValidationError, type AnyObjectSchema } from 'yup';
+import { createDelegateSchema, renewDelegateSchema } from '../../../contract/delegates';
+import type { CreateDelegateRequest } from '../../dataProvider/delegateCalls';
+import type { KeyChoiceValues } from './KeyChoiceFields';
+
+export interface NumbersFilterValues {
+  q: string;
+  voip_user: string;
+  organization: string;
+}
+
+export interface DelegateFormValues extends KeyChoiceValues {
+  customer_name: string;
+  customer_contact: string;
+  numbers: string;
+  /** All numbers of the number listing's filtered selection, besides the typed ones. */
+  by_filter: boolean;
+  filter: NumbersFilterValues;
+}
+
+export const EMPTY_DELEGATE_FORM: DelegateFormValues = {
+  customer_name: '',
+  customer_contact: '',
+  numbers: '',
+  by_filter: false,
+  filter: { q: '', voip_user: '', organization: '' },
+  key: 'generate',
+  csr: '',
+};
+
+/** The message key of a chosen CSR left empty. */
+export const CSR_REQUIRED = 'portal.delegates.csr_required';
+
+/** What a key choice sends: the CSR, or nothing (the portal makes the key). */
+export const keyPayload = ({ key, csr }: KeyChoiceValues): { csr?: string } => (key === 'csr' ? { csr } : {});
+
+/** The request of the form: empty fields left out, the filter only when chosen, with the filters set. */
+export function delegatePayload(values: DelegateFormValues): CreateDelegateRequest {
+  const payload: CreateDelegateRequest = { customer_name: values.customer_name };
+  if (values.customer_contact.trim()) payload.customer_contact = values.customer_contact;
+  if (values.numbers.trim()) payload.numbers = values.numbers;
+  if (values.by_filter) {
+    const entries = Object.entries(values.filter).filter(([, v]) => v.trim() !== '');
+    payload.filter = Object.fromEntries(entries) as CreateDelegateRequest['filter'];
+  }
+  return { ...payload, ...keyPayload(values) };
+}
+
+/** react-hook-form's errors from a schema's refusal: each field its first message; `root` errors on `rootField`. */
+async function checked(
+  schema: AnyObjectSchema,
+  payload: unknown,
+  rootField: string,
+): Promise<Record<string, { type: string; message: string }>> {
+  const errors: Record<string, { type: string; message: string }> = {};
+  try {
+    await schema.validate(payload, { abortEarly: false });
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    for (const inner of error.inner.length ? error.inner : [error]) {
+      const path = inner.path || rootField;
+      errors[path] ??= { type: inner.type ?? 'validation', message: inner.message };
+    }
+  }
+  return errors;
+}
+
+/** Nested form errors from dotted paths ('filter.q'). */
+function nest<T extends FieldValues>(
+  flat: Record<string, { type: string; message: string }>,
+): FieldErrors<T> {
+  const out: Record<string, unknown> = {};
+  for (const [path, error] of Object.entries(flat)) {
+    const parts = path.split('.');
+    let at = out;
+    for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+    at[parts[parts.length - 1]] = error;
+  }
+  return out as FieldErrors<T>;
+}
+
+type FlatErrors = Record<string, { type: string; message: string }>;
+
+function keyErrors(values: KeyChoiceValues): FlatErrors {
+  return values.key === 'csr' && !values.csr.trim()
+    ? { csr: { type: 'required', message: CSR_REQUIRED } }
+    : {};
+}
+
+export const delegateResolver: Resolver<DelegateFormValues> = async (values) => {
+  const flat = {
+    ...(await checked(createDelegateSchema, delegatePayload(values), 'numbers')),
+    ...keyErrors(values),
+  };
+  return Object.keys(flat).length
+    ? { values: {}, errors: nest<DelegateFormValues>(flat) }
+    : { values, errors: {} };
+};
+
+export const renewResolver: Resolver<KeyChoiceValues> = async (values) => {
+  const flat = { ...(await checked(renewDelegateSchema, keyPayload(values), 'csr')), ...keyErrors(values) };
+  return Object.keys(flat).length
+    ? { values: {}, errors: nest<KeyChoiceValues>(flat) }
+    : { values, errors: {} };
+};
