@@ -6,27 +6,13 @@ import Link from '@mui/material/Link';
 import { FunctionField, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ADMIN_PAGE_SIZE, DELEGATE_LIST_KINDS, type AdminDelegateRow } from '../../../contract/admin';
-import { CERTIFICATE_STATES, type CertificateState } from '../../../contract/certificates';
+import { CERTIFICATE_STATES } from '../../../contract/certificates';
 import { formatDateTime } from '../../components/dates';
 import { CountField, DateTimeField } from '../../components/fields';
 import { CompanyLink, csvExporter } from '../adminShared';
-import { StateChip } from '../certificates/CertificateStatus';
 import { fillPath } from '../descriptor';
 import { PortalList } from '../PortalList';
-
-/** A row's state as the certificates list's badge reads it. */
-export function stateOf(r: AdminDelegateRow): CertificateState {
-  switch (r.status) {
-    case 'revoked':
-      return { state: 'revoked', reason: r.revocation_reason ?? 'unspecified', on: r.revoked_on };
-    case 'expired':
-      return { state: 'expired', on: r.not_after };
-    case 'replaced':
-      return { state: 'replaced', by: r.replaced_by ?? '', until: r.not_after };
-    default:
-      return { state: r.status };
-  }
-}
+import { DelegateStateField, KindField } from './fields';
 
 const KIND_TEXT = { sti_sca: 'STI-SCA', delegate: 'Delegate' } as const;
 
@@ -72,7 +58,6 @@ function useFilters() {
 const RESELLER_COMPANY_PATH = '/reseller/sp/:id';
 
 export function DelegateList({ role = 'admin' }: { role?: 'admin' | 'reseller' }) {
-  const translate = useTranslate();
   return (
     <PortalList
       title="portal.delegate_list.title"
@@ -98,14 +83,11 @@ export function DelegateList({ role = 'admin' }: { role?: 'admin' | 'reseller' }
         }
       />
       <TextField source="ocn" />
-      <FunctionField<AdminDelegateRow>
-        source="kind"
-        render={(r) => translate(`portal.delegate_list.kinds.${r.kind}`)}
-      />
+      <KindField source="kind" />
       <TextField source="customer_name" emptyText="" />
       <CountField source="number_count" />
       <TextField source="serial_number" />
-      <FunctionField<AdminDelegateRow> source="status" render={(r) => <StateChip state={stateOf(r)} />} />
+      <DelegateStateField source="status" />
       <DateTimeField source="not_after" />
       <DateTimeField source="created_on" />
     </PortalList>

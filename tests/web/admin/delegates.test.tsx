@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminDelegateRow } from '../../../contract/admin';
+import { withProviderParts } from '../../../src/dataProvider/providerParts';
 import { adminDataProvider, renderAdmin } from './harness';
 
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
@@ -117,5 +118,47 @@ describe('delegate CAs and certificates', () => {
   it('says so when there is none', async () => {
     renderAdmin('/admin/delegates');
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+  });
+});
+
+describe('a provider’s details page', () => {
+  it('shows the provider’s STI-SCAs and delegates under their heading, read by its id', async () => {
+    const dataProvider = adminDataProvider();
+    dataProvider.getManyReference.mockImplementation(
+      withProviderParts(
+        // the rows a page of the list answers, whatever record type react-admin asks for
+        async () => ({ data: [DELEGATE, STI_SCA] as never[], total: 2 }),
+        async () => ({ data: [], total: 0 }),
+      ),
+    );
+    renderAdmin('/admin/service-provider-details/sp-1', dataProvider);
+    const section = await screen.findByRole('region', { name: 'STI-SCAs and delegates' });
+    expect(await within(section).findByText('cccc3333dddd4444')).toBeInTheDocument();
+    expect(within(section).getByText('Acme Calls')).toBeInTheDocument();
+    expect(within(section).getByText('STI-SCA')).toBeInTheDocument();
+    expect(within(section).getByText('Current')).toBeInTheDocument();
+    expect(dataProvider.getManyReference).toHaveBeenCalledWith(
+      'admin-delegates',
+      expect.objectContaining({ target: 'service_provider_uuid', id: 'sp-1' }),
+    );
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows the live STI-SCAs and delegate certificates as cards', async () => {
+    const figures = {
+      active_providers: 1,
+      new_providers_this_month: 0,
+      monthly_recurring_revenue: 0,
+      failed_payments_last_7_days: 0,
+      certificates_issued_this_month: 0,
+      certificates_expiring_in_30_days: 0,
+      live_sti_scas: 12,
+      live_delegates: 3400,
+      months: [],
+    };
+    renderAdmin('/admin/dashboard', adminDataProvider({ getAdminDashboard: async () => figures }));
+    expect(await screen.findByTestId('figure-live_sti_scas')).toHaveTextContent('STI-SCAs12');
+    expect(screen.getByTestId('figure-live_delegates')).toHaveTextContent('Delegate certificates3,400');
   });
 });
