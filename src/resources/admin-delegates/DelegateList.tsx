@@ -15,6 +15,14 @@ import { PortalList } from '../PortalList';
 import { DelegateStateField, KindField } from './fields';
 
 const KIND_TEXT = { sti_sca: 'STI-SCA', delegate: 'Delegate' } as const;
+const STATE_TEXT = {
+  current: 'Current',
+  replaced: 'Replaced',
+  expired: 'Expired',
+  revoked: 'Revoked',
+  pending: 'Being issued',
+  failed: 'Not issued',
+} as const;
 
 const exporter = csvExporter<AdminDelegateRow>(
   [
@@ -25,7 +33,7 @@ const exporter = csvExporter<AdminDelegateRow>(
     ['Numbers', (r) => r.number_count ?? ''],
     ['Serial Number', (r) => r.serial_number],
     ['Issued By', (r) => r.sti_sca_serial ?? ''],
-    ['Status', (r) => r.status],
+    ['Status', (r) => STATE_TEXT[r.status]],
     ['Valid Until', (r) => formatDateTime(r.not_after)],
     ['Created On', (r) => formatDateTime(r.created_on)],
   ],

@@ -1,7 +1,7 @@
 // The reseller's list of its providers' STI-SCAs and delegate certificates: the admin's columns, each company
 // linking to the reseller's page of it (never the admin's), read from the reseller's resource.
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminDelegateRow } from '../../../contract/admin';
 import { columnHeaders, renderAs, testDataProvider } from './harness';
 
@@ -43,5 +43,27 @@ describe('the reseller’s delegate CAs and certificates', () => {
       expect.objectContaining({ pagination: { page: 1, perPage: 7 }, filter: {} }),
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+  });
+
+  it('exports the rows as CSV with the provider, kind, customer and state in words', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:delegates';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const dataProvider = testDataProvider({ getList: async () => ({ data: [ROW], total: 1 }) });
+    renderAs('reseller', '/reseller/delegates', dataProvider);
+    await screen.findByText('cccc3333dddd4444');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const [header, first] = (await blobs[0].text()).split(/\r?\n/);
+    expect(header).toBe(
+      'Provider,OCN,Kind,Customer,Numbers,Serial Number,Issued By,Status,Valid Until,Created On',
+    );
+    expect(first).toMatch(
+      /^Active Telecom,901A,Delegate,Acme Calls,100,cccc3333dddd4444,aaaa1111bbbb2222,Replaced,/,
+    );
   });
 });
