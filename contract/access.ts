@@ -55,6 +55,10 @@ export const RESOURCES = [
   'sti-scas',
   // the delegate certificates the provider's STI-SCA signs for its customers (docs/delegates.md)
   'delegates',
+  // every provider's STI-SCAs and delegate certificates, for the admin
+  'admin-delegates',
+  // the STI-SCAs and delegate certificates of a reseller's providers
+  'reseller-delegates',
   // the live delegate certificates that cover numbers their provider no longer holds, every provider's
   'delegate-coverage',
   // the API's OpenAPI document, where the server serves it to admins only (API_DOCS=admin, production's default)
@@ -88,6 +92,7 @@ export const ACCESS_MATRIX: Matrix = {
     'reseller-invites': ['list', 'export'],
     // its companies' invoices through GET /api/payment/invoices_list (docs/api.md); no page of the web app
     'reseller-invoices': ['list'],
+    'reseller-delegates': ['list', 'export'],
     session: ['edit', 'delete'],
   },
   admin: {
@@ -102,6 +107,7 @@ export const ACCESS_MATRIX: Matrix = {
     'number-imports': ['create'],
     session: ['edit', 'delete'],
     'audit-log': ['list', 'export'],
+    'admin-delegates': ['list', 'export'],
     'delegate-coverage': ['list'],
     'api-docs': ['show'],
   },

@@ -127,6 +127,13 @@ export const AUDIT_ACTIONS = [
   'numbers.removed',
 ] as const;
 
+/** The kinds of certificate the list of delegate CAs and certificates shows: STI-SCAs and the delegates they signed. */
+export const DELEGATE_LIST_KINDS = ['sti_sca', 'delegate'] as const;
+export type DelegateListKind = (typeof DELEGATE_LIST_KINDS)[number];
+
+/** A row of the admin's (and a reseller's) delegate CAs and certificates. */
+export type { AdminDelegateRow } from './wire/admin';
+
 /** Rows a page of the admin's lists shows first: 7, as every list of the portal (25, 50 and 100 to choose). */
 export const ADMIN_PAGE_SIZE = 7;
 /** Rows a page of a provider's keys, certificates and imports shows on its details page. */

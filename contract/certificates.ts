@@ -162,6 +162,17 @@ export type CertificateState =
   | { state: 'replaced'; by: string; until: string | null }
   | { state: 'current' };
 
+/** The states of `CertificateState`, in the words of the lists that filter by them (the admin's delegate CAs). */
+export const CERTIFICATE_STATES = [
+  'current',
+  'replaced',
+  'expired',
+  'revoked',
+  'pending',
+  'failed',
+] as const satisfies readonly CertificateState['state'][];
+export type CertificateStateName = (typeof CERTIFICATE_STATES)[number];
+
 export function certificateState(
   row: Pick<CertificateRow, 'status' | 'replaced_by' | 'sti_cert_expire_date'> &
     Partial<Pick<CertificateRow, 'revoked_on' | 'revocation_reason'>>,

@@ -1,5 +1,6 @@
 // The admin's wire shapes (docs/wire.md): each one the schema its route answers with and the type the web reads.
-import { PROVIDER_STATUSES, type ProviderStatus } from '../admin';
+import { DELEGATE_LIST_KINDS, PROVIDER_STATUSES, type DelegateListKind, type ProviderStatus } from '../admin';
+import { CERTIFICATE_STATES, type CertificateStateName } from '../certificates';
 import { InvoiceRow } from './billing';
 import { NullableString, Timestamp, Type, type Static } from './kit';
 import { Uuid } from './params';
@@ -193,3 +194,30 @@ export const ProviderSerialParams = Type.Object({
   serial: Type.String(),
 });
 export type ProviderSerialParams = Static<typeof ProviderSerialParams>;
+
+/**
+ * An STI-SCA or a delegate certificate of any provider (GET /api/admin/delegate_certificates; a reseller's
+ * providers' on GET /api/reseller/delegate_certificates), with its provider and, for a delegate, its customer.
+ */
+export const AdminDelegateRow = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  service_provider_uuid: Type.String({ format: 'uuid' }),
+  company_name: Type.String(),
+  ocn: Type.String(),
+  kind: Type.Unsafe<DelegateListKind>({ type: 'string', enum: [...DELEGATE_LIST_KINDS] }),
+  /** A delegate's customer and how many numbers it covers; null for an STI-SCA. */
+  customer_name: NullableString(),
+  number_count: Type.Unsafe<number | null>({ type: ['integer', 'null'] }),
+  /** The serial of the STI-SCA that signed a delegate; null for an STI-SCA. */
+  sti_sca_serial: NullableString(),
+  serial_number: Type.String(),
+  /** Its one state, as the certificates list draws it (certificateState, contract/certificates.ts). */
+  status: Type.Unsafe<CertificateStateName>({ type: 'string', enum: [...CERTIFICATE_STATES] }),
+  /** The serial of a valid certificate that renewed this one, else null. */
+  replaced_by: NullableString(),
+  not_after: Timestamp(),
+  created_on: Timestamp(),
+  revoked_on: NullableString({ format: 'date-time' }),
+  revocation_reason: NullableString(),
+});
+export type AdminDelegateRow = Static<typeof AdminDelegateRow>;

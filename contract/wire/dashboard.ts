@@ -25,6 +25,10 @@ export const AdminDashboard = Type.Object({
   certificates_issued_this_month: Type.Number(),
   /** Valid certificates whose validity ends in the next 30 days. */
   certificates_expiring_in_30_days: Type.Number(),
+  /** STI-SCAs issued and not expired (revoked ones are not counted). */
+  live_sti_scas: Type.Number(),
+  /** Delegate certificates issued and not expired. */
+  live_delegates: Type.Number(),
   /** The last 12 months, this one last. */
   months: Type.Array(DashboardMonth),
 });

@@ -13,6 +13,8 @@ export const dashboardMessages = {
   failed_payments_last_7_days: 'Failed payments (last 7 days)',
   certificates_issued_this_month: 'Certificates issued this month',
   certificates_expiring_in_30_days: 'Certificates expiring in 30 days',
+  live_sti_scas: 'STI-SCAs',
+  live_delegates: 'Delegate certificates',
   chart_title: 'The last 12 months',
   revenue_chart: 'Revenue by month',
   revenue_desc: 'Bar chart of the payments received each month, from %{from} to %{to}; highest %{max}.',

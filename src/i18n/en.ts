@@ -4,6 +4,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dashboardMessages } from './dashboard';
+import { delegateListMessages, delegateListResources } from './delegateList';
 import { documentTitleMessages, expiredLinkMessages, noticeMessages } from './landing';
 import { listMessages, userMenuMessages } from './lists';
 import { numbersImportMessages } from './numbersImport';
@@ -445,6 +446,8 @@ const portal = {
   ...resellerMessages,
   // the admin's home: src/i18n/dashboard.ts
   dashboard: dashboardMessages,
+  // the STI-SCAs and delegates of every provider (admin) or of a reseller's: src/i18n/delegateList.ts
+  delegate_list: delegateListMessages,
   profile: profileMessages,
   // the lists' toolbar and row menus, the user menu: src/i18n/lists.ts
   lists: listMessages,
@@ -526,6 +529,7 @@ export const en: TranslationMessages = {
     ...resellerResources,
     // the admin's provider screens: src/i18n/adminProviders.ts
     ...adminProviderResources,
+    ...delegateListResources,
   },
 };
 

@@ -5,6 +5,7 @@
 import type { Resource } from '../../contract/access';
 import account from './account';
 import acmeCredentials from './acme-credentials';
+import adminDelegates from './admin-delegates';
 import adminInvoices from './admin-invoices';
 import adminPayments from './admin-payments';
 import auditLog from './audit-log';
@@ -18,6 +19,7 @@ import payments from './payments';
 import privateKeys from './private-keys';
 import profile from './profile';
 import resellerCompanies from './reseller-companies';
+import resellerDelegates from './reseller-delegates';
 import resellerInvites from './reseller-invites';
 import resellerPayments from './reseller-payments';
 import resellers from './resellers';
@@ -44,6 +46,7 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   resellerCompanies,
   resellerInvites,
   resellerPayments,
+  resellerDelegates,
   // admin: the dashboard is the admin's home
   dashboard,
   resellers,
@@ -51,6 +54,7 @@ export const RESOURCE_DESCRIPTORS: readonly ResourceDescriptor[] = [
   subscriptionChangeLog,
   adminPayments,
   adminInvoices,
+  adminDelegates,
   auditLog,
   // every role: the signed-in user's own page
   profile,

@@ -105,6 +105,7 @@ describe('canAccess', () => {
       'reseller-payments',
       'reseller-invites',
       'reseller-invoices',
+      'reseller-delegates',
     ]);
     expect(resourcesOf('admin')).toEqual([
       'resellers',
@@ -113,6 +114,7 @@ describe('canAccess', () => {
       'admin-payments',
       'admin-invoices',
       'audit-log',
+      'admin-delegates',
       'delegate-coverage',
     ]);
     expect(resourcesOf('service-provider')).toContain('private-keys');

@@ -139,13 +139,18 @@ describe('menuFor', () => {
     ]);
   });
   it('gives each role its own items', () => {
-    expect(menuFor('reseller', {}, t).map((i) => i.name)).toEqual(['Companies', 'Payment Listing']);
+    expect(menuFor('reseller', {}, t).map((i) => i.name)).toEqual([
+      'Companies',
+      'Payment Listing',
+      'Delegate CAs',
+    ]);
     expect(menuFor('admin', {}, t).map((i) => [i.name, i.shortName])).toEqual([
       ['Dashboard', 'D'],
       ['Resellers', 'R'],
       ['Service Provider', 'SP'],
       ['Payment', 'P'],
       ['Invoice', 'I'],
+      ['Delegate CAs', 'DC'],
       ['Audit Log', 'AL'],
     ]);
   });
@@ -244,6 +249,7 @@ describe('PortalLayout', () => {
       expect(menuLinks()).toEqual([
         ['Companies', '/reseller/sp'],
         ['Payment Listing', '/reseller/payment-listing'],
+        ['Delegate CAs', '/reseller/delegates'],
       ]),
     );
   });
@@ -260,6 +266,7 @@ describe('PortalLayout', () => {
         ['Service Provider', '/admin/service-provider'],
         ['Payment', '/admin/payment'],
         ['Invoice', '/admin/invoice'],
+        ['Delegate CAs', '/admin/delegates'],
         ['Audit Log', '/admin/audit-log'],
       ]),
     );

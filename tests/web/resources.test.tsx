@@ -185,6 +185,7 @@ describe('one more descriptor in the list is all it takes', () => {
       '/reseller/sp/:id',
       '/reseller/sp-invite',
       '/reseller/payment-listing',
+      '/reseller/delegates',
       '/profile',
       '/reseller/profile',
     ]);
@@ -199,6 +200,7 @@ describe('one more descriptor in the list is all it takes', () => {
     expect(menuFor('reseller', {}, t, list).map((item) => item.link)).toEqual([
       '/reseller/sp',
       '/reseller/payment-listing',
+      '/reseller/delegates',
       '/reseller/profile',
     ]);
   });
@@ -239,6 +241,7 @@ describe('what each role gets', () => {
       ['reseller-companies', ['list', 'show']],
       ['reseller-invites', ['list']],
       ['reseller-payments', ['list']],
+      ['reseller-delegates', ['list']],
     ]);
     // the admin's resources with a list view (the dashboard is a page of its own)
     expect(registered('admin').map(([name]) => name)).toEqual([
@@ -247,6 +250,7 @@ describe('what each role gets', () => {
       'subscription-change-log',
       'admin-payments',
       'admin-invoices',
+      'admin-delegates',
       'audit-log',
     ]);
   });

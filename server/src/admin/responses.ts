@@ -1,6 +1,7 @@
 // What the admin routes answer: each a shape of contract/wire/admin.ts. Response schemas are allow-lists: only
 // these fields leave the server (never a password hash, a key or a token).
 import {
+  AdminDelegateRow,
   AdminInvoiceRow,
   AdminPaymentRow,
   AdminProviderDetails,
@@ -40,3 +41,6 @@ export const providerKeysResponse = Type.Array(ProviderKeyRow);
 export const providerImportsResponse = Type.Array(ProviderImportRow);
 
 export const providerNumbersResponse = Type.Array(ProviderNumberRow);
+
+/** STI-SCAs and delegate certificates with their providers: the admin's and a reseller's lists. */
+export const delegatesResponse = Type.Array(AdminDelegateRow);

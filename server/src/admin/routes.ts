@@ -1,7 +1,8 @@
 // The admin's routes over HTTP: the provider list, the details, the actions (PATCH for activation and the reseller,
 // resend confirmation, grant extension, revoke a certificate), the resellers of the assignment dropdown, and the
 // lists (list protocol): a provider's change log, certificates, keys and imports; every payment and invoice (a
-// reseller lists its companies' invoices on the same route); the CA audit log, read-only. Parse, authorize (the
+// reseller lists its companies' invoices on the same route); the CA audit log, read-only; every provider's STI-SCAs
+// and delegate certificates (a reseller's providers' on a route of its own). Parse, authorize (the
 // guard and the role matrix), call a service, answer.
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_MESSAGES, extensionSchema, providerPatchSchema } from '../../../contract/admin';
@@ -19,6 +20,7 @@ import { type JsonPage, sendJsonPage } from '../http/jsonPage';
 import { type ListRoute, listRoute } from '../http/listRoute';
 import { fileResponse, messageResponse } from '../http/responses';
 import type { AdminDeps } from './deps';
+import { adminDelegates, DELEGATES_LIST, resellerDelegates } from './delegateList';
 import { documented } from './documented';
 import {
   ADMIN_INVOICES_LIST,
@@ -44,6 +46,7 @@ import {
   adminPaymentsResponse,
   auditLogResponse,
   changeLogResponse,
+  delegatesResponse,
   extensionResponse,
   providerCertificatesResponse,
   providerDetailsResponse,
@@ -326,9 +329,38 @@ function globalLists(app: FastifyInstance, deps: AdminDeps) {
   );
 }
 
+const DELEGATE_FILTERS =
+  'Filters: q (company or OCN contains), service_provider_uuid, kind (sti_sca, delegate), status ' +
+  '(current, replaced, expired, revoked, pending, failed).';
+
+/** Every provider's STI-SCAs and delegate certificates (admin), a reseller's providers' (reseller). */
+function delegateListRoutes(app: FastifyInstance, deps: AdminDeps) {
+  listRoute(app, {
+    path: '/api/admin/delegate_certificates',
+    access: access('admin-delegates', 'list'),
+    spec: DELEGATES_LIST,
+    paramOffset: 1,
+    resource: 'admin-delegates',
+    response: delegatesResponse,
+    description: `Every provider’s STI-SCAs and delegate certificates. ${DELEGATE_FILTERS}`,
+    rows: (_request, list) => adminDelegates(deps, list),
+  });
+  listRoute(app, {
+    path: '/api/reseller/delegate_certificates',
+    access: access('reseller-delegates', 'list'),
+    spec: DELEGATES_LIST,
+    paramOffset: 2,
+    resource: 'reseller-delegates',
+    response: delegatesResponse,
+    description: `The STI-SCAs and delegate certificates of the reseller’s providers. ${DELEGATE_FILTERS}`,
+    rows: (request, list) => resellerDelegates(deps, currentUser(request), list),
+  });
+}
+
 function adminListRoutes(app: FastifyInstance, deps: AdminDeps) {
   providerLists(app, deps);
   globalLists(app, deps);
+  delegateListRoutes(app, deps);
 }
 
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {

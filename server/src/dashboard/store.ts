@@ -68,6 +68,14 @@ export const certificatesExpiringIn30Days = (q: Queryable, now: Date) =>
     [now, new Date(now.getTime() + 30 * DAY_MS)],
   );
 
+/** Certificates of one kind that are live: issued (not revoked) and not expired. */
+export const liveCertificates = (q: Queryable, now: Date, kind: 'sti_sca' | 'delegate') =>
+  one(
+    q,
+    `SELECT count(*) AS value FROM certificates WHERE kind = $2 AND status = 'issued' AND not_after > $1`,
+    [now, kind],
+  );
+
 /**
  * The last 12 months, this one included, oldest first: revenue received and certificates issued in each. Each
  * month sums its own range of the created_on indexes (index-only scans): no date arithmetic per row.
@@ -101,15 +109,17 @@ export async function twelveMonths(q: Queryable, now: Date): Promise<DashboardMo
   }));
 }
 
-/** All the figures at `now`: seven queries, side by side on PostgreSQL's pool (PGlite runs them in turn). */
+/** All the figures at `now`: nine queries, side by side on PostgreSQL's pool (PGlite runs them in turn). */
 export async function dashboardFigures(q: Queryable, now: Date): Promise<AdminDashboard> {
-  const [active, fresh, mrr, failed, issued, expiring, months] = await Promise.all([
+  const [active, fresh, mrr, failed, issued, expiring, stiScas, delegates, months] = await Promise.all([
     activeProviders(q, now),
     newProvidersThisMonth(q, now),
     monthlyRecurringRevenue(q, now),
     failedPaymentsLast7Days(q, now),
     certificatesIssuedThisMonth(q, now),
     certificatesExpiringIn30Days(q, now),
+    liveCertificates(q, now, 'sti_sca'),
+    liveCertificates(q, now, 'delegate'),
     twelveMonths(q, now),
   ]);
   return {
@@ -119,6 +129,8 @@ export async function dashboardFigures(q: Queryable, now: Date): Promise<AdminDa
     failed_payments_last_7_days: failed,
     certificates_issued_this_month: issued,
     certificates_expiring_in_30_days: expiring,
+    live_sti_scas: stiScas,
+    live_delegates: delegates,
     months,
   };
 }

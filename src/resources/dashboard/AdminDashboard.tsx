@@ -27,6 +27,8 @@ const CARDS: readonly [FigureKey, (n: number) => string][] = [
   ['failed_payments_last_7_days', countText],
   ['certificates_issued_this_month', countText],
   ['certificates_expiring_in_30_days', countText],
+  ['live_sti_scas', countText],
+  ['live_delegates', countText],
 ];
 
 // placed at the left, so that its static position (after the charts) cannot widen the page; its size in px

@@ -1,4 +1,4 @@
-// One provider's keys, certificates, imports or numbers on its details page: react-admin reads them by reference to
+// One provider's keys, certificates, STI-SCAs and delegates, imports or numbers on its details page: react-admin reads them by reference to
 // the provider (RecordRows: <ReferenceManyField>, a page at a time from the server, sorted by the server where it
 // sorts), with the rows-per-page choices of every list, 'No Data Found' when empty and the failure's message with a
 // Retry when it fails. Below 960 px the rows stack, as every list's do.
@@ -14,10 +14,12 @@ import { RevocationReasonChoice } from '../../components/certificates/Revocation
 import { CountField, DateTimeField, PhoneField } from '../../components/fields';
 import { PROVIDER_TARGET } from '../../dataProvider/providerParts';
 import type { PortalDataProvider } from '../../dataProvider/types';
+import { DelegateStateField, KindField } from '../admin-delegates/fields';
 import { RecordRows } from '../RecordRows';
 import { useProviderAction } from './useProviderAction';
 
 const label = (field: string) => `resources.service-providers.fields.${field}`;
+const delegateLabel = (field: string) => `resources.admin-delegates.fields.${field}`;
 
 function RevokeButton({
   providerId,
@@ -84,7 +86,22 @@ function RevokeField({ providerId }: { providerId: string; label?: string }) {
 
 const NEWEST = { field: 'created_on', order: 'DESC' } as const;
 
-/** The provider's certificates, keys, imports and numbers, each under its heading. */
+/** The provider's STI-SCAs and the delegate certificates they signed (read from the list of every provider's). */
+function StiScaRows({ common }: { common: { target: string; perPage: number; emptyText: string } }) {
+  return (
+    <RecordRows {...common} title="portal.delegate_list.section" reference="admin-delegates" sort={NEWEST}>
+      <KindField source="kind" label={delegateLabel('kind')} />
+      <TextField source="customer_name" label={delegateLabel('customer_name')} emptyText="" />
+      <CountField source="number_count" label={delegateLabel('number_count')} />
+      <TextField source="serial_number" label={delegateLabel('serial_number')} />
+      <DelegateStateField source="status" label={delegateLabel('status')} />
+      <DateTimeField source="not_after" label={delegateLabel('not_after')} />
+      <DateTimeField source="created_on" label={delegateLabel('created_on')} />
+    </RecordRows>
+  );
+}
+
+/** The provider's certificates, STI-SCAs and delegates, keys, imports and numbers, each under its heading. */
 export function ProviderRows({ providerId }: { providerId: string }) {
   const common = {
     target: PROVIDER_TARGET,
@@ -106,6 +123,7 @@ export function ProviderRows({ providerId }: { providerId: string }) {
         <DateTimeField source="revoked_on" label={label('revoked_on')} sortable={false} />
         <RevokeField providerId={providerId} label={label('action')} />
       </RecordRows>
+      <StiScaRows common={common} />
       <RecordRows {...common} title="portal.admin.sections.keys" reference="provider-keys" sort={NEWEST}>
         <TextField source="priv_key_uuid" label={label('priv_key_uuid')} sortable={false} />
         <DateTimeField source="created_on" label={label('created_on')} />

@@ -78,7 +78,11 @@ export function adminDataProvider(overrides: DataProviderOverrides = {}): TestDa
   if (!overrides.getManyReference) {
     dataProvider.getManyReference.mockImplementation(
       withProviderParts(
-        () => Promise.reject(new Error('no such list')),
+        // the provider's STI-SCAs and delegates are read from the list of every provider's: none by default
+        async (resource) => {
+          if (resource === 'admin-delegates') return { data: [], total: 0 };
+          throw new Error('no such list');
+        },
         (...args) => dataProvider.providerRows(...args),
       ),
     );

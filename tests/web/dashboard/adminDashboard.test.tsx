@@ -27,6 +27,8 @@ const FIGURES: AdminDashboard = {
   failed_payments_last_7_days: 3,
   certificates_issued_this_month: 42,
   certificates_expiring_in_30_days: 8,
+  live_sti_scas: 5,
+  live_delegates: 2345,
   months: MONTHS.map((month, i) => ({ month, revenue: i === 11 ? 1200 : i * 100, certificates_issued: i })),
 };
 
@@ -37,6 +39,8 @@ const EMPTY: AdminDashboard = {
   failed_payments_last_7_days: 0,
   certificates_issued_this_month: 0,
   certificates_expiring_in_30_days: 0,
+  live_sti_scas: 0,
+  live_delegates: 0,
   months: MONTHS.map((month) => ({ month, revenue: 0, certificates_issued: 0 })),
 };
 
@@ -52,7 +56,9 @@ describe('the admin’s dashboard', () => {
     expect(figure('failed_payments_last_7_days')).toHaveTextContent('Failed payments (last 7 days)3');
     expect(figure('certificates_issued_this_month')).toHaveTextContent('Certificates issued this month42');
     expect(figure('certificates_expiring_in_30_days')).toHaveTextContent('Certificates expiring in 30 days8');
-    expect(within(screen.getByRole('list', { name: 'Figures' })).getAllByRole('listitem')).toHaveLength(6);
+    expect(figure('live_sti_scas')).toHaveTextContent('STI-SCAs5');
+    expect(figure('live_delegates')).toHaveTextContent('Delegate certificates2,345');
+    expect(within(screen.getByRole('list', { name: 'Figures' })).getAllByRole('listitem')).toHaveLength(8);
   });
 
   it('draws the 12 months as two labelled charts, with the numbers in a table', async () => {
