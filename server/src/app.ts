@@ -26,7 +26,7 @@ import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
-import { stiScaRoutes } from './delegates/routes';
+import { delegateRoutes, stiScaRoutes } from './delegates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -55,6 +55,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await repositoryRoutes(app, s.repository);
   await certificateRoutes(app, s.certificates);
   await stiScaRoutes(app, s.delegates);
+  await delegateRoutes(app, s.delegates);
   await numberRoutes(app, s.numbers);
   await adminResellerRoutes(app, s.resellers);
   await resellerPortalRoutes(app, s.resellers);
