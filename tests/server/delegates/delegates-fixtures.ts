@@ -55,5 +55,5 @@ export function csrOf(
 }
 
 /** The certificates of a PEM chain, one PEM each. */
-export const pemsOf = (chain: string) =>
-  chain.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n?/g) ?? [];
+export const pemsOf = (chain: string): string[] =>
+  Array.from(chain.matchAll(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n?/g), (m) => m[0]);
