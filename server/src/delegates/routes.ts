@@ -1,7 +1,7 @@
 // The provider's STI-SCA and its delegate certificates over HTTP (docs/api.md, docs/delegates.md): parse,
 // authorize, call the service, answer. No route answers the STI-SCA's key: the portal holds it. A delegate
 // certificate's key made here is answered once, in the creation's or renewal's answer.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DELEGATE_MESSAGES,
   STI_SCA_MESSAGES,
@@ -25,6 +25,7 @@ import {
 import { stiPaAttemptLimit } from '../certificates/routes';
 import { bodyOf, jsonBody } from '../http/body';
 import { access, providerActor } from '../http/guard';
+import { keepAnswerAs } from '../http/idempotency';
 import type { ListFilter, ListSpec } from '../http/list';
 import { contains, oneOf } from '../http/listFilters';
 import { listRoute } from '../http/listRoute';
@@ -131,6 +132,18 @@ const DELEGATES_LIST: ListSpec = {
   tiebreaker: 'c.id',
 };
 
+/**
+ * A key made for the customer is answered once and kept nowhere: the answer an Idempotency-Key keeps for a repeat
+ * has `private_key_pem` null (the repeat gets the certificate, not a second copy of the key).
+ */
+function withoutKeyKept(request: FastifyRequest, issued: { private_key_pem: string | null }): void {
+  if (issued.private_key_pem === null) return;
+  keepAnswerAs(request, (body) => {
+    const answer = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    return Buffer.from(JSON.stringify({ ...answer, private_key_pem: null }));
+  });
+}
+
 export async function delegateRoutes(app: FastifyInstance, deps: DelegateDeps): Promise<void> {
   app.post(
     '/api/service_provider/delegates',
@@ -140,7 +153,9 @@ export async function delegateRoutes(app: FastifyInstance, deps: DelegateDeps): 
     },
     async (request, reply) => {
       const input = await bodyOf(request, createDelegateSchema);
-      return reply.status(201).send(await createDelegate(deps, providerActor(request), input));
+      const issued = await createDelegate(deps, providerActor(request), input);
+      withoutKeyKept(request, issued);
+      return reply.status(201).send(issued);
     },
   );
 
@@ -180,6 +195,7 @@ export async function delegateRoutes(app: FastifyInstance, deps: DelegateDeps): 
     async (request, reply) => {
       const input = await bodyOf(request, renewDelegateSchema);
       const issued = await renewDelegate(deps, providerActor(request), request.params.id, input);
+      withoutKeyKept(request, issued);
       return reply.status(201).send(issued);
     },
   );

@@ -10,17 +10,18 @@ export const CA_USER = { sti_pa_username: 'demo', sti_pa_password: 'demo-pass' }
 export const STI_PA_ACCOUNTS = 'demo:demo-pass:*:ca';
 export const DELEGATES = '/api/service_provider/delegates';
 
-export type Provider = ReturnType<typeof api> & { spId: string };
+export type Provider = ReturnType<typeof api> & { spId: string; token: string };
 
 /** A paid provider, signed in; with its STI-SCA issued unless `stiSca` is false. */
 export async function provider(t: TestApp, opts: { stiSca?: boolean } = {}): Promise<Provider> {
   const p = await activeProvider(t);
-  const http = api(t, await tokenOf(t, p));
+  const token = await tokenOf(t, p);
+  const http = api(t, token);
   if (opts.stiSca !== false) {
     const res = await http.post('/api/service_provider/sti_sca', CA_USER);
     if (!res.json().success) throw new Error(`STI-SCA: ${res.statusCode} ${res.body}`);
   }
-  return { ...http, spId: p.spId };
+  return { ...http, spId: p.spId, token };
 }
 
 /** `count` numbers from `first` (10 digits) in the provider's inventory, with optional columns. */

@@ -252,6 +252,41 @@ describe('POST /api/service_provider/delegates', () => {
     expect(many.json().message).toBe(DELEGATE_MESSAGES.tooManyNumbers);
   });
 
+  it('keeps no key for a repeat with the same Idempotency-Key: it gets the certificate without the key', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: DELEGATES,
+        headers: {
+          authorization: `Bearer ${alice.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'delegate-once',
+        },
+        payload: JSON.stringify({ customer_name: 'Theta', numbers: '2025550500' }),
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    expect(first.json().private_key_pem).toMatch(/PRIVATE KEY/);
+    const repeat = await send();
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual({ ...first.json(), private_key_pem: null });
+    const kept = await t.db.query<{ body: string }>(
+      `SELECT convert_from(response_body, 'UTF8') AS body FROM idempotency_keys WHERE idempotency_key = $1`,
+      ['delegate-once'],
+    );
+    expect(kept).toHaveLength(1);
+    expect(kept[0].body).not.toMatch(/PRIVATE KEY/);
+  });
+
+  it('lets one of two concurrent requests of different customers for the same numbers through', async () => {
+    const [a, b] = await Promise.all([
+      alice.post(DELEGATES, { customer_name: 'Iota', numbers: '2025550600-2025550610' }),
+      alice.post(DELEGATES, { customer_name: 'Kappa', numbers: '2025550605-2025550620' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  });
+
   it('is another provider’s 404, and no route of a reseller or an admin', async () => {
     for (const res of [
       await bob.get(`${DELEGATES}/${acme.id}`),
