@@ -11,7 +11,7 @@ import { recordAudit } from '../certificates/audit';
 import { standingRefusal } from '../certificates/issuance';
 import { type Actor, auditActor } from '../certificates/service';
 import { providerStanding } from '../certificates/store';
-import { HttpError, conflict, notFound } from '../http/errors';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
 import { queuePublishCr } from '../publishing/jobs';
 import { checkedCsrKey } from './delegateCsr';
@@ -35,6 +35,21 @@ export type DelegateDeps = Pick<StiScaDeps, 'db' | 'now' | 'config' | 'ca' | 'cr
 
 /** The country code a PASSporT's `orig.tn` carries before a NANP number (RFC 8224 §8.3): the TNAuthList's too. */
 const NANP_COUNTRY_CODE = '1';
+
+/**
+ * The certificate's O: the customer's name with control characters as spaces, its first 64 characters
+ * (ub-organization-name) when longer; a name left empty is refused (400) before anything is signed.
+ */
+function organizationOf(customerName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = customerName.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  const o = Array.from(clean).slice(0, 64).join('').trim();
+  if (!o)
+    throw badRequest(DELEGATE_MESSAGES.customerNameRequired, {
+      customer_name: DELEGATE_MESSAGES.customerNameRequired,
+    });
+  return o;
+}
 
 /** Ten digits, or `first–last` for a block. */
 const blockText = (lo: number, hi: number) => (lo === hi ? tnOf(lo) : `${tnOf(lo)}–${tnOf(hi)}`);
@@ -138,7 +153,7 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<string> {
     const issuer = await stiScaIssuer(deps, sca);
     const serial = newSerial();
     const issued = await issuer.issueDelegate({
-      companyName: i.customerName,
+      companyName: organizationOf(i.customerName),
       subjectPublicKey: i.spki,
       serial,
       notBefore,
@@ -186,6 +201,7 @@ export async function createDelegate(
 ): Promise<DelegateIssued> {
   const spId = actor.serviceProviderId;
   const now = deps.now();
+  organizationOf(input.customer_name);
   const paidUntil = await assertMayIssue(deps, spId, now);
   const key = keyFor(input.csr);
   const typed = typedIntervals(input.numbers);

@@ -247,9 +247,21 @@ describe('POST /api/service_provider/delegates', () => {
     expect((await post({})).statusCode).toBe(400);
     expect((await post({ numbers: '2015550100', extra: 1 })).statusCode).toBe(400);
     expect((await post({ filter: { q: 'x' } })).statusCode).toBe(400);
+    const control = await alice.post(DELEGATES, { customer_name: '\u0001\u0002', numbers: '2015550100' });
+    expect(control.statusCode).toBe(400);
     const many = await post({ numbers: '2015000000-2016000000' });
     expect(many.statusCode).toBe(422);
     expect(many.json().message).toBe(DELEGATE_MESSAGES.tooManyNumbers);
+  });
+
+  it('writes a long customer name into O cut to 64 characters, and keeps it whole', async () => {
+    const name = `Ω\t${'Long Name Company '.repeat(6)}😀`.slice(0, 100);
+    const res = await alice.post(DELEGATES, { customer_name: name, numbers: '2025550700' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().delegate.customer_name).toBe(name);
+    const chain = (await alice.get(`${DELEGATES}/${res.json().delegate.id}`)).json().chain_pem;
+    const o = new X509Certificate(pemsOf(chain)[0]).subjectName.getField('O')[0];
+    expect(o).toBe(Array.from(name.replace('\t', ' ')).slice(0, 64).join('').trim());
   });
 
   it('keeps no key for a repeat with the same Idempotency-Key: it gets the certificate without the key', async () => {
