@@ -1,6 +1,9 @@
 // Delegate certificates after their creation, on the real app: a block of a million numbers as one range, the
 // list protocol, renewal (the renewed one stays valid, no longer current), revocation (the CRL signer's CRL lists
 // it at once), and the revocation of the STI-SCA that signed them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELEGATE_MESSAGES } from '../../../contract/delegates';
 import { TN_AUTH_LIST_OID, X509Certificate, X509Crl, decodeTnEntries } from '../../../server/src/ca';
@@ -11,12 +14,14 @@ import {
   type Provider,
   STI_PA_ACCOUNTS,
   addNumbers,
+  openssl,
   pemsOf,
   provider,
 } from './delegates-fixtures';
 
 let t: TestApp;
 let alice: Provider;
+let dir: string;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -25,11 +30,32 @@ beforeAll(async () => {
   });
   alice = await provider(t);
   await addNumbers(t, alice.spId, '2015550100', 100);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delegates-life-'));
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** `openssl verify` of the delegate `serial` up to the root with the CRL signer's CRL checked: its output. */
+async function verifiedWithCrl(serial: string): Promise<string> {
+  const get = async (url: string) => (await t.app.inject({ url })).body;
+  const pems = pemsOf(await get(`/cr/${serial}.pem`));
+  fs.writeFileSync(path.join(dir, 'leaf.pem'), pems[0]);
+  fs.writeFileSync(path.join(dir, 'chain.pem'), pems.slice(1).join('') + (await get('/ca/crl-signer.pem')));
+  fs.writeFileSync(path.join(dir, 'root.pem'), await get('/ca/root.pem'));
+  const crl = await t.app.inject({ url: `/crl/${t.services.ca.crlSigner!.id}.crl` });
+  fs.writeFileSync(path.join(dir, 'crl.der'), crl.rawPayload);
+  openssl(dir, 'crl', '-inform', 'DER', '-in', 'crl.der', '-out', 'crl.pem');
+  const args = ['-purpose', 'any', '-CAfile', 'root.pem', '-untrusted', 'chain.pem'];
+  try {
+    return openssl(dir, 'verify', ...args, '-crl_check', '-extended_crl', '-CRLfile', 'crl.pem', 'leaf.pem');
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return `FAILED ${e.stdout ?? ''}${e.stderr ?? ''}`;
+  }
+}
 
 type Row = { id: string; serial_number: string; customer_name: string; number_count: number };
 const crlSerials = async () => {
@@ -118,9 +144,12 @@ describe('the list, renewal and revocation', () => {
   });
 
   it('revokes one: the CRL signer’s CRL lists it at once; it cannot be revoked or renewed again', async () => {
+    expect(await verifiedWithCrl(second.serial_number)).toContain('leaf.pem: OK');
     const res = await alice.post(`${DELEGATES}/${second.id}/revoke`, { reason: 'key_compromise' });
     expect(res.json()).toEqual({ message: DELEGATE_MESSAGES.revoked });
     expect(await crlSerials()).toContain(second.serial_number);
+    // openssl reads the indirect CRL's entry (its certificate issuer the STI-SCA) and finds it revoked
+    expect(await verifiedWithCrl(second.serial_number)).toMatch(/certificate revoked/);
     const again = await alice.post(`${DELEGATES}/${second.id}/revoke`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(DELEGATE_MESSAGES.alreadyRevoked);
