@@ -57,6 +57,8 @@ export const DELEGATE_MESSAGES = {
   notInInventory: 'These numbers are not in your inventory: ${numbers}',
   delegatedElsewhere: 'These numbers are delegated to another customer: ${numbers}',
   noStiSca: 'Request your delegate CA (STI-SCA) first: it signs the delegate certificates.',
+  subscriptionInactive:
+    'Your subscription is not active: delegate certificates can be issued only while it is paid and current.',
   notFound: 'Delegate certificate not found',
   alreadyRevoked: 'This delegate certificate is already revoked',
   notCurrent:

@@ -26,8 +26,8 @@ import { accountRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { settingsRoutes } from './settings/routes';
 import { certificateRoutes } from './certificates/routes';
+import { delegateRoutes, stiScaRoutes } from './delegates/routes';
 import { coverageRoutes } from './delegates/uncovered/routes';
-import { stiScaRoutes } from './delegates/routes';
 import { repositoryRoutes } from './repository/routes';
 import { numberRoutes } from './numbers/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -56,6 +56,7 @@ async function mountModules(app: FastifyInstance, s: AppServices): Promise<void>
   await repositoryRoutes(app, s.repository);
   await certificateRoutes(app, s.certificates);
   await stiScaRoutes(app, s.delegates);
+  await delegateRoutes(app, s.delegates);
   await numberRoutes(app, s.numbers);
   await coverageRoutes(app, s.numbers);
   await adminResellerRoutes(app, s.resellers);

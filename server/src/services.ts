@@ -90,7 +90,10 @@ export interface AppServices extends AppContext {
   billing: BillingDeps;
   repository: RepositoryDeps;
   certificates: CertificateDeps;
-  /** The provider's STI-SCA, hosted with its key in the CA's key store (docs/delegates.md). */
+  /**
+   * The provider's STI-SCA, hosted with its key in the CA's key store, and the delegate certificates it signs
+   * (docs/delegates.md).
+   */
   delegates: StiScaDeps;
   numbers: NumberDeps;
   resellers: ResellerDeps;

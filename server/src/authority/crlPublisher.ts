@@ -28,8 +28,8 @@ export interface CrlBook {
  * The CA's own CRLs (table crls). A CA certificate of an earlier release signs its own, direct CRL: the provider
  * certificates it issued that were revoked. The dedicated CRL signer's indirect CRL covers the CA certificates the
  * root issued, the portal never revokes one of those itself, and the providers' STI-SCAs, whose distribution
- * point it is: it lists the revoked STI-SCAs, each naming the delegate intermediate that issued it
- * (docs/delegates.md).
+ * point it is: it lists the revoked STI-SCAs, each naming the delegate intermediate that issued it, and the revoked
+ * delegate certificates, each naming the STI-SCA that signed it (docs/delegates.md).
  */
 export const caCrlBook: CrlBook = {
   newest: (db, issuerId) => newestCrl(db, issuerId),
@@ -42,7 +42,9 @@ export const caCrlBook: CrlBook = {
         serial: r.serial_number,
         revokedAt: new Date(r.revoked_on),
         reason: r.revocation_reason,
-        certificateIssuer: new Uint8Array(new X509Certificate(r.issuer_pem).subjectName.toArrayBuffer()),
+        certificateIssuer: new Uint8Array(
+          new X509Certificate(r.issuer_pem ?? new Uint8Array(r.issuer_der!)).subjectName.toArrayBuffer(),
+        ),
       }));
     }
     const revoked = await revokedUnexpired(tx, issuer.id, at);

@@ -26,17 +26,22 @@ export async function revokedUnexpired(db: Queryable, issuerId: string, now: Dat
 }
 
 /**
- * Revoked STI-SCAs that have not expired yet, whichever delegate intermediate issued them, with that issuer's
- * certificate: the CRL signer's indirect CRL names each entry's issuer.
+ * What the CRL signer's indirect CRL lists (docs/delegates.md): revoked STI-SCAs and delegate certificates that have
+ * not expired yet, each with its issuer's certificate (the CRL names each entry's issuer): an STI-SCA's, the delegate
+ * intermediate that issued it (`issuer_pem`); a delegate certificate's, the STI-SCA that signed it (`issuer_der`).
  */
 export async function revokedStiScas(
   db: Queryable,
   now: Date,
-): Promise<(RevokedRow & { issuer_pem: string })[]> {
-  return db.query<RevokedRow & { issuer_pem: string }>(
-    `SELECT c.serial_number, c.revoked_on, c.revocation_reason, i.certificate_pem AS issuer_pem
-       FROM certificates c JOIN ca_issuers i ON i.id = c.issuer_id
-      WHERE c.kind = 'sti_sca' AND c.status = 'revoked' AND c.revoked_on IS NOT NULL AND c.not_after > $1
+): Promise<(RevokedRow & { issuer_pem: string | null; issuer_der: Uint8Array | null })[]> {
+  return db.query<RevokedRow & { issuer_pem: string | null; issuer_der: Uint8Array | null }>(
+    `SELECT c.serial_number, c.revoked_on, c.revocation_reason, i.certificate_pem AS issuer_pem,
+            s.certificate_der AS issuer_der
+       FROM certificates c
+       LEFT JOIN ca_issuers i ON c.kind = 'sti_sca' AND i.id = c.issuer_id
+       LEFT JOIN certificates s ON c.kind = 'delegate' AND s.id = c.issuing_sti_sca_id
+      WHERE c.kind IN ('sti_sca', 'delegate') AND c.status = 'revoked' AND c.revoked_on IS NOT NULL
+        AND c.not_after > $1
       ORDER BY c.revoked_on, c.serial_number`,
     [now],
   );

@@ -7,6 +7,8 @@ export interface ErrorExtra {
   errors?: Record<string, string>;
   service_provider_uuid?: string;
   url?: string;
+  /** The numbers a refusal names (a delegate certificate's selection), at most a few. */
+  numbers?: string[];
 }
 
 declare module 'fastify' {

@@ -40,6 +40,16 @@ interface HeldKey {
   scope: string;
   key: string;
   settled: boolean;
+  /** What of the answer is kept for a repeat: all of it unless the route said otherwise (keepAnswerAs). */
+  kept?: (body: Buffer) => Buffer;
+}
+
+/**
+ * Keeps this request's answer for a repeat only as `kept` makes it: a secret answered once (a private key made for
+ * the client) is left out of what is stored, and a repeat gets the answer without it.
+ */
+export function keepAnswerAs(request: FastifyRequest, kept: (body: Buffer) => Buffer): void {
+  if (request.idempotency) request.idempotency.kept = kept;
 }
 
 export interface IdempotencyOptions {
@@ -208,7 +218,8 @@ export function installIdempotency(app: FastifyInstance, opts: IdempotencyOption
       typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (bytes && keepable(reply.statusCode)) {
       const type = reply.getHeader('content-type');
-      await keep(db, held, reply.statusCode, typeof type === 'string' ? type : null, bytes);
+      const body = held.kept ? held.kept(bytes) : bytes;
+      await keep(db, held, reply.statusCode, typeof type === 'string' ? type : null, body);
     } else {
       await giveBack(db, held);
     }

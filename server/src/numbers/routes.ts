@@ -8,9 +8,10 @@ import { CSV_TYPE } from '../http/csv';
 import { badRequest } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
 import { type ListSpec, MAX_PAGE_ROWS, parseListQuery } from '../http/list';
-import { refuse, text, uuid } from '../http/listFilters';
+import { text, uuid } from '../http/listFilters';
 import { fileResponse } from '../http/responses';
 import { logAdminImport } from '../admin/providers';
+import { NUMBERS_LIST } from './listSpec';
 import * as service from './service';
 import { receiveImportFile } from './upload';
 import {
@@ -43,35 +44,6 @@ const IMPORTS_LIST: ListSpec = {
   },
   defaultSort: ['imported_on', 'DESC'],
   tiebreaker: 'id',
-};
-
-const NUMBERS_LIST: ListSpec = {
-  sortable: {
-    tn: 'tn',
-    created_on: 'created_on',
-    assigned_on: 'assigned_on',
-    voip_user: 'voip_user',
-    organization: 'organization',
-  },
-  filters: {
-    q: {
-      // 4 digits and more: the listing adds the numbers found from the provider's blocks (service.blockSearch)
-      sql: (p) => `strpos(tn, ${p}) > 0`,
-      value: (v, name) => {
-        const digits = typeof v === 'number' ? String(v) : v;
-        if (typeof digits !== 'string' || !/^\d{1,10}$/.test(digits)) {
-          refuse(name, `${name} must be 1 to 10 digits`);
-        }
-        return digits;
-      },
-    },
-    voip_user: text('voip_user'),
-    organization: text('organization'),
-    // the numbers an import added (numbers_import_idx): a number already held is never rewritten by a later import
-    import_id: uuid('import_id'),
-  },
-  defaultSort: ['tn', 'ASC'],
-  tiebreaker: 'tn',
 };
 
 /** The "number contains" digits of a parsed listing, and whether they are its only filter. */

@@ -93,6 +93,16 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
   });
   if (sca.statusCode >= 300 || !(sca.json() as { success: boolean }).success)
     throw new Error(`STI-SCA: ${sca.statusCode} ${sca.body}`);
+  // and a delegate certificate it signed, of a number of the owner's inventory
+  await t.db.query(
+    `INSERT INTO numbers (service_provider_id, tn) VALUES ($1, '2015550100') ON CONFLICT DO NOTHING`,
+    [owner.p.spId],
+  );
+  const delegate = await as(t, owner.token).post('/api/service_provider/delegates', {
+    customer_name: 'Matrix',
+    numbers: '2015550100',
+  });
+  if (delegate.statusCode !== 201) throw new Error(`delegate: ${delegate.statusCode} ${delegate.body}`);
   return {
     admin: () => adminToken(t),
     owner: {

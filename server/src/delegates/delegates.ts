@@ -1,0 +1,301 @@
+// Delegate certificates (docs/delegates.md): end-entity certificates the provider's hosted STI-SCA signs for one of
+// its customers, listing numbers of the provider's inventory. The customer holds the key: a CSR it sent, or a key
+// made here and answered once (nothing of it is kept). Issued under the provider's lock, so that two customers can
+// never both be given one number; kept as rows of `certificates` (kind 'delegate') so that the CR URL, the CRL,
+// the audit and publishing are any certificate's.
+import { generateKeyPairSync } from 'node:crypto';
+import { DELEGATE_MESSAGES, type CreateDelegateInput } from '../../../contract/delegates';
+import type { DelegateDetail, DelegateIssued, DelegateRow } from '../../../contract/wire/delegates';
+import { ShakenIssuer, X509Certificate, delegateValidity, newSerial } from '../ca';
+import { recordAudit } from '../certificates/audit';
+import { standingRefusal } from '../certificates/issuance';
+import { type Actor, auditActor } from '../certificates/service';
+import { providerStanding } from '../certificates/store';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import type { ListQuery } from '../http/list';
+import { queuePublishCr } from '../publishing/jobs';
+import { checkedCsrKey } from './delegateCsr';
+import * as dstore from './delegateStore';
+import {
+  type Interval,
+  assertInInventory,
+  assertNotDelegatedElsewhere,
+  countOf,
+  entriesOf,
+  filteredIntervals,
+  tnOf,
+  typedIntervals,
+  unionOf,
+} from './selection';
+import type { StiScaDeps } from './stiSca';
+import { currentStiSca, lockProviderStiSca } from './store';
+
+/** What the delegate certificates need: the STI-SCA's deps, without the STI-PA (a delegate asks it nothing). */
+export type DelegateDeps = Pick<StiScaDeps, 'db' | 'now' | 'config' | 'ca' | 'crl' | 'jobs' | 'log'>;
+
+/** The country code a PASSporT's `orig.tn` carries before a NANP number (RFC 8224 §8.3): the TNAuthList's too. */
+const NANP_COUNTRY_CODE = '1';
+
+/**
+ * The certificate's O: the customer's name with control characters as spaces, its first 64 characters
+ * (ub-organization-name) when longer; a name left empty is refused (400) before anything is signed.
+ */
+function organizationOf(customerName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = customerName.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  const o = Array.from(clean).slice(0, 64).join('').trim();
+  if (!o)
+    throw badRequest(DELEGATE_MESSAGES.customerNameRequired, {
+      customer_name: DELEGATE_MESSAGES.customerNameRequired,
+    });
+  return o;
+}
+
+/** Ten digits, or `first–last` for a block. */
+const blockText = (lo: number, hi: number) => (lo === hi ? tnOf(lo) : `${tnOf(lo)}–${tnOf(hi)}`);
+
+export function delegateView(
+  deps: Pick<DelegateDeps, 'config' | 'now'>,
+  r: dstore.DelegateRecord,
+): DelegateRow {
+  const blocks = r.first_blocks.map((b) => b.split('-').map(Number));
+  const summary = blocks.slice(0, 3).map(([lo, hi]) => blockText(lo, hi));
+  return {
+    id: r.id,
+    serial_number: r.serial_number,
+    status: r.status,
+    is_current: r.status === 'issued' && !r.replaced_by && r.not_after.getTime() > deps.now().getTime(),
+    customer_id: r.customer_id,
+    customer_name: r.customer_name,
+    customer_contact: r.customer_contact,
+    number_count: Number(r.number_count),
+    numbers_summary: `${summary.join(', ')}${blocks.length > 3 ? ', …' : ''}`,
+    sti_sca_serial: r.sti_sca_serial,
+    created_on: r.created_on.toISOString(),
+    not_before: r.not_before.toISOString(),
+    not_after: r.not_after.toISOString(),
+    cr_path: `${deps.config.publicUrl}/cr/${r.serial_number}.pem`,
+    revoked_on: r.revoked_on?.toISOString() ?? null,
+    revocation_reason: r.status === 'revoked' ? (r.revocation_reason ?? 'unspecified') : null,
+    replaced_by: r.replaced_by,
+  };
+}
+
+/**
+ * The provider may have delegate certificates issued now: its subscription active and paid (403 otherwise, as a
+ * deactivated account is refused everything), and it holds a current STI-SCA (409 otherwise). Answers the paid end.
+ */
+async function assertMayIssue(deps: DelegateDeps, spId: string, now: Date): Promise<Date> {
+  const standing = await providerStanding(deps.db, spId);
+  if (!standing || standingRefusal(standing, now))
+    throw new HttpError(403, DELEGATE_MESSAGES.subscriptionInactive);
+  if (!deps.ca.crlSigner || !(await currentStiSca(deps.db, spId, now)))
+    throw conflict(DELEGATE_MESSAGES.noStiSca);
+  return new Date(standing.subscription_expired_on!);
+}
+
+/** The key to certify: the CSR's (checked), or a new P-256 key whose PKCS#8 PEM is answered once. */
+function keyFor(csr: string | undefined): { spki: Uint8Array; privateKeyPem: string | null } {
+  if (csr) return { spki: checkedCsrKey(csr), privateKeyPem: null };
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return {
+    spki: new Uint8Array(publicKey.export({ type: 'spki', format: 'der' })),
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+/** What one delegate certificate is issued from. */
+interface Intent {
+  actor: Actor;
+  customerName: string;
+  customerContact: string | undefined;
+  intervals: Interval[];
+  spki: Uint8Array;
+  paidUntil: Date;
+  /** The current delegate certificate this one renews (same customer, same numbers). */
+  renews: { id: string; serial: string; customerId: string } | null;
+}
+
+/** An issuer for the STI-SCA: its key in the CA's key store, its certificate as recorded. */
+async function stiScaIssuer(deps: DelegateDeps, sca: dstore.SigningStiSca): Promise<ShakenIssuer> {
+  if (sca.key_store !== deps.ca.keys.kind)
+    throw new Error(`the key of STI-SCA ${sca.serial_number} is in the ${sca.key_store} key store`);
+  const signer = await deps.ca.keys.signer({ id: sca.key_id, ref: sca.key_ref });
+  const certificate = new X509Certificate(new Uint8Array(sca.certificate_der));
+  return ShakenIssuer.create({ certificate, signer });
+}
+
+/**
+ * Under the provider's lock (the STI-SCA's own: an STI-SCA renewal and a delegate issuance never interleave): the
+ * current STI-SCA read again, the numbers checked again against the other customers' live certificates, the
+ * customer found or added, the certificate signed and recorded with its numbers and audit row, its CR queued.
+ */
+function signAndRecord(deps: DelegateDeps, i: Intent): Promise<string> {
+  const spId = i.actor.serviceProviderId;
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await lockProviderStiSca(tx, spId);
+    const currentId = await currentStiSca(tx, spId, now);
+    const crlSigner = deps.ca.crlSigner;
+    if (!currentId || !crlSigner) throw conflict(DELEGATE_MESSAGES.noStiSca);
+    const sca = await dstore.stiScaForSigning(tx, currentId);
+    if (i.renews) {
+      const old = await dstore.delegateById(tx, spId, i.renews.id, { forUpdate: true });
+      if (old?.status === 'revoked') throw conflict(DELEGATE_MESSAGES.alreadyRevoked);
+      if (!old || (await dstore.isReplaced(tx, old.id))) throw conflict(DELEGATE_MESSAGES.notCurrent);
+    }
+    const known = i.renews?.customerId ?? (await dstore.findCustomer(tx, spId, i.customerName));
+    await assertNotDelegatedElsewhere(tx, spId, known, i.intervals, now);
+    const customerId =
+      i.renews?.customerId ??
+      (await dstore.upsertCustomer(tx, { spId, name: i.customerName, contact: i.customerContact, now }));
+    const { notBefore, notAfter } = delegateValidity(now, i.paidUntil, sca.not_after);
+    const issuer = await stiScaIssuer(deps, sca);
+    const serial = newSerial();
+    const issued = await issuer.issueDelegate({
+      companyName: organizationOf(i.customerName),
+      subjectPublicKey: i.spki,
+      serial,
+      notBefore,
+      notAfter,
+      policyOid: deps.config.certPolicyOid,
+      crl: {
+        url: deps.ca.crlUrl(crlSigner.id),
+        issuerDn: new Uint8Array(crlSigner.certificate.subjectName.toArrayBuffer()),
+      },
+      entries: entriesOf(i.intervals, NANP_COUNTRY_CODE),
+    });
+    const numberCount = countOf(i.intervals);
+    const id = await dstore.insertDelegate(tx, {
+      ...{ serial, spId, issuerId: sca.issuer_id, stiScaId: sca.id, spc: sca.spc, customerId },
+      ...{ spki: i.spki, intervals: i.intervals, numberCount, notBefore, notAfter, now },
+      der: issued.der,
+      chainPem: `${issued.pem.trim()}\n${sca.chain_pem.trim()}\n`,
+      replacesId: i.renews?.id ?? null,
+    });
+    await recordAudit(tx, {
+      action: 'certificate.issued',
+      actor: auditActor(i.actor),
+      ip: i.actor.ip,
+      serviceProviderId: spId,
+      subject: serial,
+      detail:
+        `delegate for ${i.customerName}, ${numberCount} numbers` +
+        (i.renews ? `; renews ${i.renews.serial}` : ''),
+    });
+    await queuePublishCr(deps, tx, serial);
+    return id;
+  });
+}
+
+async function issued(deps: DelegateDeps, actor: Actor, id: string, privateKeyPem: string | null) {
+  const row = await dstore.delegateById(deps.db, actor.serviceProviderId, id);
+  return { delegate: delegateView(deps, row!), private_key_pem: privateKeyPem } satisfies DelegateIssued;
+}
+
+/** POST /api/service_provider/delegates: a delegate certificate for a customer, of the numbers picked. */
+export async function createDelegate(
+  deps: DelegateDeps,
+  actor: Actor,
+  input: CreateDelegateInput,
+): Promise<DelegateIssued> {
+  const spId = actor.serviceProviderId;
+  const now = deps.now();
+  organizationOf(input.customer_name);
+  const paidUntil = await assertMayIssue(deps, spId, now);
+  const key = keyFor(input.csr);
+  const typed = typedIntervals(input.numbers);
+  await assertInInventory(deps.db, spId, typed);
+  const filtered = input.filter ? await filteredIntervals(deps.db, spId, input.filter) : [];
+  const intervals = unionOf(typed, filtered);
+  if (intervals.length === 0) throw new HttpError(422, DELEGATE_MESSAGES.nothingPicked);
+  const id = await signAndRecord(deps, {
+    actor,
+    customerName: input.customer_name,
+    customerContact: input.customer_contact,
+    intervals,
+    spki: key.spki,
+    paidUntil,
+    renews: null,
+  });
+  return issued(deps, actor, id, key.privateKeyPem);
+}
+
+/**
+ * POST /api/service_provider/delegates/{id}/renew: a new certificate for the same customer and numbers (checked
+ * again), signed by the current STI-SCA; the renewed one stays valid until it expires, no longer current.
+ */
+export async function renewDelegate(
+  deps: DelegateDeps,
+  actor: Actor,
+  id: string,
+  input: { csr?: string },
+): Promise<DelegateIssued> {
+  const spId = actor.serviceProviderId;
+  const now = deps.now();
+  const old = await dstore.delegateById(deps.db, spId, id.toLowerCase());
+  if (!old) throw notFound(DELEGATE_MESSAGES.notFound);
+  if (old.status === 'revoked') throw conflict(DELEGATE_MESSAGES.alreadyRevoked);
+  if (!delegateView(deps, old).is_current) throw conflict(DELEGATE_MESSAGES.notCurrent);
+  const paidUntil = await assertMayIssue(deps, spId, now);
+  const key = keyFor(input.csr);
+  const intervals = await dstore.intervalsOf(deps.db, old.id);
+  await assertInInventory(deps.db, spId, intervals);
+  const newId = await signAndRecord(deps, {
+    actor,
+    customerName: old.customer_name,
+    customerContact: undefined,
+    intervals,
+    spki: key.spki,
+    paidUntil,
+    renews: { id: old.id, serial: old.serial_number, customerId: old.customer_id },
+  });
+  return issued(deps, actor, newId, key.privateKeyPem);
+}
+
+/**
+ * POST /api/service_provider/delegates/{id}/revoke: revoked at once; then the CRL signer's indirect CRL, which
+ * lists revoked delegate certificates, is re-signed.
+ */
+export async function revokeDelegate(deps: DelegateDeps, actor: Actor, id: string, reason: string) {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await dstore.delegateById(tx, actor.serviceProviderId, id.toLowerCase(), { forUpdate: true });
+    if (!row) throw notFound(DELEGATE_MESSAGES.notFound);
+    if (row.status === 'revoked') throw conflict(DELEGATE_MESSAGES.alreadyRevoked);
+    await dstore.revokeDelegate(tx, row.id, reason, now);
+    await recordAudit(tx, {
+      action: 'certificate.revoked',
+      actor: auditActor(actor),
+      ip: actor.ip,
+      serviceProviderId: actor.serviceProviderId,
+      subject: row.serial_number,
+      detail: `${reason}; delegate for ${row.customer_name}`,
+    });
+  });
+  const signer = deps.ca.crlSigner;
+  if (!signer) return;
+  try {
+    await deps.crl.reissue(signer.id);
+  } catch (e) {
+    deps.log.error(
+      { err: e, issuer_id: signer.id },
+      'the CRL could not be reissued after a delegate revocation',
+    );
+  }
+}
+
+export async function listDelegates(deps: DelegateDeps, actor: Actor, list: ListQuery) {
+  const page = await dstore.listDelegates(deps.db, actor.serviceProviderId, deps.now(), list);
+  return { rows: page.rows.map((r) => delegateView(deps, r)), total: page.total };
+}
+
+export async function showDelegate(deps: DelegateDeps, actor: Actor, id: string): Promise<DelegateDetail> {
+  const row = await dstore.delegateById(deps.db, actor.serviceProviderId, id.toLowerCase());
+  if (!row) throw notFound(DELEGATE_MESSAGES.notFound);
+  const blocks = (await dstore.intervalsOf(deps.db, row.id)).map((i) => ({
+    start: tnOf(i.lo),
+    count: i.hi - i.lo + 1,
+  }));
+  return { ...delegateView(deps, row), blocks, chain_pem: row.chain_pem };
+}

@@ -1,0 +1,193 @@
+// Which numbers a delegate certificate covers (docs/delegates.md): the typed numbers and blocks, and the inventory
+// numbers the number listing's filter matches, as merged intervals of 10-digit numbers; checked against the
+// provider's inventory (one count per interval on the primary key) and against the live delegate certificates of
+// its other customers. A refusal names the first numbers at fault, never a million.
+import {
+  DELEGATE_LIMITS,
+  DELEGATE_LINE_RE,
+  DELEGATE_MESSAGES,
+  delegateLines,
+} from '../../../contract/delegates';
+import { type TnAuthEntry, UNCOVERED_SAMPLE, covers } from '../ca';
+import type { Queryable } from '../db';
+import { HttpError, badRequest } from '../http/errors';
+import { parseListQuery, whereClause } from '../http/list';
+import { NUMBERS_LIST } from '../numbers/listSpec';
+
+/** The length of an inventory number (NANP, without the country code). */
+export const TN_LENGTH = 10;
+
+/** Numbers `lo` to `hi` inclusive, as integers of TN_LENGTH digits. */
+export interface Interval {
+  lo: number;
+  hi: number;
+}
+
+export const tnOf = (n: number) => String(n).padStart(TN_LENGTH, '0');
+
+/** How many numbers the intervals hold (they do not overlap). */
+export const countOf = (intervals: readonly Interval[]) =>
+  intervals.reduce((sum, i) => sum + i.hi - i.lo + 1, 0);
+
+/** Sorted, overlapping and adjacent intervals joined. */
+export function merge(intervals: readonly Interval[]): Interval[] {
+  const sorted = [...intervals].sort((a, b) => a.lo - b.lo);
+  const out: Interval[] = [];
+  for (const r of sorted) {
+    const prev = out[out.length - 1];
+    if (prev && r.lo <= prev.hi + 1) prev.hi = Math.max(prev.hi, r.hi);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/** Intervals as TNAuthList entries of `prefix` + 10 digits: a `range` each, or a `one` for a single number. */
+export function entriesOf(intervals: readonly Interval[], prefix = ''): TnAuthEntry[] {
+  return intervals.map((i) =>
+    i.hi === i.lo
+      ? { one: `${prefix}${tnOf(i.lo)}` }
+      : { range: { start: `${prefix}${tnOf(i.lo)}`, count: i.hi - i.lo + 1 } },
+  );
+}
+
+/** `${numbers}` of a refusal: the first numbers joined, and how many more there are. */
+export function nameNumbers(first: readonly string[], total: number): string {
+  const more = total - first.length;
+  return `${first.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+}
+
+const refusal = (status: 409 | 422, template: string, first: string[], total: number) =>
+  new HttpError(status, template.replace('${numbers}', nameNumbers(first, total)), { numbers: first });
+
+const tooMany = () => new HttpError(422, DELEGATE_MESSAGES.tooManyNumbers);
+
+/** The typed lines as merged intervals; a block must not end before it starts. */
+export function typedIntervals(text: string | undefined): Interval[] {
+  const out: Interval[] = [];
+  for (const line of text ? delegateLines(text) : []) {
+    const m = DELEGATE_LINE_RE.exec(line);
+    const lo = m ? Number(m[1]) : NaN;
+    const hi = m?.[2] ? Number(m[2]) : lo;
+    if (!m || hi < lo) {
+      const message = DELEGATE_MESSAGES.numberLineInvalid.replace('${value}', line);
+      throw badRequest(message, { numbers: message });
+    }
+    out.push({ lo, hi });
+  }
+  const merged = merge(out);
+  if (countOf(merged) > DELEGATE_LIMITS.numbersMax) throw tooMany();
+  return merged;
+}
+
+type Islands = { lo: string; hi: string; n: string }[];
+const toIntervals = (rows: Islands): Interval[] => rows.map((r) => ({ lo: Number(r.lo), hi: Number(r.hi) }));
+
+/**
+ * The inventory numbers the number listing's filter matches (its own filter SQL), as runs of consecutive numbers
+ * computed by the database; the rows of imports not completed are left out, as in the listing's export. More than
+ * numbersMax numbers is a 422.
+ */
+export async function filteredIntervals(
+  q: Queryable,
+  spId: string,
+  filter: Record<string, string | undefined>,
+): Promise<Interval[]> {
+  const given = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+  const list = parseListQuery({ filter: JSON.stringify(given) }, NUMBERS_LIST, { paramOffset: 1 });
+  const cap = DELEGATE_LIMITS.numbersMax + 1;
+  const where = whereClause([
+    'service_provider_id = $1',
+    ...list.where,
+    `coalesce(import_id <> ALL (ARRAY(
+       SELECT id FROM number_imports WHERE service_provider_id = $1 AND hidden_rows)), true)`,
+  ]);
+  const rows = await q.query<Islands[number]>(
+    `SELECT min(v)::text AS lo, max(v)::text AS hi, count(*)::text AS n
+       FROM (SELECT v, v - row_number() OVER (ORDER BY v) AS g
+               FROM (SELECT tn::bigint AS v FROM numbers${where} ORDER BY tn LIMIT ${cap}) s) runs
+      GROUP BY g ORDER BY 1`,
+    [spId, ...list.params],
+  );
+  if (rows.reduce((sum, r) => sum + Number(r.n), 0) >= cap) throw tooMany();
+  return toIntervals(rows);
+}
+
+/** The union of the two, at most numbersMax numbers. */
+export function unionOf(a: readonly Interval[], b: readonly Interval[]): Interval[] {
+  const merged = merge([...a, ...b]);
+  if (countOf(merged) > DELEGATE_LIMITS.numbersMax) throw tooMany();
+  return merged;
+}
+
+const bounds = (intervals: readonly Interval[]) => [
+  intervals.map((i) => tnOf(i.lo)),
+  intervals.map((i) => tnOf(i.hi)),
+];
+
+/**
+ * Every number of `intervals` is in the provider's inventory, else a 422 naming the first missing ones. One count
+ * per interval (`tn BETWEEN` on the primary key); only an interval found short is read as runs, to name what it
+ * lacks.
+ */
+export async function assertInInventory(q: Queryable, spId: string, intervals: readonly Interval[]) {
+  if (intervals.length === 0) return;
+  const [los, his] = bounds(intervals);
+  const counts = await q.query<{ i: string; held: string }>(
+    `SELECT r.i::text AS i,
+            (SELECT count(*) FROM numbers n
+              WHERE n.service_provider_id = $1 AND n.tn BETWEEN r.lo AND r.hi AND length(n.tn) = ${TN_LENGTH})::text AS held
+       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(lo, hi, i)`,
+    [spId, los, his],
+  );
+  const short = counts
+    .filter((c) => {
+      const i = intervals[Number(c.i) - 1];
+      return Number(c.held) < i.hi - i.lo + 1;
+    })
+    .map((c) => intervals[Number(c.i) - 1]);
+  if (short.length === 0) return;
+  const held: Interval[] = [];
+  for (const i of short) {
+    const rows = await q.query<Islands[number]>(
+      `SELECT min(v)::text AS lo, max(v)::text AS hi, count(*)::text AS n
+         FROM (SELECT tn::bigint AS v, tn::bigint - row_number() OVER (ORDER BY tn) AS g FROM numbers
+                WHERE service_provider_id = $1 AND tn BETWEEN $2 AND $3 AND length(tn) = ${TN_LENGTH}) s
+        GROUP BY g ORDER BY 1`,
+      [spId, tnOf(i.lo), tnOf(i.hi)],
+    );
+    held.push(...toIntervals(rows));
+  }
+  const c = covers(entriesOf(held), entriesOf(short), UNCOVERED_SAMPLE);
+  throw refusal(422, DELEGATE_MESSAGES.notInInventory, c.uncovered, c.uncoveredCount);
+}
+
+/**
+ * No number of `intervals` is in a live delegate certificate (issued, not expired) of another customer of the
+ * provider than `customerId` (none yet: every customer is another), else a 409 naming the first such numbers.
+ */
+export async function assertNotDelegatedElsewhere(
+  q: Queryable,
+  spId: string,
+  customerId: string | null,
+  intervals: readonly Interval[],
+  now: Date,
+) {
+  if (intervals.length === 0) return;
+  const [los, his] = bounds(intervals);
+  const rows = await q.query<{ lo: string; hi: string }>(
+    `SELECT greatest(r.first_tn, s.lo)::text AS lo, least(r.last_tn, s.hi)::text AS hi
+       FROM unnest($2::bigint[], $3::bigint[]) AS s(lo, hi)
+       JOIN delegate_ranges r ON r.service_provider_id = $1 AND r.tn_length = ${TN_LENGTH}
+                             AND r.first_tn <= s.hi AND r.last_tn >= s.lo
+       JOIN certificates c ON c.id = r.certificate_id
+       JOIN delegate_certificates d ON d.certificate_id = r.certificate_id
+      WHERE c.status = 'issued' AND c.not_after > $4 AND d.customer_id IS DISTINCT FROM $5::uuid`,
+    [spId, los, his, now, customerId],
+  );
+  if (rows.length === 0) return;
+  const taken = merge(toIntervals(rows.map((r) => ({ ...r, n: '' }))));
+  const first: string[] = [];
+  for (const i of taken)
+    for (let n = i.lo; n <= i.hi && first.length < UNCOVERED_SAMPLE; n++) first.push(tnOf(n));
+  throw refusal(409, DELEGATE_MESSAGES.delegatedElsewhere, first, countOf(taken));
+}
