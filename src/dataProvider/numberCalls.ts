@@ -26,6 +26,7 @@ export type NumberCalls = Pick<
   | 'numberOptions'
   | 'removeNumbers'
   | 'uncoveredDelegates'
+  | 'adminUncoveredDelegates'
 >;
 
 export const IMPORT_PATH = 'service_provider/tn/import';
@@ -108,5 +109,6 @@ export function numberCalls(): NumberCalls {
     },
     removeNumbers: (numbers) => postJson<NumbersRemoved>('service_provider/tn/remove', { numbers }),
     uncoveredDelegates: () => getJson<DelegateUncovered[]>('service_provider/delegates/uncovered'),
+    adminUncoveredDelegates: () => getJson('admin/delegates/uncovered'),
   };
 }

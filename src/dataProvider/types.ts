@@ -190,6 +190,10 @@ export interface PortalDataProvider extends DataProvider {
   removeNumbers(numbers: string): Promise<NumbersRemoved>;
   /** GET /api/service_provider/delegates/uncovered: the live delegates that cover numbers no longer held. */
   uncoveredDelegates(): Promise<DelegateUncovered[]>;
+  /** GET /api/admin/delegates/uncovered: every provider's, with the provider's company. */
+  adminUncoveredDelegates(): Promise<
+    (DelegateUncovered & { service_provider_id: string; company_name: string })[]
+  >;
 
   // the admin's provider screens
   /** GET /api/admin/service_provider/{id}/{part}: one page (list protocol) of the provider's rows. */

@@ -14,6 +14,8 @@ export const numbersRemovalMessages = {
   uncovered_title: 'Delegate certificates to issue again',
   uncovered_intro:
     'These delegate certificates cover numbers that are no longer in your inventory. Issue each again for the numbers you still hold, then revoke the old one.',
+  uncovered_admin_intro:
+    'These delegate certificates cover numbers their provider no longer holds: the provider has been told to issue them again.',
   uncovered_row: '%{customer} (%{serial}): %{missing} of %{count} numbers no longer held',
   uncovered_link: 'Open delegate certificates',
 };

@@ -83,6 +83,7 @@ function delegatesDataProvider(rows: DelegateRow[], overrides: DataProviderOverr
     renewDelegate: async () => ISSUED(KEY),
     revokeDelegate: async () => ({ message: DELEGATE_MESSAGES.revoked }),
     numberOptions: async () => ({ voip_users: ['alice'], organizations: ['Acme'], more: false }),
+    uncoveredDelegates: async () => [],
     ...overrides,
   });
 }
@@ -113,6 +114,28 @@ afterEach(() => {
 });
 
 describe('the delegate certificates list', () => {
+  it('warns above the list of the delegates that cover numbers no longer held, and not otherwise', async () => {
+    const lost = {
+      id: ACME.id,
+      serial_number: 'aa11',
+      customer_name: 'Acme Calls',
+      number_count: 100,
+      missing: 3,
+    };
+    renderBilling(PATH, {
+      dataProvider: delegatesDataProvider([ACME], { uncoveredDelegates: async () => [lost] }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Delegate certificates to issue again')).toBeInTheDocument();
+    expect(within(alert).getByText('Acme Calls (aa11): 3 of 100 numbers no longer held')).toBeInTheDocument();
+  });
+
+  it('shows no warning while every delegate covers numbers still held', async () => {
+    renderBilling(PATH, { dataProvider: delegatesDataProvider([ACME]) });
+    await screen.findByText('Acme Calls');
+    expect(screen.queryByText('Delegate certificates to issue again')).not.toBeInTheDocument();
+  });
+
   it('lists each with its customer, numbers, state and validity, read from the server newest first', async () => {
     const { dataProvider } = renderBilling(PATH, { dataProvider: delegatesDataProvider([ACME, BETA]) });
     expect(

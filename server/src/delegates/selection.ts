@@ -119,6 +119,10 @@ export function unionOf(a: readonly Interval[], b: readonly Interval[]): Interva
   return merged;
 }
 
+/** A row `n` of the numbers table held by the provider `$1`: not one of an import still running (hidden). */
+const HELD = `(n.import_id IS NULL OR n.import_id NOT IN (
+  SELECT id FROM number_imports WHERE service_provider_id = $1 AND hidden_rows))`;
+
 const bounds = (intervals: readonly Interval[]) => [
   intervals.map((i) => tnOf(i.lo)),
   intervals.map((i) => tnOf(i.hi)),
@@ -135,7 +139,8 @@ export async function assertInInventory(q: Queryable, spId: string, intervals: r
   const counts = await q.query<{ i: string; held: string }>(
     `SELECT r.i::text AS i,
             (SELECT count(*) FROM numbers n
-              WHERE n.service_provider_id = $1 AND n.tn BETWEEN r.lo AND r.hi AND length(n.tn) = ${TN_LENGTH})::text AS held
+              WHERE n.service_provider_id = $1 AND n.tn BETWEEN r.lo AND r.hi AND length(n.tn) = ${TN_LENGTH}
+                AND ${HELD})::text AS held
        FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(lo, hi, i)`,
     [spId, los, his],
   );
@@ -151,7 +156,8 @@ export async function assertInInventory(q: Queryable, spId: string, intervals: r
     const rows = await q.query<Islands[number]>(
       `SELECT min(v)::text AS lo, max(v)::text AS hi, count(*)::text AS n
          FROM (SELECT tn::bigint AS v, tn::bigint - row_number() OVER (ORDER BY tn) AS g FROM numbers
-                WHERE service_provider_id = $1 AND tn BETWEEN $2 AND $3 AND length(tn) = ${TN_LENGTH}) s
+                WHERE service_provider_id = $1 AND tn BETWEEN $2 AND $3 AND length(tn) = ${TN_LENGTH}
+                  AND ${HELD.replace(/n\./g, '')}) s
         GROUP BY g ORDER BY 1`,
       [spId, tnOf(i.lo), tnOf(i.hi)],
     );

@@ -12,6 +12,7 @@ import { CountField, DateTimeField } from '../../components/fields';
 import { CompanyLink, csvExporter } from '../adminShared';
 import { fillPath } from '../descriptor';
 import { PortalList } from '../PortalList';
+import { UncoveredAlert } from '../delegates/UncoveredAlert';
 import { DelegateStateField, KindField } from './fields';
 
 const KIND_TEXT = { sti_sca: 'STI-SCA', delegate: 'Delegate' } as const;
@@ -74,6 +75,7 @@ export function DelegateList({ role = 'admin' }: { role?: 'admin' | 'reseller' }
       exporter={exporter}
       emptyText="portal.common.no_data_found"
       rowTestId="delegate-row"
+      before={role === 'admin' ? <UncoveredAlert scope="admin" /> : undefined}
     >
       <FunctionField<AdminDelegateRow>
         source="company_name"

@@ -20,6 +20,7 @@ import { usePortalPath } from '../usePortalPath';
 import { useDelegateDialogs } from './DelegateDialogs';
 import { CustomerCell, DelegateStatus, NumbersCell, delegateState } from './DelegateFields';
 import { DelegateRowActions } from './DelegateRowActions';
+import { UncoveredAlert } from './UncoveredAlert';
 import { useDelegateChainDownload } from './useDelegateActions';
 
 export type DelegateRecord = DelegateRow & RaRecord<string>;
@@ -95,9 +96,12 @@ export function DelegateList() {
         filters={filters}
         exporter={exporter}
         before={
-          <Box sx={{ px: 2, py: 1.5 }}>
-            <MainButton onClick={create}>{translate('portal.delegates.create')}</MainButton>
-          </Box>
+          <>
+            <UncoveredAlert scope="provider" />
+            <Box sx={{ px: 2, py: 1.5 }}>
+              <MainButton onClick={create}>{translate('portal.delegates.create')}</MainButton>
+            </Box>
+          </>
         }
         emptyText="portal.delegates.empty"
         empty={<Empty />}

@@ -28,12 +28,18 @@ import { failureMessage } from '../../customRoutes/public/httpError';
 /** Where the provider's delegate certificates are listed. */
 export const DELEGATES_PATH = '/sti-certificate/delegates';
 
-export function UncoveredList({ delegates }: { delegates: DelegateUncovered[] }) {
+/** Each delegate that lost numbers, on a line; with its provider's company when an admin sees every provider's. */
+export function UncoveredList({
+  delegates,
+}: {
+  delegates: (DelegateUncovered & { company_name?: string })[];
+}) {
   const translate = useTranslate();
   return (
     <List dense disablePadding>
       {delegates.map((d) => (
         <ListItem key={d.id} disableGutters>
+          {d.company_name ? `${d.company_name}: ` : ''}
           {translate('portal.numbers.uncovered_row', {
             customer: d.customer_name,
             serial: d.serial_number,

@@ -153,6 +153,22 @@ describe('POST /api/service_provider/delegates', () => {
     );
   });
 
+  it('counts no number of an import still running as held', async () => {
+    const importId = crypto.randomUUID();
+    await t.db.query(
+      `INSERT INTO number_imports (id, service_provider_id, filename, status, hidden_rows)
+       VALUES ($1, $2, 'running.csv', 'processing', true)`,
+      [importId, alice.spId],
+    );
+    await t.db.query(
+      `INSERT INTO numbers (service_provider_id, tn, import_id) VALUES ($1, '2035550100', $2)`,
+      [alice.spId, importId],
+    );
+    const res = await alice.post(DELEGATES, { customer_name: 'Acme Corp', numbers: '2035550100' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().numbers).toEqual(['2035550100']);
+  });
+
   it('refuses numbers a live certificate of another customer holds, naming them', async () => {
     const res = await alice.post(DELEGATES, {
       customer_name: 'Gamma',

@@ -115,6 +115,29 @@ describe('delegate CAs and certificates', () => {
     );
   });
 
+  it('warns of every provider’s delegates that cover numbers the provider no longer holds', async () => {
+    renderAdmin(
+      '/admin/delegates',
+      adminDataProvider({
+        adminUncoveredDelegates: async () => [
+          {
+            id: 'd1',
+            serial_number: 'bb22',
+            customer_name: 'Widget Call Center',
+            number_count: 10,
+            missing: 2,
+            service_provider_id: 'sp-1',
+            company_name: 'Alpha Telecom',
+          },
+        ],
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText('Alpha Telecom: Widget Call Center (bb22): 2 of 10 numbers no longer held'),
+    ).toBeInTheDocument();
+  });
+
   it('says so when there is none', async () => {
     renderAdmin('/admin/delegates');
     expect(await screen.findByText('No Data Found')).toBeInTheDocument();

@@ -72,6 +72,7 @@ export function adminDataProvider(overrides: DataProviderOverrides = {}): TestDa
     revokeProviderCertificate: async () => ({ message: 'Certificate revoked' }),
     importNumbersFor: async () => ({ id: 'imp-1' }),
     getFile: async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' }),
+    adminUncoveredDelegates: async () => [],
     ...overrides,
   });
   // the lists under a provider are read by reference, through providerRows, as the app's dataProvider reads them
