@@ -1,8 +1,8 @@
 // SQL of the delegate certificates (docs/delegates.md): their customers, their rows of `certificates` (kind
-// 'delegate'), of delegate_certificates and of delegate_ranges. Every read is scoped by the provider.
+// 'delegate') and of delegate_certificates (their numbers one multirange). Every read is scoped by the provider.
 import type { Queryable } from '../db';
 import { type ListQuery, pageClause, whereClause } from '../http/list';
-import { type Interval, TN_LENGTH, tnOf } from './selection';
+import { type Interval, tnOf } from './selection';
 
 export interface DelegateRecord {
   id: string;
@@ -38,8 +38,7 @@ const COLUMNS = `c.id, c.serial_number, c.status, d.customer_id, cu.name AS cust
   c.issuing_sti_sca_id, c.not_before, c.not_after, c.created_on, c.revoked_on, c.revocation_reason,
   (SELECT r.serial_number FROM certificates r WHERE r.replaces_id = c.id AND r.kind = 'delegate'
     ORDER BY r.created_on DESC LIMIT 1) AS replaced_by,
-  ARRAY(SELECT b.first_tn::text || '-' || b.last_tn::text FROM delegate_ranges b
-         WHERE b.certificate_id = c.id ORDER BY b.tn_length, b.first_tn LIMIT 4) AS first_blocks`;
+  ARRAY(SELECT lower(b)::text || '-' || (upper(b) - 1)::text FROM unnest(d.numbers) b LIMIT 4) AS first_blocks`;
 
 /** The list's sorts and filters; `$1` is the provider and `$2` the clock (the states depend on it). */
 export const STATE_SQL: Record<string, string> = {
@@ -152,14 +151,19 @@ export async function insertDelegate(
   );
   await q.query(
     `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki,
-                                        number_count, created_on)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [row.id, c.spId, c.customerId, Buffer.from(c.spki), c.numberCount, c.now],
-  );
-  await q.query(
-    `INSERT INTO delegate_ranges (certificate_id, service_provider_id, tn_length, first_tn, last_tn)
-     SELECT $1, $2, ${TN_LENGTH}, lo, hi FROM unnest($3::bigint[], $4::bigint[]) AS r(lo, hi)`,
-    [row.id, c.spId, c.intervals.map((i) => tnOf(i.lo)), c.intervals.map((i) => tnOf(i.hi))],
+                                        number_count, numbers, created_on)
+     VALUES ($1, $2, $3, $4, $5,
+             (SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest($6::bigint[], $7::bigint[]) AS r(lo, hi)), $8)`,
+    [
+      row.id,
+      c.spId,
+      c.customerId,
+      Buffer.from(c.spki),
+      c.numberCount,
+      c.intervals.map((i) => tnOf(i.lo)),
+      c.intervals.map((i) => tnOf(i.hi)),
+      c.now,
+    ],
   );
   return row.id;
 }
@@ -186,8 +190,8 @@ export async function delegateById(
 /** A delegate certificate's numbers, in order. */
 export async function intervalsOf(q: Queryable, id: string): Promise<Interval[]> {
   const rows = await q.query<{ lo: string; hi: string }>(
-    `SELECT first_tn::text AS lo, last_tn::text AS hi FROM delegate_ranges
-      WHERE certificate_id = $1 ORDER BY tn_length, first_tn`,
+    `SELECT lower(b)::text AS lo, (upper(b) - 1)::text AS hi
+       FROM delegate_certificates d, unnest(d.numbers) b WHERE d.certificate_id = $1`,
     [id],
   );
   return rows.map((r) => ({ lo: Number(r.lo), hi: Number(r.hi) }));

@@ -180,18 +180,20 @@ export async function assertNotDelegatedElsewhere(
 ) {
   if (intervals.length === 0) return;
   const [los, his] = bounds(intervals);
-  const rows = await q.query<{ lo: string; hi: string }>(
-    `SELECT greatest(r.first_tn, s.lo)::text AS lo, least(r.last_tn, s.hi)::text AS hi
-       FROM unnest($2::bigint[], $3::bigint[]) AS s(lo, hi)
-       JOIN delegate_ranges r ON r.service_provider_id = $1 AND r.tn_length = ${TN_LENGTH}
-                             AND r.first_tn <= s.hi AND r.last_tn >= s.lo
-       JOIN certificates c ON c.id = r.certificate_id
-       JOIN delegate_certificates d ON d.certificate_id = r.certificate_id
-      WHERE c.status = 'issued' AND c.not_after > $4 AND d.customer_id IS DISTINCT FROM $5::uuid`,
+  // The selection as one multirange: the GiST index of the delegates' numbers finds those that meet it in one
+  // probe, and the multirange intersection (a merge of two sorted lists) gives the numbers they share.
+  const rows = await q.query<{ lo: string; hi: string; n: string }>(
+    `WITH sel AS (SELECT range_agg(int8range(lo, hi, '[]')) AS m FROM unnest($2::bigint[], $3::bigint[]) AS s(lo, hi))
+     SELECT lower(x)::text AS lo, (upper(x) - 1)::text AS hi, '' AS n
+       FROM sel, delegate_certificates d
+       JOIN certificates c ON c.id = d.certificate_id
+       CROSS JOIN LATERAL unnest(d.numbers * sel.m) AS x
+      WHERE d.numbers && sel.m AND d.service_provider_id = $1
+        AND c.status = 'issued' AND c.not_after > $4 AND d.customer_id IS DISTINCT FROM $5::uuid`,
     [spId, los, his, now, customerId],
   );
   if (rows.length === 0) return;
-  const taken = merge(toIntervals(rows.map((r) => ({ ...r, n: '' }))));
+  const taken = merge(toIntervals(rows));
   const first: string[] = [];
   for (const i of taken)
     for (let n = i.lo; n <= i.hi && first.length < UNCOVERED_SAMPLE; n++) first.push(tnOf(n));

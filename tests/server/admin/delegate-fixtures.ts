@@ -96,7 +96,8 @@ export async function seedDelegate(
   const cert = await insertCertificate(db, spId, 'delegate', { issuingStiScaId: stiScaId }, opts);
   await db.query(
     `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki,
-       number_count) VALUES ($1, $2, $3, '\\x00', $4)`,
+       number_count, numbers)
+     VALUES ($1, $2, $3, '\\x00', $4, int8multirange(int8range(2015550000, 2015550000 + $4::bigint, '[)')))`,
     [cert.id, spId, customer.id, opts.numberCount ?? 1],
   );
   return cert;

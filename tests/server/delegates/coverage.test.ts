@@ -79,16 +79,12 @@ async function delegate(
   );
   const count = ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
   await t.db.query(
-    `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki, number_count)
-     VALUES ($1, $2, $3, '\\x00', $4)`,
-    [id, s.spId, c.id, count],
+    `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki,
+                                        number_count, numbers)
+     VALUES ($1, $2, $3, '\\x00', $4,
+             (SELECT range_agg(int8range(a, b, '[]')) FROM unnest($5::bigint[], $6::bigint[]) AS r(a, b)))`,
+    [id, s.spId, c.id, count, ranges.map(([a]) => a), ranges.map(([, b]) => b)],
   );
-  for (const [first, last] of ranges)
-    await t.db.query(
-      `INSERT INTO delegate_ranges (certificate_id, service_provider_id, tn_length, first_tn, last_tn)
-       VALUES ($1, $2, 10, $3, $4)`,
-      [id, s.spId, first, last],
-    );
   return { id, serial };
 }
 

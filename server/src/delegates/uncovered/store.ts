@@ -1,7 +1,7 @@
 // Numbers stay true (docs/delegates.md): which live delegate certificates cover numbers their provider no longer
-// holds. A delegate's numbers are its ranges (delegate_ranges, in the inventory's 10 digits); what it still holds is
-// counted range by range on the numbers' primary key (provider, tn), so a block of a million numbers is one index
-// range count, not a million lookups.
+// holds. A delegate's numbers are a multirange (delegate_certificates.numbers, in the inventory's 10 digits); what it
+// still holds is counted range by range on the numbers' primary key (provider, tn), so a block of a million numbers
+// is one index range count, not a million lookups.
 import type { DelegateUncovered } from '../../../../contract/wire/numbers';
 import type { Queryable } from '../../db';
 
@@ -17,11 +17,9 @@ const UNCOVERED = `
          c.service_provider_id, sp.company_name,
          (d.number_count - coalesce((
            SELECT sum((SELECT count(*) FROM numbers n
-                        WHERE n.service_provider_id = r.service_provider_id
-                          AND n.tn BETWEEN lpad(r.first_tn::text, r.tn_length, '0')
-                                       AND lpad(r.last_tn::text, r.tn_length, '0')
-                          AND length(n.tn) = r.tn_length))
-             FROM delegate_ranges r WHERE r.certificate_id = c.id), 0))::int AS missing
+                        WHERE n.service_provider_id = d.service_provider_id
+                          AND n.tn BETWEEN lpad(lower(b)::text, 10, '0') AND lpad((upper(b) - 1)::text, 10, '0')))
+             FROM unnest(d.numbers) b), 0))::int AS missing
     FROM certificates c
     JOIN delegate_certificates d ON d.certificate_id = c.id
     JOIN delegate_customers cu ON cu.id = d.customer_id
@@ -56,13 +54,11 @@ export async function delegatesMeeting(
   now: Date,
 ): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    `SELECT DISTINCT r.certificate_id AS id
-       FROM delegate_ranges r
-       JOIN unnest($2::bigint[], $3::bigint[]) AS b(first_tn, last_tn)
-         ON r.first_tn <= b.last_tn AND r.last_tn >= b.first_tn
-       JOIN certificates c ON c.id = r.certificate_id
-      WHERE r.service_provider_id = $1 AND r.tn_length = 10
-        AND c.status = 'issued' AND c.not_after > $4`,
+    `SELECT d.certificate_id AS id
+       FROM delegate_certificates d
+       JOIN certificates c ON c.id = d.certificate_id
+      WHERE d.numbers && (SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest($2::bigint[], $3::bigint[]) AS b(lo, hi))
+        AND d.service_provider_id = $1 AND c.status = 'issued' AND c.not_after > $4`,
     [providerId, blocks.map((b) => b.first), blocks.map((b) => b.last), now],
   );
   return rows.map((r) => r.id);
