@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Download, Locator, Page, Request } from 'playwright-core';
 import { outboxLinks, type Portal } from './harness';
 
 export interface NewProvider {
@@ -190,4 +190,11 @@ export function mailsTo(dataDir: string, to: string): number {
     .readdirSync(dir)
     .filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').toLowerCase().includes(to.toLowerCase()))
     .length;
+}
+
+/** The text of a file the page saved. */
+export async function downloadedText(file: Download): Promise<string> {
+  let text = '';
+  for await (const chunk of await file.createReadStream()) text += String(chunk);
+  return text;
 }

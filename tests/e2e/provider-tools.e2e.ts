@@ -8,18 +8,11 @@
 // → sign out. A flow of its own, on its own server, so that it runs beside provider.e2e.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as x509 from '../../server/src/ca/x509';
-import { activeProvider, doubleClickOnce } from './flows';
+import { activeProvider, doubleClickOnce, downloadedText } from './flows';
 import { usePortal } from './harness';
 import { DESKTOP, PHONE, markScreenStart, screens, trackScreenStarts } from './screens';
-
-/** The text of a file the page saved. */
-async function downloadedText(file: Download): Promise<string> {
-  let text = '';
-  for await (const chunk of await file.createReadStream()) text += String(chunk);
-  return text;
-}
 
 /** The portal's "in 24 hours" for this flow. */
 const REVOKE_DELAY_SECONDS = 5;
