@@ -123,6 +123,8 @@ export async function insertDelegate(
     spki: Uint8Array;
     intervals: readonly Interval[];
     numberCount: number;
+    /** The issuing request's Idempotency-Key (scope and key), if it had one. */
+    requestKey: string | null;
     notBefore: Date;
     notAfter: Date;
     der: Uint8Array;
@@ -151,9 +153,9 @@ export async function insertDelegate(
   );
   await q.query(
     `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki,
-                                        number_count, numbers, created_on)
+                                        number_count, numbers, created_on, request_key)
      VALUES ($1, $2, $3, $4, $5,
-             (SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest($6::bigint[], $7::bigint[]) AS r(lo, hi)), $8)`,
+             (SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest($6::bigint[], $7::bigint[]) AS r(lo, hi)), $8, $9)`,
     [
       row.id,
       c.spId,
@@ -163,6 +165,7 @@ export async function insertDelegate(
       c.intervals.map((i) => tnOf(i.lo)),
       c.intervals.map((i) => tnOf(i.hi)),
       c.now,
+      c.requestKey,
     ],
   );
   return row.id;
@@ -229,4 +232,17 @@ export async function revokeDelegate(q: Queryable, id: string, reason: string, n
     [id, now, reason],
   );
   return rows.length > 0;
+}
+
+/** The delegate certificate a request with this Idempotency-Key (scope and key) issued, if one did. */
+export async function issuedByRequest(
+  q: Queryable,
+  spId: string,
+  requestKey: string,
+): Promise<string | undefined> {
+  const rows = await q.query<{ id: string }>(
+    'SELECT certificate_id AS id FROM delegate_certificates WHERE service_provider_id = $1 AND request_key = $2',
+    [spId, requestKey],
+  );
+  return rows[0]?.id;
 }

@@ -114,6 +114,8 @@ interface Intent {
   paidUntil: Date;
   /** The current delegate certificate this one renews (same customer, same numbers). */
   renews: { id: string; serial: string; customerId: string } | null;
+  /** The request's Idempotency-Key (scope and key), recorded with the certificate. */
+  requestKey: string | null;
 }
 
 /** An issuer for the STI-SCA: its key in the CA's key store, its certificate as recorded. */
@@ -130,11 +132,14 @@ async function stiScaIssuer(deps: DelegateDeps, sca: dstore.SigningStiSca): Prom
  * current STI-SCA read again, the numbers checked again against the other customers' live certificates, the
  * customer found or added, the certificate signed and recorded with its numbers and audit row, its CR queued.
  */
-function signAndRecord(deps: DelegateDeps, i: Intent): Promise<string> {
+function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; repeated: boolean }> {
   const spId = i.actor.serviceProviderId;
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await lockProviderStiSca(tx, spId);
+    // A repeat of a request whose issuance committed but whose answer was never stored (a crash in between).
+    const done = i.requestKey ? await dstore.issuedByRequest(tx, spId, i.requestKey) : undefined;
+    if (done) return { id: done, repeated: true };
     const currentId = await currentStiSca(tx, spId, now);
     const crlSigner = deps.ca.crlSigner;
     if (!currentId || !crlSigner) throw conflict(DELEGATE_MESSAGES.noStiSca);
@@ -172,6 +177,7 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<string> {
       der: issued.der,
       chainPem: `${issued.pem.trim()}\n${sca.chain_pem.trim()}\n`,
       replacesId: i.renews?.id ?? null,
+      requestKey: i.requestKey,
     });
     await recordAudit(tx, {
       action: 'certificate.issued',
@@ -184,7 +190,7 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<string> {
         (i.renews ? `; renews ${i.renews.serial}` : ''),
     });
     await queuePublishCr(deps, tx, serial);
-    return id;
+    return { id, repeated: false };
   });
 }
 
@@ -198,6 +204,7 @@ export async function createDelegate(
   deps: DelegateDeps,
   actor: Actor,
   input: CreateDelegateInput,
+  requestKey: string | null = null,
 ): Promise<DelegateIssued> {
   const spId = actor.serviceProviderId;
   const now = deps.now();
@@ -209,7 +216,7 @@ export async function createDelegate(
   const filtered = input.filter ? await filteredIntervals(deps.db, spId, input.filter) : [];
   const intervals = unionOf(typed, filtered);
   if (intervals.length === 0) throw new HttpError(422, DELEGATE_MESSAGES.nothingPicked);
-  const id = await signAndRecord(deps, {
+  const { id, repeated } = await signAndRecord(deps, {
     actor,
     customerName: input.customer_name,
     customerContact: input.customer_contact,
@@ -217,8 +224,10 @@ export async function createDelegate(
     spki: key.spki,
     paidUntil,
     renews: null,
+    requestKey,
   });
-  return issued(deps, actor, id, key.privateKeyPem);
+  // a repeat gets the certificate, never a key: the one made now signs nothing
+  return issued(deps, actor, id, repeated ? null : key.privateKeyPem);
 }
 
 /**
@@ -230,6 +239,7 @@ export async function renewDelegate(
   actor: Actor,
   id: string,
   input: { csr?: string },
+  requestKey: string | null = null,
 ): Promise<DelegateIssued> {
   const spId = actor.serviceProviderId;
   const now = deps.now();
@@ -241,7 +251,7 @@ export async function renewDelegate(
   const key = keyFor(input.csr);
   const intervals = await dstore.intervalsOf(deps.db, old.id);
   await assertInInventory(deps.db, spId, intervals);
-  const newId = await signAndRecord(deps, {
+  const { id: newId, repeated } = await signAndRecord(deps, {
     actor,
     customerName: old.customer_name,
     customerContact: undefined,
@@ -249,8 +259,9 @@ export async function renewDelegate(
     spki: key.spki,
     paidUntil,
     renews: { id: old.id, serial: old.serial_number, customerId: old.customer_id },
+    requestKey,
   });
-  return issued(deps, actor, newId, key.privateKeyPem);
+  return issued(deps, actor, newId, repeated ? null : key.privateKeyPem);
 }
 
 /**

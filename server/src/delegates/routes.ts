@@ -144,6 +144,10 @@ function withoutKeyKept(request: FastifyRequest, issued: { private_key_pem: stri
   });
 }
 
+/** The request's Idempotency-Key with its scope (account and route), which the issuance records. */
+const requestKeyOf = (request: FastifyRequest) =>
+  request.idempotency ? `${request.idempotency.scope} ${request.idempotency.key}` : null;
+
 export async function delegateRoutes(app: FastifyInstance, deps: DelegateDeps): Promise<void> {
   app.post(
     '/api/service_provider/delegates',
@@ -153,7 +157,7 @@ export async function delegateRoutes(app: FastifyInstance, deps: DelegateDeps): 
     },
     async (request, reply) => {
       const input = await bodyOf(request, createDelegateSchema);
-      const issued = await createDelegate(deps, providerActor(request), input);
+      const issued = await createDelegate(deps, providerActor(request), input, requestKeyOf(request));
       withoutKeyKept(request, issued);
       return reply.status(201).send(issued);
     },
@@ -194,7 +198,13 @@ export async function delegateRoutes(app: FastifyInstance, deps: DelegateDeps): 
     },
     async (request, reply) => {
       const input = await bodyOf(request, renewDelegateSchema);
-      const issued = await renewDelegate(deps, providerActor(request), request.params.id, input);
+      const issued = await renewDelegate(
+        deps,
+        providerActor(request),
+        request.params.id,
+        input,
+        requestKeyOf(request),
+      );
       withoutKeyKept(request, issued);
       return reply.status(201).send(issued);
     },

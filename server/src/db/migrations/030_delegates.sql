@@ -31,8 +31,13 @@ CREATE TABLE delegate_certificates (
   public_key_spki     bytea NOT NULL,
   number_count        bigint NOT NULL CHECK (number_count > 0),
   numbers             int8multirange NOT NULL CHECK (NOT isempty(numbers)),
+  -- The Idempotency-Key of the request that issued it (its scope and key), written in the issuance's own
+  -- transaction: a repeat after a crash between the commit and the stored answer finds it instead of issuing again.
+  request_key         text,
   created_on          timestamptz NOT NULL DEFAULT now()
 );
+CREATE UNIQUE INDEX delegate_certificates_request_idx ON delegate_certificates (service_provider_id, request_key)
+  WHERE request_key IS NOT NULL;
 CREATE INDEX delegate_certificates_customer_idx ON delegate_certificates (customer_id);
 CREATE INDEX delegate_certificates_sp_idx ON delegate_certificates (service_provider_id, created_on DESC);
 CREATE INDEX delegate_certificates_numbers_idx ON delegate_certificates USING gist (numbers);
