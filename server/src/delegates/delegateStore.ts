@@ -225,15 +225,6 @@ export async function listDelegates(q: Queryable, spId: string, now: Date, list:
   return { rows, total };
 }
 
-export async function revokeDelegate(q: Queryable, id: string, reason: string, now: Date): Promise<boolean> {
-  const rows = await q.query(
-    `UPDATE certificates SET status = 'revoked', revoked_on = $2, revocation_reason = $3
-      WHERE id = $1 AND kind = 'delegate' AND status = 'issued' RETURNING id`,
-    [id, now, reason],
-  );
-  return rows.length > 0;
-}
-
 /** The delegate certificate a request with this Idempotency-Key (scope and key) issued, if one did. */
 export async function issuedByRequest(
   q: Queryable,

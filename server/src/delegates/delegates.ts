@@ -27,8 +27,8 @@ import {
   typedIntervals,
   unionOf,
 } from './selection';
-import type { StiScaDeps } from './stiSca';
-import { currentStiSca, lockProviderStiSca } from './store';
+import { type StiScaDeps, hostedView } from './stiSca';
+import { currentStiSca, lockProviderStiSca, revokeOfKind } from './store';
 
 /** What the delegate certificates need: the STI-SCA's deps, without the STI-PA (a delegate asks it nothing). */
 export type DelegateDeps = Pick<StiScaDeps, 'db' | 'now' | 'config' | 'ca' | 'crl' | 'jobs' | 'log'>;
@@ -61,23 +61,13 @@ export function delegateView(
   const blocks = r.first_blocks.map((b) => b.split('-').map(Number));
   const summary = blocks.slice(0, 3).map(([lo, hi]) => blockText(lo, hi));
   return {
-    id: r.id,
-    serial_number: r.serial_number,
-    status: r.status,
-    is_current: r.status === 'issued' && !r.replaced_by && r.not_after.getTime() > deps.now().getTime(),
+    ...hostedView(deps, r),
     customer_id: r.customer_id,
     customer_name: r.customer_name,
     customer_contact: r.customer_contact,
     number_count: Number(r.number_count),
     numbers_summary: `${summary.join(', ')}${blocks.length > 3 ? ', …' : ''}`,
     sti_sca_serial: r.sti_sca_serial,
-    created_on: r.created_on.toISOString(),
-    not_before: r.not_before.toISOString(),
-    not_after: r.not_after.toISOString(),
-    cr_path: `${deps.config.publicUrl}/cr/${r.serial_number}.pem`,
-    revoked_on: r.revoked_on?.toISOString() ?? null,
-    revocation_reason: r.status === 'revoked' ? (r.revocation_reason ?? 'unspecified') : null,
-    replaced_by: r.replaced_by,
   };
 }
 
@@ -274,7 +264,7 @@ export async function revokeDelegate(deps: DelegateDeps, actor: Actor, id: strin
     const row = await dstore.delegateById(tx, actor.serviceProviderId, id.toLowerCase(), { forUpdate: true });
     if (!row) throw notFound(DELEGATE_MESSAGES.notFound);
     if (row.status === 'revoked') throw conflict(DELEGATE_MESSAGES.alreadyRevoked);
-    await dstore.revokeDelegate(tx, row.id, reason, now);
+    await revokeOfKind(tx, 'delegate', row.id, reason, now);
     await recordAudit(tx, {
       action: 'certificate.revoked',
       actor: auditActor(actor),

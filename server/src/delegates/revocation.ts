@@ -47,7 +47,7 @@ export async function revokeStiSca(
     const row = await store.stiScaById(tx, actor.serviceProviderId, id.toLowerCase(), { forUpdate: true });
     if (!row) throw notFound(STI_SCA_MESSAGES.notFound);
     if (row.status === 'revoked') throw conflict(STI_SCA_MESSAGES.alreadyRevoked);
-    await store.revokeStiSca(tx, row.id, reason, now);
+    await store.revokeOfKind(tx, 'sti_sca', row.id, reason, now);
     await revokeDelegatesOf(tx, row, reason, now);
     await recordAudit(tx, {
       action: 'certificate.revoked',

@@ -51,13 +51,26 @@ export type StiScaResult =
 
 const refused = (error_cause: StiScaErrorCause) => ({ success: false, error_cause }) as const;
 
-export function stiScaView(deps: Pick<StiScaDeps, 'config' | 'now'>, r: store.StiScaRecord): StiScaRow {
+/** What a hosted CA certificate and a delegate certificate answer alike: standing, dates, CR URL, revocation. */
+export interface HostedRecord {
+  id: string;
+  serial_number: string;
+  status: 'issued' | 'revoked';
+  created_on: Date;
+  not_before: Date;
+  not_after: Date;
+  revoked_on: Date | null;
+  revocation_reason: string | null;
+  replaced_by: string | null;
+}
+
+/** The fields of a hosted record's view that an STI-SCA and a delegate share. */
+export function hostedView(deps: Pick<StiScaDeps, 'config' | 'now'>, r: HostedRecord) {
   return {
     id: r.id,
     serial_number: r.serial_number,
     status: r.status,
     is_current: r.status === 'issued' && !r.replaced_by && r.not_after.getTime() > deps.now().getTime(),
-    spc: r.spc,
     created_on: r.created_on.toISOString(),
     not_before: r.not_before.toISOString(),
     not_after: r.not_after.toISOString(),
@@ -66,6 +79,10 @@ export function stiScaView(deps: Pick<StiScaDeps, 'config' | 'now'>, r: store.St
     revocation_reason: r.status === 'revoked' ? (r.revocation_reason ?? 'unspecified') : null,
     replaced_by: r.replaced_by,
   };
+}
+
+export function stiScaView(deps: Pick<StiScaDeps, 'config' | 'now'>, r: store.StiScaRecord): StiScaRow {
+  return { ...hostedView(deps, r), spc: r.spc };
 }
 
 /** The CA parts an STI-SCA needs, or a 503 when this CA holds no delegate intermediate (a CA_DIR import). */

@@ -118,11 +118,18 @@ export async function stiScaById(
   return rows[0];
 }
 
-export async function revokeStiSca(q: Queryable, id: string, reason: string, now: Date): Promise<boolean> {
+/** Revokes the issued certificate `id` of `kind` (an STI-SCA or a delegate); false when none was issued. */
+export async function revokeOfKind(
+  q: Queryable,
+  kind: 'sti_sca' | 'delegate',
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await q.query(
     `UPDATE certificates SET status = 'revoked', revoked_on = $2, revocation_reason = $3
-      WHERE id = $1 AND kind = 'sti_sca' AND status = 'issued' RETURNING id`,
-    [id, now, reason],
+      WHERE id = $1 AND kind = $4 AND status = 'issued' RETURNING id`,
+    [id, now, reason, kind],
   );
   return rows.length > 0;
 }
