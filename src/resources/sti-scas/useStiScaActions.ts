@@ -11,10 +11,17 @@ import type { PortalDataProvider } from '../../dataProvider/types';
 /** The file name of an STI-SCA's chain. */
 export const chainFileName = (row: Pick<StiScaRow, 'serial_number'>) => `sti-sca-${row.serial_number}.pem`;
 
-export function useStiScaRevocation(reload: () => Promise<unknown>) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
+/**
+ * Revoke after a reason is picked, none preselected (the person revoking says why): `call` revokes the row asked
+ * about, `done` is the toast of a revocation made, and the list is read again.
+ */
+export function useRevocation<Row extends { id: string }>(
+  call: (id: string, reason: RevocationReason) => Promise<unknown>,
+  done: string,
+  reload: () => Promise<unknown>,
+) {
   const { toast, failure } = useCertificateNotify();
-  const [toRevoke, setToRevoke] = useState<StiScaRow | null>(null);
+  const [toRevoke, setToRevoke] = useState<Row | null>(null);
   const [reason, setReason] = useState<RevocationReason | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,8 +29,8 @@ export function useStiScaRevocation(reload: () => Promise<unknown>) {
     if (!toRevoke || !reason) return;
     setBusy(true);
     try {
-      await dataProvider.revokeStiSca(toRevoke.id, reason);
-      toast('portal.sti_sca.revoked', 'success');
+      await call(toRevoke.id, reason);
+      toast(done, 'success');
       setToRevoke(null);
       await reload();
     } catch (error) {
@@ -34,12 +41,21 @@ export function useStiScaRevocation(reload: () => Promise<unknown>) {
     }
   };
 
-  const ask = (row: StiScaRow) => {
+  const ask = (row: Row) => {
     setReason(null);
     setToRevoke(row);
   };
 
   return { open: Boolean(toRevoke), reason, setReason, busy, ask, cancel: () => setToRevoke(null), revoke };
+}
+
+export function useStiScaRevocation(reload: () => Promise<unknown>) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return useRevocation<StiScaRow>(
+    (id, reason) => dataProvider.revokeStiSca(id, reason),
+    'portal.sti_sca.revoked',
+    reload,
+  );
 }
 
 export function useChainDownload() {
