@@ -124,6 +124,15 @@ export const createDelegateSchema = yup
   .noUnknown(true, 'Unknown field: ${unknown}');
 export type CreateDelegateInput = yup.InferType<typeof createDelegateSchema>;
 
+/**
+ * POST /api/service_provider/acme/eab with a body: an ACME credential handed to a customer, bound to numbers picked
+ * as a delegate certificate's are. Its account orders delegate certificates for those numbers, and nothing else.
+ */
+export const customerAcmeCredentialSchema = createDelegateSchema
+  .omit(['csr'])
+  .noUnknown(true, 'Unknown field: ${unknown}');
+export type CustomerAcmeCredentialInput = yup.InferType<typeof customerAcmeCredentialSchema>;
+
 /** POST /api/service_provider/delegates/{id}/renew: a new CSR, or none (a new key made and answered once). */
 export const renewDelegateSchema = yup
   .object({ csr: yup.string().trim().max(DELEGATE_LIMITS.csrMax, DELEGATE_MESSAGES.csrMax) })

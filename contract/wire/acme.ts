@@ -19,11 +19,21 @@ export const AcmeCredentialRow = Type.Object({
   /** The bound account's status (valid, deactivated), when there is one. */
   account_status: NullableString(),
   bound_on: NullableString({ format: 'date-time' }),
+  /** A credential handed to a delegate customer: its name; null for the provider's own. */
+  customer_name: NullableString(),
+  /** The numbers a customer's credential may order (null for the provider's own). */
+  number_count: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AcmeCredentialRow = Static<typeof AcmeCredentialRow>;
 
 /** The answer to creating a credential: both base64url; the HMAC key is not shown again. */
-export const AcmeCredentialCreated = Type.Object({ key_id: Type.String(), hmac_key: Type.String() });
+export const AcmeCredentialCreated = Type.Object({
+  key_id: Type.String(),
+  hmac_key: Type.String(),
+  /** For a customer's credential: whose, and how many numbers it may order. */
+  customer_name: Type.Optional(Type.String()),
+  number_count: Type.Optional(Type.Integer()),
+});
 export type AcmeCredentialCreated = Static<typeof AcmeCredentialCreated>;
 
 /** A credential's key id in the path: base64url text (any other names no credential). */
