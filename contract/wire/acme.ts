@@ -53,6 +53,13 @@ export const AcmeProblemDocument = Type.Object({
 /** A problem kept with an order or a challenge: the fields of one, as it was recorded. */
 const StoredProblem = Type.Partial(AcmeProblemDocument);
 
+/** The token authority's answer to a delegate customer (docs/acme.md): the token, as the STI-PA answers one. */
+export const AcmeAuthorityToken = Type.Object({
+  status: Type.Literal('success'),
+  message: Type.String(),
+  token: Type.String(),
+});
+
 /** The directory (§7.1.1). */
 export const AcmeDirectory = Type.Object({
   newNonce: Type.String(),
@@ -99,6 +106,8 @@ export const AcmeChallenge = Type.Object({
   status: Type.String(),
   token: Type.String(),
   'tkauth-type': Type.String(),
+  /** Where a delegate customer asks for its token (RFC 9447 §3); absent for an SPC order (the STI-PA's). */
+  'token-authority': Type.Optional(Type.String()),
   validated: Type.Optional(Timestamp()),
   error: Type.Optional(StoredProblem),
 });

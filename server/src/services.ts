@@ -52,6 +52,7 @@ import type { ResellerDeps } from './resellers/admin';
 import type { SettingsDeps } from './settings/routes';
 import { acmeDepsOf, type AcmeDeps } from './acme/deps';
 import { nonceKeyOf, startNonceEpoch } from './acme/nonces';
+import { type TokenAuthority, tokenAuthorityOf } from './acme/tokenAuthority';
 import { appJobs } from './jobs';
 import { queuePublishCrl } from './publishing/jobs';
 import { isPublishing } from './publishing/settings';
@@ -115,6 +116,8 @@ interface ModuleParts {
   secrets: SecretBox;
   /** Signs ACME's nonces: derived from the key-encryption key. */
   nonceKey: Uint8Array;
+  /** Signs delegate customers' authority tokens: derived from the key-encryption key. */
+  tokenAuthority: TokenAuthority;
   stiPaCrl: StiPaCrlPlace;
   simulatorKeys: () => Promise<SimulatorKeys>;
   simulatorCrl?: SimulatorCrl;
@@ -126,6 +129,7 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
   const { secrets } = parts;
   const billing = billingDepsOf(core);
   const certificates: CertificateDeps = { db, now, config, keys, ca, stiPa, crl, jobs, mailer, log, secrets };
+  const delegates = { db, now, config, ca, stiPa, crl, jobs, log };
   // Billing tells the sign-in where a past-due provider pays its open invoice.
   const accounts: AccountDeps = {
     db,
@@ -145,13 +149,13 @@ function moduleDepsOf(core: AppContext, parts: ModuleParts): Omit<AppServices, k
     billing,
     repository: { db, now, log, config, crl, ca },
     certificates,
-    delegates: { db, now, config, ca, stiPa, crl, jobs, log },
+    delegates,
     numbers: { db, now, log, config, jobs },
     // resellers share the accounts module's parts (links, mail, sessions)
     resellers: accounts,
     admin: adminDepsOf({ accounts, certificates, billing }),
     dashboard: { db, now },
-    acme: acmeDepsOf(parts, certificates),
+    acme: acmeDepsOf(parts, certificates, delegates),
     simulator: {
       config,
       now,
@@ -257,6 +261,7 @@ export async function createServices(deps: AppDeps): Promise<AppServices> {
     ...moduleDepsOf(core, {
       secrets: createSecretBox(kek),
       nonceKey: nonceKeyOf(kek),
+      tokenAuthority: tokenAuthorityOf(kek),
       stiPaCrl: endpoint.crl,
       simulatorKeys,
       simulatorCrl,

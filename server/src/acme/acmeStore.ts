@@ -43,6 +43,10 @@ export interface AcmeStore extends AcmeOrderStore {
     max: number,
     audit: AuditEntry,
   ): Promise<boolean>;
+  /** The customer a credential was handed to (null: the provider's own). */
+  customerBinding: OnDatabase<typeof store.customerBinding>;
+  /** Whether numbers are all among those a customer's credential binds. */
+  withinBinding: OnDatabase<typeof store.withinBinding>;
   /** store.revokeEabKey, with the audit row `audit` makes of a revocation done, in one transaction. */
   revokeEabKey(
     spId: string,
@@ -72,6 +76,20 @@ interface AcmeOrderStore {
   certificateBySerial: OnDatabase<typeof orders.certificateBySerial>;
 }
 
+/** A credential and its audit row, under its provider's lock, unless the provider holds `max` live ones already. */
+export async function writeEabKey(
+  tx: Queryable,
+  key: Parameters<typeof store.insertEabKey>[1],
+  max: number,
+  audit: AuditEntry,
+): Promise<boolean> {
+  await store.lockProvider(tx, key.spId);
+  if ((await store.countLiveEabKeys(tx, key.spId)) >= max) return false;
+  await store.insertEabKey(tx, key);
+  await recordAudit(tx, audit);
+  return true;
+}
+
 export function acmeStoreOf(db: Database): AcmeStore {
   return {
     ...orderStoreOf(db),
@@ -92,14 +110,9 @@ export function acmeStoreOf(db: Database): AcmeStore {
     changeAccountKey: (id, jwk, thumbprint, now) => store.changeAccountKey(db, id, jwk, thumbprint, now),
     eabKey: (keyId) => store.eabKey(db, keyId),
     listEabKeys: (spId, list) => store.listEabKeys(db, spId, list),
-    insertEabKey: (key, max, audit) =>
-      db.transaction(async (tx) => {
-        await store.lockProvider(tx, key.spId);
-        if ((await store.countLiveEabKeys(tx, key.spId)) >= max) return false;
-        await store.insertEabKey(tx, key);
-        await recordAudit(tx, audit);
-        return true;
-      }),
+    insertEabKey: (key, max, audit) => db.transaction((tx) => writeEabKey(tx, key, max, audit)),
+    customerBinding: (keyId) => store.customerBinding(db, keyId),
+    withinBinding: (keyId, intervals) => store.withinBinding(db, keyId, intervals),
     revokeEabKey: (spId, keyId, now, audit) =>
       db.transaction(async (tx) => {
         const revoked = await store.revokeEabKey(tx, spId, keyId, now);

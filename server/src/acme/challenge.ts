@@ -1,14 +1,16 @@
 // The tkauth-01 challenge (RFC 9447 §3, RFC 9448 §6): the SPC token of an answer, checked with the portal's own
 // verifier against the order's TNAuthList and the account's key, settles the challenge, its authorization and its
 // order, and spends the token's id, in one statement.
-import { createPublicKey } from 'node:crypto';
-import { SpcTokenError, replayedToken } from '../ca';
+import { type KeyObject, createPublicKey } from 'node:crypto';
+import { SpcTokenError, bytesEqual, decodeBase64Loose, replayedToken } from '../ca';
+import { tokenAuthorityCertificateUrl } from './delegateOrders';
 import type { AcmeDeps } from './deps';
 import { isObject } from './jws';
 import { ownAuthorization } from './orders';
 import * as store from './orderStore';
 import { AcmeProblem } from './problems';
 import type { AccountRow } from './store';
+import { AuthorityTokenError, verifyAuthorityToken } from './tokenAuthority';
 
 /** The SPC token of an answer: `{"tkauth": …}` as RFC 9447 writes it, or `{"atc": …}` as deployed clients send it. */
 function tokenOfAnswer(payload: unknown): string {
@@ -34,33 +36,37 @@ export async function answerChallenge(
   const now = deps.now();
   if (new Date(z.expires_on) <= now)
     throw new AcmeProblem('malformed', 'This authorization has expired: order again');
+  const what = z.delegate ? 'authority token' : 'SPC token';
   const refusal = (e: unknown) =>
     new AcmeProblem(
       'incorrectResponse',
-      e instanceof SpcTokenError
-        ? `The SPC token was refused: ${e.message}`
-        : 'The SPC token could not be verified',
+      e instanceof SpcTokenError || e instanceof AuthorityTokenError
+        ? `The ${what} was refused: ${e.message}`
+        : `The ${what} could not be verified`,
     ).toDocument();
   // The token's id is spent with the challenge's settlement, in one statement (settleChallenge), not by the check.
   let spend: { jti: string; exp: Date } | undefined;
   let answer: Parameters<typeof store.settleChallenge>[2];
+  // the account's key, in whichever form the client fingerprinted it (fingerprintMatches)
+  const accountKey = createPublicKey({ key: account.jwk as never, format: 'jwk' });
   try {
-    await deps.stiPa.verifySpcToken(token, {
-      expectedSpc: z.spc,
-      expectedCa: false,
-      // the account's key, in whichever form the client fingerprinted it (fingerprintMatches)
-      expectedFingerprint: createPublicKey({ key: account.jwk as never, format: 'jwk' }),
-      now,
-      jtiSeen: async (jti, exp) => {
-        spend = { jti, exp };
-        return false;
-      },
-    });
+    if (z.delegate) spend = await verifyDelegateToken(deps, z, token, accountKey, now);
+    else
+      await deps.stiPa.verifySpcToken(token, {
+        expectedSpc: z.spc,
+        expectedCa: false,
+        expectedFingerprint: accountKey,
+        now,
+        jtiSeen: async (jti, exp) => {
+          spend = { jti, exp };
+          return false;
+        },
+      });
     if (!spend) throw new Error('the SPC token was verified without its jti');
     answer = { valid: true, ...spend, replayed: refusal(replayedToken()) };
   } catch (e) {
-    if (!(e instanceof SpcTokenError))
-      deps.log.warn({ err: e }, 'SPC token of an ACME challenge not verified');
+    if (!(e instanceof SpcTokenError) && !(e instanceof AuthorityTokenError))
+      deps.log.warn({ err: e }, `${what} of an ACME challenge not verified`);
     answer = { valid: false, error: refusal(e) };
   }
   const outcome = await deps.store.settleChallenge(z, answer, now);
@@ -79,4 +85,28 @@ export async function answerChallenge(
     validated_on: now,
     challenge_error: outcome.valid ? null : outcome.error,
   };
+}
+
+/** A delegate order's token: the portal's token authority's, for exactly the order's TNAuthList (tokenAuthority.ts). */
+function verifyDelegateToken(
+  deps: AcmeDeps,
+  z: store.AuthorizationRow,
+  token: string,
+  accountKey: KeyObject,
+  now: Date,
+) {
+  const identifier = decodeBase64Loose(z.identifier_value);
+  const sameList = (tkvalue: string) => {
+    try {
+      return bytesEqual(decodeBase64Loose(tkvalue), identifier);
+    } catch {
+      return false;
+    }
+  };
+  return verifyAuthorityToken(deps.tokenAuthority, token, {
+    x5u: tokenAuthorityCertificateUrl(deps),
+    sameList,
+    accountKey,
+    now,
+  });
 }

@@ -7,8 +7,10 @@ import type { StiPa, StiPaCrlPlace } from '../integrations/stipa';
 import { issueForClientKey } from '../certificates/clientKeyIssuance';
 import { revokeCertificate } from '../certificates/revocation';
 import type { Actor, CertificateDeps, ServiceLog } from '../certificates/service';
+import { type DelegateDeps, grantNumbers, issueForOrder } from '../delegates/delegates';
 import { type AcmeStore, acmeStoreOf } from './acmeStore';
 import type { AccountRow } from './store';
+import type { TokenAuthority } from './tokenAuthority';
 
 /** The portal's issuance of a certificate for a client's key (RA, lint, signature, CR, audit): finalize's. */
 export type AcmeIssue = (
@@ -39,12 +41,24 @@ export interface AcmeDeps {
   revoke: (actor: Actor, serial: string, reason: string) => Promise<void>;
   /** The STI-PA: verifies the challenge's SPC tokens and names the issuer of the SHAKEN CRL. */
   stiPa: Pick<StiPa, 'verifySpcToken' | 'crlIssuerName'>;
+  /** The portal's token authority for delegate customers' numbers (tokenAuthority.ts). */
+  tokenAuthority: TokenAuthority;
+  /** The delegates module: a customer's numbers granted to a credential, and a delegate order's issuance. */
+  delegates: {
+    grant: <T>(
+      actor: Actor,
+      input: Parameters<typeof grantNumbers>[2],
+      record: Parameters<typeof grantNumbers<T>>[3],
+    ) => Promise<T>;
+    issue: (actor: Actor, order: Parameters<typeof issueForOrder>[2]) => ReturnType<typeof issueForOrder>;
+  };
 }
 
 /** ACME's deps, for the composition root: the certificates module's issuance, revocation and STI-PA, narrowed. */
 export function acmeDepsOf(
-  parts: Pick<AcmeDeps, 'nonceKey' | 'stiPaCrl'>,
+  parts: Pick<AcmeDeps, 'nonceKey' | 'stiPaCrl' | 'tokenAuthority'>,
   certificates: CertificateDeps,
+  delegates: DelegateDeps,
 ): AcmeDeps {
   const { db, now, config, log, secrets, stiPa } = certificates;
   return {
@@ -58,6 +72,10 @@ export function acmeDepsOf(
     issue: (actor, input) => issueForClientKey(certificates, actor, input),
     revoke: (actor, serial, reason) => revokeCertificate(certificates, actor, serial, reason),
     stiPa,
+    delegates: {
+      grant: (actor, input, record) => grantNumbers(delegates, actor, input, record),
+      issue: (actor, order) => issueForOrder(delegates, actor, order),
+    },
   };
 }
 
@@ -75,6 +93,8 @@ export const ACME_PATHS = {
   revokeCert: '/acme/revoke-cert',
   keyChange: '/acme/key-change',
   renewalInfo: '/acme/renewal-info/',
+  tokenAuthority: '/acme/token-authority',
+  tokenAuthorityCertificate: '/acme/token-authority.pem',
 } as const;
 
 export const acmeUrl = (deps: Pick<AcmeDeps, 'config'>, path: string) => `${deps.config.publicUrl}${path}`;

@@ -3,9 +3,11 @@
 // The HMAC key is kept sealed under the key-encryption key, bound to its key id.
 import { randomBytes } from 'node:crypto';
 import { type JWK, calculateJwkThumbprint, flattenedVerify } from 'jose';
+import type { CustomerAcmeCredentialInput } from '../../../contract/delegates';
 import { type Actor, auditActor } from '../certificates/service';
 import { HttpError, conflict, notFound } from '../http/errors';
 import type { ListQuery } from '../http/list';
+import { writeEabKey } from './acmeStore';
 import type { AcmeDeps } from './deps';
 import { isObject } from './jws';
 import { AcmeProblem } from './problems';
@@ -56,6 +58,38 @@ export async function createEabKey(
   const hmac = hmacKey.toString('base64url');
   hmacKey.fill(0);
   return { key_id: keyId, hmac_key: hmac };
+}
+
+/**
+ * A credential handed to a delegate customer (docs/acme.md): bound to the customer and to the numbers picked, as a
+ * delegate certificate's are picked and checked; its account orders delegate certificates for those numbers only.
+ */
+export async function createCustomerEabKey(
+  deps: AcmeDeps,
+  actor: Actor,
+  input: CustomerAcmeCredentialInput,
+): Promise<{ key_id: string; hmac_key: string; customer_name: string; number_count: number }> {
+  const keyId = randomBytes(16).toString('base64url');
+  const hmacKey = randomBytes(32);
+  const sealed = deps.secrets.seal(hmacKey, aadOf(keyId));
+  const spId = actor.serviceProviderId;
+  const granted = await deps.delegates.grant(actor, input, async (tx, grant) => {
+    const customer = { id: grant.customerId, intervals: grant.intervals, numberCount: grant.numberCount };
+    const detail = `for ${grant.customerName}, ${grant.numberCount} numbers`;
+    const audit = credentialAudit(actor, 'acme_credential.created', keyId, detail);
+    const key = { keyId, spId, sealed, now: deps.now(), customer };
+    return (await writeEabKey(tx, key, MAX_LIVE_EAB_KEYS, audit)) ? grant : null;
+  });
+  if (!granted) throw new HttpError(422, EAB_MESSAGES.tooMany);
+  deps.log.info({ service_provider_id: spId, key_id: keyId }, 'ACME credential created for a customer');
+  const hmac = hmacKey.toString('base64url');
+  hmacKey.fill(0);
+  return {
+    key_id: keyId,
+    hmac_key: hmac,
+    customer_name: granted.customerName,
+    number_count: granted.numberCount,
+  };
 }
 
 export function listEabKeys(deps: AcmeDeps, actor: Actor, list: ListQuery) {

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emptyResponse, fileResponse } from '../http/responses';
 import {
+  AcmeAuthorityToken,
   AcmeAuthorization,
   AcmeCertIdParams,
   AcmeChallenge,
@@ -35,6 +36,7 @@ import {
   uuidParam,
 } from './protocol';
 import { answerChallenge } from './challenge';
+import { issueAuthorityToken } from './delegateOrders';
 import { AcmeProblem } from './problems';
 import { renewalInfo, revokeByAcme } from './revocation';
 import * as store from './orderStore';
@@ -56,9 +58,13 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     ACME_PATHS.newOrder,
     { ...post, schema: { response: { 201: AcmeOrder, ...refusals } } },
     async (request, reply) => {
-      const req = await accountRequest(deps, request, (a) =>
-        deps.store.providerStanding(a.service_provider_id),
-      );
+      const req = await accountRequest(deps, request, async (a) => {
+        const [provider, binding] = await Promise.all([
+          deps.store.providerStanding(a.service_provider_id),
+          deps.store.customerBinding(a.eab_key_id),
+        ]);
+        return { provider, binding };
+      });
       return sendOrder(deps, reply, await newOrder(deps, req.account, req.read, req.payload), 201);
     },
   );
@@ -91,11 +97,12 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
     { ...post, schema: { params: AcmeIdParams, response: { 200: AcmeOrder, ...refusals } } },
     async (request, reply) => {
       const req = await accountRequest(deps, request, async (a) => {
-        const [order, provider] = await Promise.all([
+        const [order, provider, binding] = await Promise.all([
           deps.store.orderById(uuidParam(request.params.id)),
           deps.store.providerStanding(a.service_provider_id),
+          deps.store.customerBinding(a.eab_key_id),
         ]);
-        return { order, provider };
+        return { order, provider, binding };
       });
       const order = await finalizeOrder(deps, req.account, req.read, req.payload, request.ip);
       return sendOrder(deps, reply, order);
@@ -103,6 +110,29 @@ export function orderRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOp
   );
 
   authorizationRoutes(scope, deps, post);
+  tokenAuthorityRoutes(scope, deps, post);
+}
+
+/** The token authority of delegate customers (delegateOrders.ts): a token for an account, and its certificate. */
+function tokenAuthorityRoutes(scope: FastifyInstance, deps: AcmeDeps, post: PostOptions) {
+  scope.post(
+    ACME_PATHS.tokenAuthority,
+    { ...post, schema: { response: { 200: AcmeAuthorityToken, ...refusals } } },
+    async (request) => {
+      const req = await accountRequest(deps, request, (a) => deps.store.customerBinding(a.eab_key_id));
+      return issueAuthorityToken(deps, req.account, req.read, req.payload);
+    },
+  );
+
+  scope.get(
+    ACME_PATHS.tokenAuthorityCertificate,
+    { config: { public: true }, schema: { response: { 200: fileResponse(PEM_CHAIN_TYPE), ...refusals } } },
+    async (_request, reply) =>
+      reply
+        .type(PEM_CHAIN_TYPE)
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(await deps.tokenAuthority.certificatePem()),
+  );
 }
 
 /** The authorization, its challenge, and the certificate. */

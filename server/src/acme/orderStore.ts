@@ -2,6 +2,7 @@
 // the certificate of a finished order.
 import type { ProviderStanding } from '../certificates/store';
 import type { Queryable } from '../db';
+import { type NumberInterval, boundsOf, multirangeOf } from './store';
 
 // Its standing is read where the portal's issuance reads it: one read for the one judge (certificateBlocker).
 export { type ProviderStanding, providerStanding } from '../certificates/store';
@@ -35,11 +36,13 @@ export interface OrderRow {
   not_after: Date | null;
   /** The status of the order's certificate, once finalize recorded its intent. */
   certificate_status?: string | null;
+  /** A delegate customer's order: its identifier lists numbers (docs/acme.md), not the SPC. */
+  delegate: boolean;
 }
 
 const ORDER_SELECT = `SELECT o.id, o.account_id, o.service_provider_id, o.status, o.identifier_value, o.spc, o.expires_on,
        o.error, o.certificate_id, z.id AS authorization_id, c.serial_number, c.status AS certificate_status,
-       o.replaces, o.not_before, o.not_after
+       o.replaces, o.not_before, o.not_after, o.numbers IS NOT NULL AS delegate
   FROM acme_orders o
   JOIN acme_authorizations z ON z.order_id = o.id
   LEFT JOIN certificates c ON c.id = o.certificate_id`;
@@ -62,13 +65,18 @@ export async function insertOrder(
     validity: { notBefore: Date | null; notAfter: Date | null };
     /** The certificate it replaces (RFC 9773 §5): its certID and its id. */
     replaces: { certId: string; id: string } | null;
+    /** A delegate customer's order: the numbers its identifier lists. */
+    numbers?: readonly NumberInterval[];
   },
 ): Promise<void> {
+  const [lo, hi] = boundsOf(o.numbers ?? []);
   await q.query(
     `WITH o AS (
        INSERT INTO acme_orders (id, account_id, service_provider_id, status, identifier_value, spc, expires_on,
-                                created_on, updated_on, replaces, replaces_certificate_id, not_before, not_after)
-       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7, $11, $12, $13, $14) RETURNING id)
+                                created_on, updated_on, replaces, replaces_certificate_id, not_before, not_after,
+                                numbers)
+       VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $7, $11, $12, $13, $14,
+               CASE WHEN $17 THEN ${multirangeOf('$15', '$16')} END) RETURNING id)
      INSERT INTO acme_authorizations (id, order_id, status, expires_on, challenge_id, challenge_token, challenge_status)
      SELECT $8, o.id, 'pending', $6, $9, $10, 'pending' FROM o`,
     [
@@ -86,6 +94,9 @@ export async function insertOrder(
       o.replaces?.id ?? null,
       o.validity.notBefore,
       o.validity.notAfter,
+      lo,
+      hi,
+      o.numbers !== undefined,
     ],
     { prepare: true },
   );
@@ -145,11 +156,13 @@ export interface AuthorizationRow {
   challenge_status: 'pending' | 'processing' | 'valid' | 'invalid';
   validated_on: Date | null;
   challenge_error: unknown;
+  /** A delegate customer's order: its token comes from the portal's token authority. */
+  delegate: boolean;
 }
 
 const AUTHZ_SELECT = `SELECT z.id, z.order_id, o.account_id, o.service_provider_id, z.status, z.expires_on,
        o.identifier_value, o.spc, z.challenge_id, z.challenge_token, z.challenge_status, z.validated_on,
-       z.challenge_error
+       z.challenge_error, o.numbers IS NOT NULL AS delegate
   FROM acme_authorizations z JOIN acme_orders o ON o.id = z.order_id`;
 
 /** An authorization with its order's facts, by its own id or by its challenge's. */

@@ -4,42 +4,21 @@
 // identifier, exp, jti never reused, fingerprint of this account's key, and `ca` false (ACME issues end-entity
 // certificates only, and finalize refuses a CSR that asks for a CA). Finalize issues through the portal's pipeline.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type CertificateBlocker, certificateBlocker } from '../../../contract/certificates';
 import { TnAuthListError, bytesEqual, decodeBase64Loose, decodeTnAuthList, encodeTnAuthList } from '../ca';
 import { checkCsr } from './csr';
+import { finalizeDelegateOrder, newDelegateOrder, tokenAuthorityUrl } from './delegateOrders';
+import { standing } from './standing';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './orderStore';
 import { replacedCertificate } from './replaces';
-import type { AccountRow } from './store';
+import type { AccountRow, CustomerBinding } from './store';
 import { requestedValidity, validityWithin } from './validity';
 
 /** How long an order (and its authorization) may wait for its answer and its CSR. */
 export const ORDER_LIFETIME_MS = 24 * 3600 * 1000;
 export const TKAUTH_01 = 'tkauth-01';
-
-const BLOCKED: Record<CertificateBlocker, string> = {
-  no_profile: 'No service provider is bound to this account',
-  disabled:
-    "The service provider's account is deactivated: no certificate can be ordered until an administrator activates it again",
-  inactive: "The service provider's subscription is not active: pay it in the portal to order certificates",
-  unconfirmed: "The service provider's email address is not confirmed yet",
-  not_started:
-    "The service provider's subscription has not started: pay it in the portal to order certificates",
-  expired: "The service provider's subscription has expired: renew it in the portal to order certificates",
-};
-
-/**
- * The provider's standing (as read: store.providerStanding) when it may get a certificate now (active, not past
- * due), else an unauthorized problem saying why: the portal's one judge (certificateBlocker), asked by newOrder
- * and finalize.
- */
-function standing(deps: AcmeDeps, sp: store.ProviderStanding | null): store.ProviderStanding {
-  const blocker = certificateBlocker(sp, deps.now());
-  if (!sp || blocker) throw new AcmeProblem('unauthorized', BLOCKED[blocker ?? 'no_profile']);
-  return sp;
-}
 
 const url = (deps: AcmeDeps, prefix: string, id: string) => acmeUrl(deps, `${prefix}${id}`);
 export const orderUrl = (deps: AcmeDeps, id: string) => url(deps, ACME_PATHS.order, id);
@@ -84,6 +63,8 @@ function challengeObject(deps: AcmeDeps, z: store.AuthorizationRow) {
     status: z.challenge_status,
     token: z.challenge_token,
     'tkauth-type': 'atc',
+    // a delegate customer asks the portal's token authority (RFC 9447 §3: where the client may get its token)
+    ...(z.delegate ? { 'token-authority': tokenAuthorityUrl(deps) } : {}),
     ...(z.validated_on ? { validated: new Date(z.validated_on).toISOString() } : {}),
     ...(z.challenge_error ? { error: z.challenge_error } : {}),
   };
@@ -125,7 +106,7 @@ function spcOfIdentifier(value: unknown): string {
 export async function newOrder(
   deps: AcmeDeps,
   account: AccountRow,
-  provider: store.ProviderStanding | null,
+  read: { provider: store.ProviderStanding | null; binding: CustomerBinding | null },
   payload: unknown,
 ): Promise<store.OrderRow> {
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'newOrder needs a JSON object payload');
@@ -137,6 +118,8 @@ export async function newOrder(
   const [id] = ids as unknown[];
   if (!isObject(id) || id.type !== 'TNAuthList')
     throw new AcmeProblem('unsupportedIdentifier', 'Only TNAuthList identifiers are supported (RFC 9448)');
+  const provider = read.provider;
+  if (read.binding) return newDelegateOrder(deps, account, provider, payload, id.value as string);
   const spc = spcOfIdentifier(id.value);
   const sp = standing(deps, provider);
   if (spc !== sp.ocn.toUpperCase())
@@ -159,6 +142,7 @@ export async function newOrder(
     replaces: replaces?.certId ?? null,
     not_before: asked.notBefore,
     not_after: asked.notAfter,
+    delegate: false,
   };
   const row = {
     id: order.id,
@@ -237,11 +221,18 @@ function crlUrlFor(deps: AcmeDeps, requested: string | undefined): string {
   return requested;
 }
 
+/** What finalize reads with its request: the order, its provider's standing, the account's customer if any. */
+type FinalizeRead = {
+  order: store.OrderRow | null;
+  provider: store.ProviderStanding | null;
+  binding: CustomerBinding | null;
+};
+
 /** finalize (§7.4): the CSR checked, the order claimed once, then the portal's issuance; the order answers how it went. */
 export async function finalizeOrder(
   deps: AcmeDeps,
   account: AccountRow,
-  found: { order: store.OrderRow | null; provider: store.ProviderStanding | null },
+  found: FinalizeRead,
   payload: unknown,
   ip: string | null,
 ): Promise<store.OrderRow> {
@@ -250,6 +241,7 @@ export async function finalizeOrder(
   if (status !== 'ready')
     throw new AcmeProblem('orderNotReady', `The order is ${status}, not ready`, { status: 403 });
   if (!isObject(payload)) throw new AcmeProblem('malformed', 'finalize needs {"csr": …}');
+  if (order.delegate) return finalizeDelegateOrder(deps, order, found, payload.csr, ip);
   const csr = await checkCsr(payload.csr, encodeTnAuthList(order.spc));
   const sp = standing(deps, found.provider);
   // what the order asked, within the paid period as it is now

@@ -5,6 +5,8 @@
 // revoke.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
+import { customerAcmeCredentialSchema } from '../../../contract/delegates';
+import { bodyOf, jsonBody } from '../http/body';
 import { access, providerActor } from '../http/guard';
 import { type ListSpec, parseListQuery, sendList } from '../http/list';
 import { oneOf } from '../http/listFilters';
@@ -22,7 +24,8 @@ import {
 import { EAB_MESSAGES } from './eab';
 import { accountObject, newAccount, updateAccount } from './accounts';
 import { ACME_PATHS, type AcmeDeps, accountUrl, acmeUrl } from './deps';
-import { createEabKey, listEabKeys, revokeEabKey } from './eab';
+import { createCustomerEabKey, createEabKey, listEabKeys, revokeEabKey } from './eab';
+import { isObject } from './jws';
 import { changeAccountKey } from './keyChange';
 import { orderRoutes, revocationRoutes } from './orderRoutes';
 import { AcmeProblem } from './problems';
@@ -142,8 +145,22 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
   app.post(
     '/api/service_provider/acme/eab',
     // Not idempotent on purpose: a replayed answer would be the HMAC key kept in clear with the request's key.
-    { config: access('acme-credentials', 'create'), schema: { response: { 201: AcmeCredentialCreated } } },
-    async (request, reply) => reply.status(201).send(await createEabKey(deps, providerActor(request))),
+    // Without a body, the provider's own credential; with one, a credential for a delegate customer's numbers.
+    {
+      config: {
+        ...access('acme-credentials', 'create'),
+        ...jsonBody(customerAcmeCredentialSchema, { optional: true }),
+      },
+      schema: { response: { 201: AcmeCredentialCreated } },
+    },
+    async (request, reply) => {
+      const actor = providerActor(request);
+      const empty =
+        request.body == null || (isObject(request.body) && Object.keys(request.body).length === 0);
+      if (empty) return reply.status(201).send(await createEabKey(deps, actor));
+      const input = await bodyOf(request, customerAcmeCredentialSchema);
+      return reply.status(201).send(await createCustomerEabKey(deps, actor, input));
+    },
   );
 
   app.get(

@@ -48,14 +48,70 @@ export interface EabKeyRow {
   account_id: string | null;
 }
 
+/** Numbers `lo` to `hi` inclusive, as 10-digit integers (a delegate customer's, docs/acme.md). */
+export interface NumberInterval {
+  lo: number;
+  hi: number;
+}
+
+/** The SQL of intervals given as two bigint arrays ($lo, $hi) as one int8multirange. */
+export const multirangeOf = (lo: string, hi: string) =>
+  `(SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest(${lo}::bigint[], ${hi}::bigint[]) AS r(lo, hi))`;
+
+export const boundsOf = (intervals: readonly NumberInterval[]) => [
+  intervals.map((i) => String(i.lo)),
+  intervals.map((i) => String(i.hi)),
+];
+
 export async function insertEabKey(
   q: Queryable,
-  k: { keyId: string; spId: string; sealed: Uint8Array; now: Date },
+  k: {
+    keyId: string;
+    spId: string;
+    sealed: Uint8Array;
+    now: Date;
+    /** A credential handed to a delegate customer: whose, and the numbers its account may order. */
+    customer?: { id: string; intervals: readonly NumberInterval[]; numberCount: number };
+  },
 ): Promise<void> {
+  const [lo, hi] = boundsOf(k.customer?.intervals ?? []);
   await q.query(
-    'INSERT INTO acme_eab_keys (key_id, service_provider_id, hmac_key_sealed, created_on) VALUES ($1, $2, $3, $4)',
-    [k.keyId, k.spId, k.sealed, k.now],
+    `INSERT INTO acme_eab_keys (key_id, service_provider_id, hmac_key_sealed, created_on, delegate_customer_id,
+                                numbers, number_count)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $5::uuid IS NULL THEN NULL ELSE ${multirangeOf('$6', '$7')} END, $8)`,
+    [k.keyId, k.spId, k.sealed, k.now, k.customer?.id ?? null, lo, hi, k.customer?.numberCount ?? null],
   );
+}
+
+/** What a customer's credential binds its account to: the customer, and the numbers it may order. */
+export interface CustomerBinding {
+  customer_id: string;
+  customer_name: string;
+}
+
+/** The customer a credential was handed to; null for a provider's own credential. */
+export async function customerBinding(q: Queryable, keyId: string): Promise<CustomerBinding | null> {
+  const rows = await q.query<CustomerBinding>(
+    `SELECT k.delegate_customer_id AS customer_id, c.name AS customer_name
+       FROM acme_eab_keys k JOIN delegate_customers c ON c.id = k.delegate_customer_id WHERE k.key_id = $1`,
+    [keyId],
+    { prepare: true },
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether every number of `intervals` is among those the credential `keyId` binds (false: not all, or none bound). */
+export async function withinBinding(
+  q: Queryable,
+  keyId: string,
+  intervals: readonly NumberInterval[],
+): Promise<boolean> {
+  const [lo, hi] = boundsOf(intervals);
+  const rows = await q.query<{ within: boolean }>(
+    `SELECT coalesce(numbers @> ${multirangeOf('$2', '$3')}, false) AS within FROM acme_eab_keys WHERE key_id = $1`,
+    [keyId, lo, hi],
+  );
+  return rows[0]?.within === true;
 }
 
 /** Locks the provider's row: its credential creations queue on it. */
@@ -94,21 +150,25 @@ export interface EabListRow {
   account_id: string | null;
   account_status: string | null;
   bound_on: Date | null;
+  customer_name: string | null;
+  number_count: number | null;
 }
 
 /** The provider's credentials with the account each bound, as a derived table the list protocol can sort and filter. */
 const EAB_LIST_FROM = `(SELECT k.key_id AS id, k.key_id, k.service_provider_id, k.created_on, k.revoked_on,
-       k.account_id, k.bound_on, a.status AS account_status,
+       k.account_id, k.bound_on, a.status AS account_status, cu.name AS customer_name,
+       k.number_count::int AS number_count,
        CASE WHEN k.revoked_on IS NOT NULL THEN 'revoked' WHEN k.account_id IS NOT NULL THEN 'bound' ELSE 'unused' END
          AS status
-  FROM acme_eab_keys k LEFT JOIN acme_accounts a ON a.id = k.account_id) AS eab`;
+  FROM acme_eab_keys k LEFT JOIN acme_accounts a ON a.id = k.account_id
+  LEFT JOIN delegate_customers cu ON cu.id = k.delegate_customer_id) AS eab`;
 
 /** One page of a provider's credentials; `list` binds its parameters from $2. */
 export function listEabKeys(q: Queryable, spId: string, list: ListQuery) {
   return pageWithTotal<EabListRow>(
     q,
     EAB_LIST_FROM,
-    'id, key_id, status, created_on, revoked_on, account_id, account_status, bound_on',
+    'id, key_id, status, created_on, revoked_on, account_id, account_status, bound_on, customer_name, number_count',
     ['service_provider_id = $1', ...list.where],
     [spId, ...list.params],
     list,

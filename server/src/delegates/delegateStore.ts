@@ -110,6 +110,12 @@ export async function findCustomer(q: Queryable, spId: string, name: string): Pr
   return rows[0]?.id ?? null;
 }
 
+/** The customer's name as first written (its case kept). */
+export async function customerName(q: Queryable, id: string): Promise<string> {
+  const [row] = await q.query<{ name: string }>('SELECT name FROM delegate_customers WHERE id = $1', [id]);
+  return row.name;
+}
+
 /** The signed delegate certificate, its customer, key and numbers, recorded as issued. */
 export async function insertDelegate(
   q: Queryable,

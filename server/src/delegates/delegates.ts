@@ -4,9 +4,14 @@
 // never both be given one number; kept as rows of `certificates` (kind 'delegate') so that the CR URL, the CRL,
 // the audit and publishing are any certificate's.
 import { generateKeyPairSync } from 'node:crypto';
-import { DELEGATE_MESSAGES, type CreateDelegateInput } from '../../../contract/delegates';
+import {
+  type CreateDelegateInput,
+  type CustomerAcmeCredentialInput,
+  DELEGATE_MESSAGES,
+} from '../../../contract/delegates';
 import type { DelegateDetail, DelegateIssued, DelegateRow } from '../../../contract/wire/delegates';
 import { ShakenIssuer, X509Certificate, delegateValidity, newSerial } from '../ca';
+import type { Queryable } from '../db';
 import { recordAudit } from '../certificates/audit';
 import { standingRefusal } from '../certificates/issuance';
 import { type Actor, auditActor } from '../certificates/service';
@@ -106,6 +111,10 @@ interface Intent {
   renews: { id: string; serial: string; customerId: string } | null;
   /** The request's Idempotency-Key (scope and key), recorded with the certificate. */
   requestKey: string | null;
+  /** The customer, when the caller knows it already (an ACME order's credential names it). */
+  customerId?: string;
+  /** Run in the issuance's transaction once the certificate is recorded (an ACME order claims it there). */
+  onRecord?: (tx: Queryable, certificateId: string) => Promise<void>;
 }
 
 /** An issuer for the STI-SCA: its key in the CA's key store, its certificate as recorded. */
@@ -139,10 +148,11 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
       if (old?.status === 'revoked') throw conflict(DELEGATE_MESSAGES.alreadyRevoked);
       if (!old || (await dstore.isReplaced(tx, old.id))) throw conflict(DELEGATE_MESSAGES.notCurrent);
     }
-    const known = i.renews?.customerId ?? (await dstore.findCustomer(tx, spId, i.customerName));
+    const given = i.renews?.customerId ?? i.customerId;
+    const known = given ?? (await dstore.findCustomer(tx, spId, i.customerName));
     await assertNotDelegatedElsewhere(tx, spId, known, i.intervals, now);
     const customerId =
-      i.renews?.customerId ??
+      given ??
       (await dstore.upsertCustomer(tx, { spId, name: i.customerName, contact: i.customerContact, now }));
     const { notBefore, notAfter } = delegateValidity(now, i.paidUntil, sca.not_after);
     const issuer = await stiScaIssuer(deps, sca);
@@ -180,6 +190,7 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
         (i.renews ? `; renews ${i.renews.serial}` : ''),
     });
     await queuePublishCr(deps, tx, serial);
+    await i.onRecord?.(tx, id);
     return { id, repeated: false };
   });
 }
@@ -187,6 +198,21 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
 async function issued(deps: DelegateDeps, actor: Actor, id: string, privateKeyPem: string | null) {
   const row = await dstore.delegateById(deps.db, actor.serviceProviderId, id);
   return { delegate: delegateView(deps, row!), private_key_pem: privateKeyPem } satisfies DelegateIssued;
+}
+
+/**
+ * The numbers a request picks for a customer (typed lines and the listing's filter), every one in the inventory,
+ * while the provider may issue: with the paid period's end, which a certificate's validity keeps within.
+ */
+async function picked(deps: DelegateDeps, spId: string, input: CustomerAcmeCredentialInput, now: Date) {
+  organizationOf(input.customer_name);
+  const paidUntil = await assertMayIssue(deps, spId, now);
+  const typed = typedIntervals(input.numbers);
+  await assertInInventory(deps.db, spId, typed);
+  const filtered = input.filter ? await filteredIntervals(deps.db, spId, input.filter) : [];
+  const intervals = unionOf(typed, filtered);
+  if (intervals.length === 0) throw new HttpError(422, DELEGATE_MESSAGES.nothingPicked);
+  return { paidUntil, intervals };
 }
 
 /** POST /api/service_provider/delegates: a delegate certificate for a customer, of the numbers picked. */
@@ -198,14 +224,8 @@ export async function createDelegate(
 ): Promise<DelegateIssued> {
   const spId = actor.serviceProviderId;
   const now = deps.now();
-  organizationOf(input.customer_name);
-  const paidUntil = await assertMayIssue(deps, spId, now);
+  const { paidUntil, intervals } = await picked(deps, spId, input, now);
   const key = keyFor(input.csr);
-  const typed = typedIntervals(input.numbers);
-  await assertInInventory(deps.db, spId, typed);
-  const filtered = input.filter ? await filteredIntervals(deps.db, spId, input.filter) : [];
-  const intervals = unionOf(typed, filtered);
-  if (intervals.length === 0) throw new HttpError(422, DELEGATE_MESSAGES.nothingPicked);
   const { id, repeated } = await signAndRecord(deps, {
     actor,
     customerName: input.customer_name,
@@ -218,6 +238,73 @@ export async function createDelegate(
   });
   // a repeat gets the certificate, never a key: the one made now signs nothing
   return issued(deps, actor, id, repeated ? null : key.privateKeyPem);
+}
+
+/** A customer and the numbers an ACME credential handed to it may order (docs/acme.md). */
+export interface CustomerGrant {
+  customerId: string;
+  customerName: string;
+  intervals: Interval[];
+  numberCount: number;
+}
+
+/**
+ * The grant of an ACME credential for a customer: the numbers picked as a delegate certificate's are (in the
+ * inventory, none in another customer's live delegate certificate), the customer found or added, and `record`
+ * (the credential's row) run in the same transaction, under the provider's STI-SCA lock as an issuance is.
+ */
+export async function grantNumbers<T>(
+  deps: DelegateDeps,
+  actor: Actor,
+  input: CustomerAcmeCredentialInput,
+  record: (tx: Queryable, grant: CustomerGrant) => Promise<T>,
+): Promise<T> {
+  const spId = actor.serviceProviderId;
+  const now = deps.now();
+  const { intervals } = await picked(deps, spId, input, now);
+  return deps.db.transaction(async (tx) => {
+    await lockProviderStiSca(tx, spId);
+    const known = await dstore.findCustomer(tx, spId, input.customer_name);
+    await assertNotDelegatedElsewhere(tx, spId, known, intervals, now);
+    const contact = input.customer_contact;
+    const customerId = await dstore.upsertCustomer(tx, { spId, name: input.customer_name, contact, now });
+    const customerName = known ? await dstore.customerName(tx, customerId) : input.customer_name;
+    return record(tx, { customerId, customerName, intervals, numberCount: countOf(intervals) });
+  });
+}
+
+/**
+ * The delegate certificate of an ACME order (docs/acme.md): the customer's numbers as the order lists them (within
+ * its credential's), checked as any issuance's (the provider's standing and STI-SCA, the inventory, other
+ * customers), for the CSR's key; `onRecord` claims the order in the issuance's transaction.
+ */
+export async function issueForOrder(
+  deps: DelegateDeps,
+  actor: Actor,
+  o: {
+    customerId: string;
+    customerName: string;
+    intervals: Interval[];
+    spki: Uint8Array;
+    requestKey: string;
+    onRecord: (tx: Queryable, certificateId: string) => Promise<void>;
+  },
+): Promise<{ id: string; repeated: boolean }> {
+  const spId = actor.serviceProviderId;
+  const paidUntil = await assertMayIssue(deps, spId, deps.now());
+  await assertInInventory(deps.db, spId, o.intervals);
+  return signAndRecord(deps, {
+    actor,
+    customerName: o.customerName,
+    customerContact: undefined,
+    intervals: o.intervals,
+    spki: o.spki,
+    paidUntil,
+    renews: null,
+    requestKey: o.requestKey,
+    customerId: o.customerId,
+    onRecord: o.onRecord,
+  });
 }
 
 /**
