@@ -3,7 +3,8 @@
 // certificate, renews it, revokes the renewal, imports a key and gets a certificate on it, and an ACME client
 // orders one for its own key; the end-entity
 // certificates (from their CR URLs), the intermediate, the root and the CRL signer (/ca/…) and the CRLs the portal serves are
-// linted. Any error or fatal fails; a warning fails unless ALLOWED lists it for that kind of object.
+// linted. Any error or fatal fails; a warning fails unless ALLOWED (verdict.ts) lists it for that kind of
+// object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Artifact,
@@ -13,21 +14,8 @@ import {
   conformanceApp,
   exerciseProvider,
 } from './fixtures';
-import { type Allowed, type Finding, failing, lintAll, table } from './verdict';
+import { ALLOWED, type Finding, failing, lintAll, table } from './verdict';
 import { zlintPath } from './zlint';
-
-/**
- * Warnings accepted on purpose (errors and fatals never are). Each names the lint, the kinds of objects it may
- * appear on, and why it is not a defect of the portal.
- */
-const ALLOWED: Allowed[] = [
-  {
-    lint: 'w_distribution_point_missing_ldap_or_uri',
-    kinds: ['leaf'],
-    reason:
-      'zlint counts only http:// and ldap:// URIs; the leaf points at the STI-PA CRL (CRL_URL), which is https',
-  },
-];
 
 describe.each<Mode>(['embedded', 'crl-url'])('zlint on what the portal publishes (%s)', (mode) => {
   let c: ConformanceApp;

@@ -1,6 +1,6 @@
 // zlint's answers on the published objects, reduced to the findings that fail the conformance run.
 import type { Artifact, Kind } from './fixtures';
-import { type LintResult, SOURCES, lintSources, zlint } from './zlint';
+import { type LintReport, type LintResult, SOURCES, lintSources, zlint } from './zlint';
 
 export interface Finding {
   label: string;
@@ -18,6 +18,48 @@ export interface Allowed {
 }
 
 const FAILING: LintResult[] = ['error', 'fatal', 'warn'];
+
+/**
+ * Warnings accepted on purpose on what the portal publishes (errors and fatals never are). Each names the lint,
+ * the kinds of objects it may appear on, and why it is not a defect of the portal (docs/conformance.md).
+ */
+export const ALLOWED: Allowed[] = [
+  {
+    lint: 'w_distribution_point_missing_ldap_or_uri',
+    kinds: ['leaf'],
+    reason:
+      'zlint counts only http:// and ldap:// URIs; the leaf points at the STI-PA CRL (CRL_URL), which is https',
+  },
+];
+
+/**
+ * The lints that contradict the STI-SCA and delegate profiles by design, by object, each with why it does not
+ * apply (docs/conformance.md, "Delegate certificates"). zlint's ATIS-1000080 lints know only the provider's
+ * one-SPC certificate.
+ */
+export const DELEGATE_NOT_APPLICABLE: Record<'sti-sca' | 'delegate', Record<string, string>> = {
+  'sti-sca': {
+    e_atis_tn_auth_list_ca:
+      'ATIS-1000080 forbids a TNAuthList on its CAs; ATIS-1000092 gives the STI-SCA one with the SPC, which RFC 9060 encompassment is checked against',
+  },
+  delegate: {
+    e_atis_tn_auth_list:
+      'it wants exactly one SPC entry; a delegate lists numbers and ranges (RFC 9060) and never an SPC',
+    e_atis_tn_auth_list_spc_format: 'reads the one SPC entry a delegate does not have',
+    e_atis_subject_cn_spc: 'compares the CN with the TNAuthList SPC a delegate does not have',
+  },
+};
+
+/** The lints of one zlint report that failed (error, fatal or warn), sorted. */
+export const failingLints = (report: LintReport): string[] =>
+  Object.entries(report)
+    .filter(([, r]) => FAILING.includes(r.result))
+    .map(([name]) => name)
+    .sort();
+
+/** How many lints of one zlint report applied (neither NA nor NE). */
+export const appliedCount = (report: LintReport): number =>
+  Object.values(report).filter((r) => r.result !== 'NA' && r.result !== 'NE').length;
 
 /**
  * The lint sources that judge each kind of object. The CRL signer (CA:FALSE, cRLSign only) is not an STI
