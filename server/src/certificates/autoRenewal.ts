@@ -91,6 +91,14 @@ async function sendNotice(
 
 const listLink = (deps: CertificateDeps) => `${deps.config.publicUrl}/sti-certificate/certificate`;
 
+/** Where a certificate of each kind is renewed in the portal. */
+const renewLink = (deps: CertificateDeps, c: arStore.ExpiringCertificate) =>
+  c.kind === 'sti_sca'
+    ? `${deps.config.publicUrl}/sti-certificate/sti-sca`
+    : c.kind === 'delegate'
+      ? `${deps.config.publicUrl}/sti-certificate/delegates/${c.certificate_id}`
+      : listLink(deps);
+
 /** One due renewal: renewed as the provider's own renewal would be, the opt-in moved, the outcome mailed. */
 async function renewOne(deps: CertificateDeps, due: arStore.DueRenewal): Promise<boolean> {
   const now = deps.now();
@@ -176,10 +184,12 @@ export async function runAutoRenewals(
             to: c.email,
             name: `${c.first_name} ${c.last_name}`,
             ocn: c.ocn,
-            link: listLink(deps),
+            link: renewLink(deps, c),
             serial: c.serial_number,
             notAfter: new Date(c.not_after),
             days,
+            kind: c.kind,
+            customerName: c.customer_name,
           }),
         );
         notices++;

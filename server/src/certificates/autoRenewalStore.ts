@@ -79,6 +79,10 @@ export async function recordRenewalFailure(q: Queryable, certificateId: string, 
 
 export interface ExpiringCertificate {
   certificate_id: string;
+  /** A SHAKEN certificate, the provider's STI-SCA, or a delegate certificate of one of its customers. */
+  kind: 'shaken' | 'sti_sca' | 'delegate';
+  /** A delegate certificate's customer. */
+  customer_name: string | null;
   serial_number: string;
   not_after: Date;
   email: string;
@@ -93,7 +97,9 @@ export interface ExpiringCertificate {
  */
 export async function expiringWithoutNotice(q: Queryable, now: Date, days: number, limit: number) {
   return q.query<ExpiringCertificate>(
-    `SELECT c.id AS certificate_id, c.serial_number, c.not_after, a.email, a.first_name, a.last_name, sp.ocn
+    `SELECT c.id AS certificate_id, c.kind, c.serial_number, c.not_after, a.email, a.first_name, a.last_name,
+            sp.ocn, (SELECT cu.name FROM delegate_certificates d JOIN delegate_customers cu ON cu.id = d.customer_id
+                      WHERE d.certificate_id = c.id) AS customer_name
        FROM certificates c
        JOIN service_providers sp ON sp.id = c.service_provider_id
        JOIN accounts a ON a.id = sp.account_id

@@ -177,4 +177,36 @@ describe('expiry notices', () => {
       mailsTo(/Subject: Your STI certificate expires/).filter((m) => m.includes(opted.serial)),
     ).toHaveLength(0);
   });
+
+  it('names an STI-SCA and a delegate certificate as what they are, with the page that renews each', async () => {
+    const sca = await http.post('/api/service_provider/sti_sca', STIPA);
+    expect(sca.json().success, sca.body).toBe(true);
+    await t.db.query(`INSERT INTO numbers (service_provider_id, tn) VALUES ($1, '2015550177')`, [
+      provider.spId,
+    ]);
+    const delegate = await http.post('/api/service_provider/delegates', {
+      customer_name: 'Harbor Dental',
+      numbers: '2015550177',
+    });
+    expect(delegate.statusCode, delegate.body).toBe(201);
+    const d = delegate.json().delegate as { id: string; serial_number: string };
+    const scaSerial = sca.json().sti_sca.serial_number as string;
+    await expiresIn(scaSerial, 20);
+    await expiresIn(d.serial_number, 6);
+    await run();
+    const [scaMail] = mailsTo(/Subject: Your delegate CA \(STI-SCA\) expires in 30 days/);
+    expect(scaMail).toContain(scaSerial);
+    expect(scaMail).toContain('The delegate certificates it signed fail verification');
+    expect(scaMail).toContain(`${t.config.publicUrl}/sti-certificate/sti-sca`);
+    // the text part, its quoted-printable soft line breaks joined
+    const [delegateMail] = mailsTo(
+      /Subject: The delegate certificate for Harbor Dental expires in 7 days/,
+    ).map((m) => m.replace(/=\r?\n/g, ''));
+    expect(delegateMail).toContain(d.serial_number);
+    expect(delegateMail).toContain('Calls your customer signs with it fail verification');
+    expect(delegateMail).toContain(`${t.config.publicUrl}/sti-certificate/delegates/${d.id}`);
+    expect(
+      mailsTo(/Subject: Your STI certificate expires/).filter((m) => m.includes(scaSerial)),
+    ).toHaveLength(0);
+  });
 });

@@ -81,19 +81,50 @@ export function certificateAutoRenewalFailedMail(
   });
 }
 
-/** A certificate that will not be renewed expires soon (30, 7 and 1 day before). */
+/** What an expiry notice says of each kind of certificate: its name, what stops working, how to renew it. */
+function expiringWords(input: { kind?: string; ocn: string; serial: string; customerName?: string | null }) {
+  if (input.kind === 'sti_sca')
+    return {
+      subject: 'Your delegate CA (STI-SCA)',
+      what: `Your delegate CA (STI-SCA) for SHAKEN ${input.ocn}, serial number ${input.serial},`,
+      then: 'The delegate certificates it signed fail verification once it has expired. Renew it in the portal: the new STI-SCA signs new delegate certificates.',
+      action: 'Renew your delegate CA',
+    };
+  if (input.kind === 'delegate')
+    return {
+      subject: `The delegate certificate for ${input.customerName}`,
+      what: `The delegate certificate for your customer ${input.customerName}, serial number ${input.serial},`,
+      then: "Calls your customer signs with it fail verification once it has expired. Renew it in the portal, with a new CSR from your customer or a key the portal makes, and send your customer the new certificate's URL.",
+      action: 'Renew the delegate certificate',
+    };
+  return {
+    subject: 'Your STI certificate',
+    what: `Your STI certificate for SHAKEN ${input.ocn}, serial number ${input.serial},`,
+    then: 'Calls signed with it fail verification once it has expired. Renew it in the portal, or turn on automatic renewal for it.',
+    action: 'Renew your certificate',
+  };
+}
+
+/** A certificate that will not be renewed expires soon (30, 7 and 1 day before): a SHAKEN, STI-SCA or delegate one. */
 export function certificateExpiringMail(
-  input: CertificateMailBase & { serial: string; notAfter: Date; days: number },
+  input: CertificateMailBase & {
+    serial: string;
+    notAfter: Date;
+    days: number;
+    kind?: 'shaken' | 'sti_sca' | 'delegate';
+    customerName?: string | null;
+  },
 ): MailMessage {
   const when = input.days === 1 ? 'tomorrow' : `in ${input.days} days`;
+  const words = expiringWords(input);
   return noticeMail({
     to: input.to,
-    subject: `Your STI certificate expires ${when}`,
+    subject: `${words.subject} expires ${when}`,
     name: input.name,
     blocks: [
-      `Your STI certificate for SHAKEN ${input.ocn}, serial number ${input.serial}, expires on ${formatDate(input.notAfter)}.`,
-      'Calls signed with it fail verification once it has expired. Renew it in the portal, or turn on automatic renewal for it.',
-      { action: 'Renew your certificate', link: input.link },
+      `${words.what} expires on ${formatDate(input.notAfter)}.`,
+      words.then,
+      { action: words.action, link: input.link },
     ],
   });
 }
