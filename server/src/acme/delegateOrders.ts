@@ -10,13 +10,13 @@ import {
   encodeTnEntries,
   fingerprintMatches,
 } from '../ca';
-import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { HttpError } from '../http/errors';
 import { checkCsr } from './csr';
 import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
 import * as store from './orderStore';
-import { ORDER_LIFETIME_MS } from './orders';
+import { placeOrder } from './orders';
 import { AcmeProblem } from './problems';
 import { standing } from './standing';
 import type { AccountRow, CustomerBinding, NumberInterval } from './store';
@@ -175,40 +175,8 @@ export async function newDelegateOrder(
       'rejectedIdentifier',
       'These numbers are not all among those your provider handed to this account',
     );
-  const now = deps.now();
-  const order: store.OrderRow = {
-    id: randomUUID(),
-    account_id: account.id,
-    service_provider_id: account.service_provider_id,
-    status: 'pending',
-    identifier_value: value,
-    spc: sp.ocn.toUpperCase(),
-    expires_on: new Date(now.getTime() + ORDER_LIFETIME_MS),
-    error: null,
-    certificate_id: null,
-    authorization_id: randomUUID(),
-    serial_number: null,
-    replaces: null,
-    not_before: null,
-    not_after: null,
-    delegate: true,
-  };
-  await deps.store.insertOrder({
-    id: order.id,
-    accountId: account.id,
-    spId: account.service_provider_id,
-    identifierValue: value,
-    spc: order.spc,
-    expiresOn: order.expires_on,
-    authorizationId: order.authorization_id,
-    challengeId: randomUUID(),
-    token: randomBytes(16).toString('base64url'),
-    now,
-    validity: { notBefore: null, notAfter: null },
-    replaces: null,
-    numbers,
-  });
-  return order;
+  const asked = { notBefore: null, notAfter: null };
+  return placeOrder(deps, account, { value, spc: sp.ocn.toUpperCase(), asked, replaces: null, numbers });
 }
 
 /**

@@ -12,9 +12,9 @@ import { ACME_PATHS, type AcmeDeps, acmeUrl } from './deps';
 import { isObject } from './jws';
 import { AcmeProblem } from './problems';
 import * as store from './orderStore';
-import { replacedCertificate } from './replaces';
-import type { AccountRow, CustomerBinding } from './store';
-import { requestedValidity, validityWithin } from './validity';
+import { type Replaced, replacedCertificate } from './replaces';
+import type { AccountRow, CustomerBinding, NumberInterval } from './store';
+import { type RequestedValidity, requestedValidity, validityWithin } from './validity';
 
 /** How long an order (and its authorization) may wait for its answer and its CSR. */
 export const ORDER_LIFETIME_MS = 24 * 3600 * 1000;
@@ -127,39 +127,58 @@ export async function newOrder(
   const now = deps.now();
   validityWithin(asked, { now, paidUntil: new Date(sp.subscription_expired_on!), placing: true });
   const replaces = await replacedCertificate(deps, account, spc, payload.replaces);
+  return placeOrder(deps, account, { value: id.value as string, spc, asked, replaces });
+}
+
+/**
+ * A new pending order of `value`, with its authorization and challenge, as written (nothing else writes a pending
+ * order before its client reads it): an SPC order, or a delegate order with its `numbers`.
+ */
+export async function placeOrder(
+  deps: AcmeDeps,
+  account: AccountRow,
+  o: {
+    value: string;
+    spc: string;
+    asked: RequestedValidity;
+    replaces: Replaced | null;
+    numbers?: NumberInterval[];
+  },
+): Promise<store.OrderRow> {
+  const now = deps.now();
   const order: store.OrderRow = {
     id: randomUUID(),
     account_id: account.id,
     service_provider_id: account.service_provider_id,
     status: 'pending',
-    identifier_value: id.value as string,
-    spc,
+    identifier_value: o.value,
+    spc: o.spc,
     expires_on: new Date(now.getTime() + ORDER_LIFETIME_MS),
     error: null,
     certificate_id: null,
     authorization_id: randomUUID(),
     serial_number: null,
-    replaces: replaces?.certId ?? null,
-    not_before: asked.notBefore,
-    not_after: asked.notAfter,
-    delegate: false,
+    replaces: o.replaces?.certId ?? null,
+    not_before: o.asked.notBefore,
+    not_after: o.asked.notAfter,
+    delegate: o.numbers !== undefined,
   };
-  const row = {
+  const written = await deps.store.insertOrder({
     id: order.id,
     accountId: account.id,
     spId: account.service_provider_id,
-    identifierValue: order.identifier_value,
-    spc,
+    identifierValue: o.value,
+    spc: o.spc,
     expiresOn: order.expires_on,
     authorizationId: order.authorization_id,
     challengeId: randomUUID(),
     token: randomBytes(16).toString('base64url'),
     now,
-    validity: asked,
-  };
-  if (!(await deps.store.insertOrder({ ...row, replaces })))
-    throw new AcmeProblem('alreadyReplaced', 'Another order already replaces this certificate');
-  // the order as written: nothing else writes a pending order before its client reads it
+    validity: o.asked,
+    replaces: o.replaces,
+    numbers: o.numbers,
+  });
+  if (!written) throw new AcmeProblem('alreadyReplaced', 'Another order already replaces this certificate');
   return order;
 }
 
