@@ -26,6 +26,8 @@ const ROWS: AcmeCredentialRow[] = [
     account_id: null,
     account_status: null,
     bound_on: null,
+    customer_name: null,
+    number_count: null,
   },
   {
     id: 'kid-bound',
@@ -36,6 +38,8 @@ const ROWS: AcmeCredentialRow[] = [
     account_id: 'acct-1',
     account_status: 'valid',
     bound_on: '2026-03-02T11:00:00Z',
+    customer_name: null,
+    number_count: null,
   },
   {
     id: 'kid-revoked',
@@ -46,6 +50,8 @@ const ROWS: AcmeCredentialRow[] = [
     account_id: 'acct-0',
     account_status: 'deactivated',
     bound_on: '2026-03-01T11:00:00Z',
+    customer_name: null,
+    number_count: null,
   },
 ];
 
