@@ -1,10 +1,15 @@
 // The delegate certificate form's values, the request they make, and their check: the contract's schemas
-// (createDelegateSchema, renewDelegateSchema), so that the form says what the server would, in its words. A
-// refusal of the whole request (nothing picked) is told under the numbers; a chosen CSR that is left empty under
-// the CSR (the contract reads no CSR as "make the key").
+// (createDelegateSchema, renewDelegateSchema, and customerAcmeCredentialSchema for an ACME credential handed to a
+// customer, which picks its customer and numbers the same way), so that the form says what the server would, in
+// its words. A refusal of the whole request (nothing picked) is told under the numbers; a chosen CSR that is left
+// empty under the CSR (the contract reads no CSR as "make the key").
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { createDelegateSchema, renewDelegateSchema } from '../../../contract/delegates';
+import {
+  createDelegateSchema,
+  customerAcmeCredentialSchema,
+  renewDelegateSchema,
+} from '../../../contract/delegates';
 import type { CreateDelegateRequest } from '../../dataProvider/delegateCalls';
 import type { KeyChoiceValues } from './KeyChoiceFields';
 
@@ -14,7 +19,8 @@ export interface NumbersFilterValues {
   organization: string;
 }
 
-export interface DelegateFormValues extends KeyChoiceValues {
+/** For whom, and which numbers: what a delegate certificate and a customer's ACME credential both ask. */
+export interface DelegateRequestValues {
   customer_name: string;
   customer_contact: string;
   numbers: string;
@@ -23,15 +29,24 @@ export interface DelegateFormValues extends KeyChoiceValues {
   filter: NumbersFilterValues;
 }
 
-export const EMPTY_DELEGATE_FORM: DelegateFormValues = {
+export interface DelegateFormValues extends DelegateRequestValues, KeyChoiceValues {}
+
+export const EMPTY_DELEGATE_REQUEST: DelegateRequestValues = {
   customer_name: '',
   customer_contact: '',
   numbers: '',
   by_filter: false,
   filter: { q: '', voip_user: '', organization: '' },
+};
+
+export const EMPTY_DELEGATE_FORM: DelegateFormValues = {
+  ...EMPTY_DELEGATE_REQUEST,
   key: 'generate',
   csr: '',
 };
+
+/** The customer and numbers of a request, without a key. */
+export type DelegateSelectionRequest = Omit<CreateDelegateRequest, 'csr'>;
 
 /** The message key of a chosen CSR left empty. */
 export const CSR_REQUIRED = 'portal.delegates.csr_required';
@@ -39,16 +54,21 @@ export const CSR_REQUIRED = 'portal.delegates.csr_required';
 /** What a key choice sends: the CSR, or nothing (the portal makes the key). */
 export const keyPayload = ({ key, csr }: KeyChoiceValues): { csr?: string } => (key === 'csr' ? { csr } : {});
 
-/** The request of the form: empty fields left out, the filter only when chosen, with the filters set. */
-export function delegatePayload(values: DelegateFormValues): CreateDelegateRequest {
-  const payload: CreateDelegateRequest = { customer_name: values.customer_name };
+/** The customer and numbers of the form: empty fields left out, the filter only when chosen, with the filters set. */
+export function selectionPayload(values: DelegateRequestValues): DelegateSelectionRequest {
+  const payload: DelegateSelectionRequest = { customer_name: values.customer_name };
   if (values.customer_contact.trim()) payload.customer_contact = values.customer_contact;
   if (values.numbers.trim()) payload.numbers = values.numbers;
   if (values.by_filter) {
     const entries = Object.entries(values.filter).filter(([, v]) => v.trim() !== '');
     payload.filter = Object.fromEntries(entries) as CreateDelegateRequest['filter'];
   }
-  return { ...payload, ...keyPayload(values) };
+  return payload;
+}
+
+/** The request of the delegate certificate form: its customer and numbers, and its key. */
+export function delegatePayload(values: DelegateFormValues): CreateDelegateRequest {
+  return { ...selectionPayload(values), ...keyPayload(values) };
 }
 
 /** react-hook-form's errors from a schema's refusal: each field its first message; `root` errors on `rootField`. */
@@ -99,6 +119,13 @@ export const delegateResolver: Resolver<DelegateFormValues> = async (values) => 
   };
   return Object.keys(flat).length
     ? { values: {}, errors: nest<DelegateFormValues>(flat) }
+    : { values, errors: {} };
+};
+
+export const customerAcmeResolver: Resolver<DelegateRequestValues> = async (values) => {
+  const flat = await checked(customerAcmeCredentialSchema, selectionPayload(values), 'numbers');
+  return Object.keys(flat).length
+    ? { values: {}, errors: nest<DelegateRequestValues>(flat) }
     : { values, errors: {} };
 };
 
