@@ -6,11 +6,12 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ValidationError, type AnyObjectSchema } from 'yup';
 import {
+  DELEGATE_MESSAGES,
   createDelegateSchema,
   customerAcmeCredentialSchema,
   renewDelegateSchema,
 } from '../../../contract/delegates';
-import type { CreateDelegateRequest } from '../../dataProvider/delegateCalls';
+import type { CreateDelegateRequest, DelegateSelectionRequest } from '../../dataProvider/delegateCalls';
 import type { KeyChoiceValues } from './KeyChoiceFields';
 
 export interface NumbersFilterValues {
@@ -44,9 +45,6 @@ export const EMPTY_DELEGATE_FORM: DelegateFormValues = {
   key: 'generate',
   csr: '',
 };
-
-/** The customer and numbers of a request, without a key. */
-export type DelegateSelectionRequest = Omit<CreateDelegateRequest, 'csr'>;
 
 /** The message key of a chosen CSR left empty. */
 export const CSR_REQUIRED = 'portal.delegates.csr_required';
@@ -135,3 +133,37 @@ export const renewResolver: Resolver<KeyChoiceValues> = async (values) => {
     ? { values: {}, errors: nest<KeyChoiceValues>(flat) }
     : { values, errors: {} };
 };
+
+/** The fields of DelegateRequestFields a refusal of the server may name. */
+const REQUEST_FIELDS = [
+  'customer_name',
+  'customer_contact',
+  'numbers',
+  'filter.q',
+  'filter.voip_user',
+  'filter.organization',
+] as const;
+export type DelegateRequestField = (typeof REQUEST_FIELDS)[number];
+
+const isRequestField = (name: string): name is DelegateRequestField =>
+  (REQUEST_FIELDS as readonly string[]).includes(name);
+
+/**
+ * A refusal of the server told on the fields it is about: each field its `errors` name (its message; a list of the
+ * numbers refused is told by the refusal's sentence, which names them), else under the numbers the refusal of
+ * numbers it names (`numbers`) or of an empty selection. None: the refusal is about no field (no STI-SCA, an
+ * inactive subscription), for the form to tell otherwise.
+ */
+export function requestFieldErrors(
+  body: { errors?: unknown; numbers?: unknown; message?: unknown } | null | undefined,
+  message: string,
+): [DelegateRequestField, string][] {
+  const errors = body?.errors && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
+  const named = errors.flatMap(([name, value]): [DelegateRequestField, string][] =>
+    isRequestField(name) ? [[name, typeof value === 'string' && value.trim() ? value : message]] : [],
+  );
+  if (named.length) return named;
+  if (Array.isArray(body?.numbers) || message === DELEGATE_MESSAGES.nothingPicked)
+    return [['numbers', message]];
+  return [];
+}
