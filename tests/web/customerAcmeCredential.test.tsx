@@ -137,6 +137,7 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
       { message: notHeld, errors: { numbers: ['2015550900', '2015550901'] } },
     ],
     ['as the delegate refusal names them', { message: notHeld, numbers: ['2015550900', '2015550901'] }],
+    ['of nothing picked, known by its sentence', { message: DELEGATE_MESSAGES.nothingPicked }],
   ])('shows a 422 about the numbers (%s) under the numbers field, in a form that stays', async (_, body) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataProvider = renderAt(DELEGATES, {
@@ -149,7 +150,7 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
     type(dialog, /^Numbers/, '2015550900-2015550901');
     submit(dialog);
     const numbers = within(dialog).getByLabelText(/^Numbers/);
-    await waitFor(() => expect(numbers).toHaveAccessibleDescription(notHeld));
+    await waitFor(() => expect(numbers).toHaveAccessibleDescription(body.message));
     expect(numbers).toHaveAttribute('aria-invalid', 'true');
     expect(numbers).toHaveValue('2015550900-2015550901');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
@@ -158,7 +159,7 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
     // the field is checked again as it changes: the server's sentence goes with the numbers it was about
     type(dialog, /^Numbers/, '2015550100');
     await waitFor(() => expect(numbers).toHaveAttribute('aria-invalid', 'false'));
-    expect(numbers).not.toHaveAccessibleDescription(notHeld);
+    expect(numbers).not.toHaveAccessibleDescription(body.message);
     expect(dataProvider.createCustomerAcmeCredential).toHaveBeenCalledTimes(1);
   });
 
