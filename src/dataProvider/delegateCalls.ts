@@ -17,6 +17,9 @@ export type DelegateCalls = Pick<
 export type CreateDelegateRequest = Omit<CreateDelegateInput, 'filter'> &
   Partial<Pick<CreateDelegateInput, 'filter'>>;
 
+/** For whom and which numbers, without a key: what an ACME credential for a customer is asked with (acmeCalls.ts). */
+export type DelegateSelectionRequest = Omit<CreateDelegateRequest, 'csr'>;
+
 export const DELEGATES_PATH = 'service_provider/delegates';
 const itemPath = (id: string) => `${DELEGATES_PATH}/${encodeURIComponent(id)}`;
 

@@ -1,6 +1,7 @@
 // The portal's dataProvider: react-admin's CRUD verbs over ra-data-simple-rest at each resource's API path
 // (crud.ts), and the app-specific calls of PortalDataProvider (docs/api.md), one file per domain.
 import { accountCalls } from './accountCalls';
+import { acmeCalls } from './acmeCalls';
 import { adminCalls } from './adminCalls';
 import { billingCalls } from './billingCalls';
 import { certificateCalls } from './certificateCalls';
@@ -44,6 +45,7 @@ export function createDataProvider(): PortalDataProvider {
     ...certificates,
     ...stiScas,
     ...delegateCalls(),
+    ...acmeCalls(),
     ...numberCalls(),
     ...resellerCalls(),
     // the admin's provider screens

@@ -24,7 +24,8 @@ import type { PromoCodeCheck, ResellerRow } from '../../contract/resellers';
 import type { AutoRenewalInput, RenewalRevokeOld, RevocationReason } from '../../contract/certificates';
 import type { ExtensionInput } from '../../contract/admin';
 import type { RequestStiScaInput } from '../../contract/delegates';
-import type { CreateDelegateRequest } from './delegateCalls';
+import type { AcmeCredentialCreated } from '../../contract/acme';
+import type { CreateDelegateRequest, DelegateSelectionRequest } from './delegateCalls';
 import type {
   DelegateDetail,
   DelegateIssued,
@@ -176,6 +177,13 @@ export interface PortalDataProvider extends DataProvider {
   renewDelegate(id: string, input: { csr?: string }): Promise<DelegateIssued>;
   /** POST /api/service_provider/delegates/{id}/revoke, optionally with a reason. */
   revokeDelegate(id: string, reason?: RevocationReason): Promise<{ message: string }>;
+
+  // ACME (docs/acme.md); the provider's own credentials are the CRUD getList, create and delete
+  /**
+   * POST /api/service_provider/acme/eab with a body, without an Idempotency-Key: a credential handed to a customer,
+   * bound to its numbers; the HMAC key is in this answer only.
+   */
+  createCustomerAcmeCredential(input: DelegateSelectionRequest): Promise<AcmeCredentialCreated>;
 
   // numbers
   /** POST /api/service_provider/tn/import (multipart `file`), telling the bytes sent as they go: 202 `{id}`. */

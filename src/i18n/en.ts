@@ -411,6 +411,18 @@ const portal = {
     status: { unused: 'Unused', bound: 'Bound', revoked: 'Revoked' },
     bound_account: 'Bound (account %{status})',
     account_status: { valid: 'active', deactivated: 'deactivated', revoked: 'revoked' },
+    // a credential handed to a delegate customer (docs/screens.md, ACME)
+    for_customer: 'For a customer',
+    for_customer_label: 'Create credential for a customer',
+    customer_action: 'ACME credential for a customer',
+    customer_title: 'ACME credential for a customer',
+    customer_intro:
+      "Your customer's ACME client binds one account with this credential. That account orders delegate certificates, signed by your STI-SCA, for these numbers and no others.",
+    customer_created_title: 'New ACME credential for %{customer}',
+    customer_scope:
+      'The account it binds may order delegate certificates for %{count} number of %{customer}. Its token authority is this portal: each challenge gives its URL. |||| The account it binds may order delegate certificates for %{count} numbers of %{customer}. Its token authority is this portal: each challenge gives its URL.',
+    own_account: 'Your account',
+    customer_numbers: '%{customer} · %{numbers}',
   },
   numbers: {
     import: 'Import',
@@ -511,6 +523,7 @@ export const en: TranslationMessages = {
         status: 'Status',
         bound_on: 'Bound On',
         revoked_on: 'Revoked On',
+        customer_name: 'Customer',
       },
     },
     'sti-scas': stiScaResource,

@@ -1,10 +1,12 @@
 // The provider's ACME page: the directory URL to give an ACME client, the credentials with their
-// statuses (server-side sort, paging and status filter), Create credential showing the HMAC key once, Revoke after
+// statuses and whose they are (the provider's own or a delegate customer's; server-side sort, paging and status
+// filter; the CSV export), Create credential showing the HMAC key once, Revoke after
 // a confirmation, the server's refusals as toasts, and the empty, failed and phone layouts.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AcmeCredentialRow } from '../../contract/acme';
 import { renderBilling } from './billing/harness';
+import { captureDownloads } from './certificates/harness';
 import {
   httpError,
   stubPhoneWidth,
@@ -17,6 +19,18 @@ const PATH = '/sti-certificate/acme';
 const DIRECTORY_URL = 'https://ca.example.test/acme/directory';
 
 const ROWS: AcmeCredentialRow[] = [
+  {
+    id: 'kid-customer',
+    key_id: 'kid-customer',
+    status: 'bound',
+    created_on: '2026-03-04T10:00:00Z',
+    revoked_on: null,
+    account_id: 'acct-2',
+    account_status: 'valid',
+    bound_on: '2026-03-04T11:00:00Z',
+    customer_name: 'Acme Dental',
+    number_count: 1000,
+  },
   {
     id: 'kid-unused',
     key_id: 'kid-unused',
@@ -73,6 +87,19 @@ function renderAcme(dataProvider: TestDataProvider, settings: Record<string, unk
   return dataProvider;
 }
 
+/** The cells of one CSV line: a quoted cell may hold commas and doubled quotes. */
+function csvCells(line: string): string[] {
+  const cell = /"((?:[^"]|"")*)"|([^,]*)/y;
+  const cells: string[] = [];
+  for (let at = 0; ; at += 1) {
+    cell.lastIndex = at;
+    const m = cell.exec(line);
+    cells.push(m?.[1] !== undefined ? m[1].replace(/""/g, '"') : (m?.[2] ?? ''));
+    at = cell.lastIndex;
+    if (line[at] !== ',') return cells;
+  }
+}
+
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
 const rowOf = (keyId: string) => screen.getByText(keyId).closest('tr') as HTMLElement;
 
@@ -110,7 +137,15 @@ describe('the ACME page', () => {
   it('lists the credentials with their statuses, newest first, and Revoke on those not revoked', async () => {
     const dataProvider = renderAcme(acmeDataProvider());
     expect(await screen.findByText('kid-unused')).toBeInTheDocument();
-    expect(columnHeaders()).toEqual(['Created On', 'Key ID', 'Status', 'Bound On', 'Revoked On', 'Actions']);
+    expect(columnHeaders()).toEqual([
+      'Created On',
+      'Key ID',
+      'Customer',
+      'Status',
+      'Bound On',
+      'Revoked On',
+      'Actions',
+    ]);
     expect(within(rowOf('kid-unused')).getByText('Unused')).toBeInTheDocument();
     expect(within(rowOf('kid-bound')).getByText('Bound (account active)')).toBeInTheDocument();
     expect(within(rowOf('kid-revoked')).getByText('Revoked')).toBeInTheDocument();
@@ -129,10 +164,51 @@ describe('the ACME page', () => {
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
   });
 
+  it("says whose each credential is: a customer's with its numbers, or the provider's own", async () => {
+    renderAcme(acmeDataProvider());
+    await screen.findByText('kid-customer');
+    expect(within(rowOf('kid-customer')).getByText('Acme Dental · 1,000 numbers')).toBeInTheDocument();
+    for (const own of ['kid-unused', 'kid-bound', 'kid-revoked'])
+      expect(within(rowOf(own)).getByText('Your account')).toBeInTheDocument();
+    // the column is not sorted by: the server sorts by the dates and the status
+    expect(within(screen.getAllByRole('columnheader')[2]).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says "1 number" for a customer of one number, and the name alone when the count is missing', async () => {
+    const one = { ...ROWS[0], id: 'kid-one', key_id: 'kid-one', number_count: 1 };
+    const none = {
+      ...ROWS[0],
+      id: 'kid-none',
+      key_id: 'kid-none',
+      customer_name: 'Beta Calls',
+      number_count: null,
+    };
+    renderAcme(acmeDataProvider({ getList: async () => ({ data: [one, none], total: 2 }) }));
+    expect(await screen.findByText('Acme Dental · 1 number')).toBeInTheDocument();
+    expect(within(rowOf('kid-none')).getByText('Beta Calls')).toBeInTheDocument();
+  });
+
+  it('exports the customer and its number count with each credential', async () => {
+    const saved = captureDownloads();
+    renderAcme(acmeDataProvider());
+    await screen.findByText('kid-customer');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].filename).toBe('acme-credentials.csv');
+    const [header, ...records] = (await saved[0].blob.text()).trim().split(/\r?\n/).map(csvCells);
+    expect(header.slice(0, 5)).toEqual(['Created On', 'Key ID', 'Customer', 'Numbers', 'Status']);
+    expect(records.map((r) => r.slice(1, 4))).toEqual([
+      ['kid-customer', 'Acme Dental', '1000'],
+      ['kid-unused', '', ''],
+      ['kid-bound', '', ''],
+      ['kid-revoked', '', ''],
+    ]);
+  });
+
   it('sorts by a column and filters by status, on the server', async () => {
     const dataProvider = renderAcme(acmeDataProvider());
     await screen.findByText('kid-unused');
-    fireEvent.click(within(screen.getAllByRole('columnheader')[2]).getByText('Status'));
+    fireEvent.click(within(screen.getAllByRole('columnheader')[3]).getByText('Status'));
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenLastCalledWith(
         'acme-credentials',
@@ -287,13 +363,22 @@ describe('below 960 px', () => {
   it('stacks each credential as labelled lines in place of the table', async () => {
     stubPhoneWidth();
     renderAcme(acmeDataProvider());
-    const rows = await screen.findAllByTestId('stacked-row');
+    const rows = (await screen.findAllByTestId('stacked-row')).slice(1);
     expect(rows).toHaveLength(3);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const terms = within(rows[0])
       .getAllByRole('term')
       .map((t) => t.textContent);
-    expect(terms).toEqual(['Created On', 'Key ID', 'Status', 'Bound On', 'Revoked On', 'Actions']);
+    expect(terms).toEqual([
+      'Created On',
+      'Key ID',
+      'Customer',
+      'Status',
+      'Bound On',
+      'Revoked On',
+      'Actions',
+    ]);
+    expect(within(rows[0]).getByText('Your account')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Bound (account active)')).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: 'Revoke credential kid-unused' })).toBeInTheDocument();
   });

@@ -1,7 +1,6 @@
 // Create credential: POST, then the key id and the HMAC key in a dialog, shown this once; closing it reads
 // the list again. A refusal (past 20 live credentials, say) is a toast with the server's sentence
 // (docs/screens.md, ACME).
-import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { AcmeCredentialCreated } from '../../../contract/acme';
@@ -39,7 +38,7 @@ export function CreateCredentialButton() {
   };
 
   return (
-    <Box sx={{ px: 2, py: 1.5 }}>
+    <>
       <MainButton onClick={() => void create()} loading={creating}>
         {translate('portal.acme.create')}
       </MainButton>
@@ -49,6 +48,6 @@ export function CreateCredentialButton() {
         onClose={close}
         onExited={() => setCreated(null)}
       />
-    </Box>
+    </>
   );
 }

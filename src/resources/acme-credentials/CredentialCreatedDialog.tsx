@@ -1,15 +1,20 @@
 // The credential just created: its key id and HMAC key with Copy buttons, and the warning that the HMAC key is not
-// shown again (the server keeps it sealed and never answers it). A click beside the dialog does not close it, so
-// that the key is not lost by accident: Close (or Escape) does.
+// shown again (the server keeps it sealed and never answers it). A customer's credential also says whose it is and
+// for how many numbers, and gives the directory URL, everything the customer's ACME client is configured with. A
+// click beside the dialog does not close it, so that the key is not lost by accident: Close (or Escape) does.
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AcmeCredentialCreated } from '../../../contract/acme';
+import { countText } from '../../../contract/format';
 import { MainButton } from '../../components/MainButton';
+import { useSettings } from '../../settings';
+import { acmeDirectoryUrlOf } from './AcmeDirectory';
 import { CopyField } from './CopyField';
 
 export interface CredentialCreatedDialogProps {
@@ -29,6 +34,8 @@ export function CredentialCreatedDialog({
 }: CredentialCreatedDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
+  const directoryUrl = acmeDirectoryUrlOf(useSettings());
+  const customer = credential?.customer_name;
   return (
     <Dialog
       open={open && Boolean(credential)}
@@ -40,9 +47,22 @@ export function CredentialCreatedDialog({
       maxWidth="sm"
       fullWidth
     >
-      <DialogTitle id={titleId}>{translate('portal.acme.created_title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {customer
+          ? translate('portal.acme.customer_created_title', { customer })
+          : translate('portal.acme.created_title')}
+      </DialogTitle>
       {credential ? (
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          {customer && credential.number_count !== undefined ? (
+            <Typography variant="body2">
+              {translate('portal.acme.customer_scope', {
+                smart_count: credential.number_count,
+                count: countText(credential.number_count),
+                customer,
+              })}
+            </Typography>
+          ) : null}
           <Alert severity="warning">{translate('portal.acme.created_warning')}</Alert>
           <CopyField
             label="resources.acme-credentials.fields.key_id"
@@ -54,6 +74,13 @@ export function CredentialCreatedDialog({
             value={credential.hmac_key}
             copyLabel="portal.acme.copy_hmac_key"
           />
+          {customer ? (
+            <CopyField
+              label="portal.acme.directory_url"
+              value={directoryUrl}
+              copyLabel="portal.acme.copy_directory_url"
+            />
+          ) : null}
         </DialogContent>
       ) : null}
       <DialogActions>

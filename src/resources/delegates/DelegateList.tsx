@@ -1,9 +1,9 @@
-// /sti-certificate/delegates (docs/screens.md, Delegate certificates): New delegate certificate, then the
-// provider's delegate certificates, newest first, paged, sorted and filtered (customer or serial, status) by the
-// server, with CSV export: customer, numbers (how many, and the first blocks), the certificates' state badge,
-// valid until, and View, Download chain, Renew and Revoke (past two in the row's menu). With none yet, it says
-// what a delegate certificate is and that the STI-SCA signs them, with a link to its page. Below 960 px the rows
-// stack (PortalList).
+// /sti-certificate/delegates (docs/screens.md, Delegate certificates): New delegate certificate and ACME credential
+// for a customer (whose ACME client then orders its delegate certificates), then the provider's delegate
+// certificates, newest first, paged, sorted and filtered (customer or serial, status) by the server, with CSV
+// export: customer, numbers (how many, and the first blocks), the certificates' state badge, valid until, and View,
+// Download chain, Renew and Revoke (past two in the row's menu). With none yet, it says what a delegate certificate
+// is and that the STI-SCA signs them, with a link to its page. Below 960 px the rows stack (PortalList).
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -15,6 +15,7 @@ import { formatDateOnly, formatDateTime } from '../../components/dates';
 import { DateOnlyField } from '../../components/fields';
 import { MainButton } from '../../components/MainButton';
 import { csvExporter } from '../adminShared';
+import { CustomerCredentialButton } from '../acme-credentials/CustomerCredential';
 import { PortalList } from '../PortalList';
 import { usePortalPath } from '../usePortalPath';
 import { useDelegateDialogs } from './DelegateDialogs';
@@ -98,8 +99,9 @@ export function DelegateList() {
         before={
           <>
             <UncoveredAlert scope="provider" />
-            <Box sx={{ px: 2, py: 1.5 }}>
+            <Box sx={{ px: 2, py: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <MainButton onClick={create}>{translate('portal.delegates.create')}</MainButton>
+              <CustomerCredentialButton label="portal.acme.customer_action" />
             </Box>
           </>
         }

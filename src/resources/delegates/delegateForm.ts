@@ -1,11 +1,17 @@
 // The delegate certificate form's values, the request they make, and their check: the contract's schemas
-// (createDelegateSchema, renewDelegateSchema), so that the form says what the server would, in its words. A
-// refusal of the whole request (nothing picked) is told under the numbers; a chosen CSR that is left empty under
-// the CSR (the contract reads no CSR as "make the key").
+// (createDelegateSchema, renewDelegateSchema, and customerAcmeCredentialSchema for an ACME credential handed to a
+// customer, which picks its customer and numbers the same way), so that the form says what the server would, in
+// its words. A refusal of the whole request (nothing picked) is told under the numbers; a chosen CSR that is left
+// empty under the CSR (the contract reads no CSR as "make the key").
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { createDelegateSchema, renewDelegateSchema } from '../../../contract/delegates';
-import type { CreateDelegateRequest } from '../../dataProvider/delegateCalls';
+import {
+  DELEGATE_MESSAGES,
+  createDelegateSchema,
+  customerAcmeCredentialSchema,
+  renewDelegateSchema,
+} from '../../../contract/delegates';
+import type { CreateDelegateRequest, DelegateSelectionRequest } from '../../dataProvider/delegateCalls';
 import type { KeyChoiceValues } from './KeyChoiceFields';
 
 export interface NumbersFilterValues {
@@ -14,7 +20,8 @@ export interface NumbersFilterValues {
   organization: string;
 }
 
-export interface DelegateFormValues extends KeyChoiceValues {
+/** For whom, and which numbers: what a delegate certificate and a customer's ACME credential both ask. */
+export interface DelegateRequestValues {
   customer_name: string;
   customer_contact: string;
   numbers: string;
@@ -23,12 +30,18 @@ export interface DelegateFormValues extends KeyChoiceValues {
   filter: NumbersFilterValues;
 }
 
-export const EMPTY_DELEGATE_FORM: DelegateFormValues = {
+export interface DelegateFormValues extends DelegateRequestValues, KeyChoiceValues {}
+
+export const EMPTY_DELEGATE_REQUEST: DelegateRequestValues = {
   customer_name: '',
   customer_contact: '',
   numbers: '',
   by_filter: false,
   filter: { q: '', voip_user: '', organization: '' },
+};
+
+export const EMPTY_DELEGATE_FORM: DelegateFormValues = {
+  ...EMPTY_DELEGATE_REQUEST,
   key: 'generate',
   csr: '',
 };
@@ -39,16 +52,21 @@ export const CSR_REQUIRED = 'portal.delegates.csr_required';
 /** What a key choice sends: the CSR, or nothing (the portal makes the key). */
 export const keyPayload = ({ key, csr }: KeyChoiceValues): { csr?: string } => (key === 'csr' ? { csr } : {});
 
-/** The request of the form: empty fields left out, the filter only when chosen, with the filters set. */
-export function delegatePayload(values: DelegateFormValues): CreateDelegateRequest {
-  const payload: CreateDelegateRequest = { customer_name: values.customer_name };
+/** The customer and numbers of the form: empty fields left out, the filter only when chosen, with the filters set. */
+export function selectionPayload(values: DelegateRequestValues): DelegateSelectionRequest {
+  const payload: DelegateSelectionRequest = { customer_name: values.customer_name };
   if (values.customer_contact.trim()) payload.customer_contact = values.customer_contact;
   if (values.numbers.trim()) payload.numbers = values.numbers;
   if (values.by_filter) {
     const entries = Object.entries(values.filter).filter(([, v]) => v.trim() !== '');
     payload.filter = Object.fromEntries(entries) as CreateDelegateRequest['filter'];
   }
-  return { ...payload, ...keyPayload(values) };
+  return payload;
+}
+
+/** The request of the delegate certificate form: its customer and numbers, and its key. */
+export function delegatePayload(values: DelegateFormValues): CreateDelegateRequest {
+  return { ...selectionPayload(values), ...keyPayload(values) };
 }
 
 /** react-hook-form's errors from a schema's refusal: each field its first message; `root` errors on `rootField`. */
@@ -102,9 +120,50 @@ export const delegateResolver: Resolver<DelegateFormValues> = async (values) => 
     : { values, errors: {} };
 };
 
+export const customerAcmeResolver: Resolver<DelegateRequestValues> = async (values) => {
+  const flat = await checked(customerAcmeCredentialSchema, selectionPayload(values), 'numbers');
+  return Object.keys(flat).length
+    ? { values: {}, errors: nest<DelegateRequestValues>(flat) }
+    : { values, errors: {} };
+};
+
 export const renewResolver: Resolver<KeyChoiceValues> = async (values) => {
   const flat = { ...(await checked(renewDelegateSchema, keyPayload(values), 'csr')), ...keyErrors(values) };
   return Object.keys(flat).length
     ? { values: {}, errors: nest<KeyChoiceValues>(flat) }
     : { values, errors: {} };
 };
+
+/** The fields of DelegateRequestFields a refusal of the server may name. */
+const REQUEST_FIELDS = [
+  'customer_name',
+  'customer_contact',
+  'numbers',
+  'filter.q',
+  'filter.voip_user',
+  'filter.organization',
+] as const;
+export type DelegateRequestField = (typeof REQUEST_FIELDS)[number];
+
+const isRequestField = (name: string): name is DelegateRequestField =>
+  (REQUEST_FIELDS as readonly string[]).includes(name);
+
+/**
+ * A refusal of the server told on the fields it is about: each field its `errors` name (its message; a list of the
+ * numbers refused is told by the refusal's sentence, which names them), else under the numbers the refusal of
+ * numbers it names (`numbers`) or of an empty selection. None: the refusal is about no field (no STI-SCA, an
+ * inactive subscription), for the form to tell otherwise.
+ */
+export function requestFieldErrors(
+  body: { errors?: unknown; numbers?: unknown; message?: unknown } | null | undefined,
+  message: string,
+): [DelegateRequestField, string][] {
+  const errors = body?.errors && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
+  const named = errors.flatMap(([name, value]): [DelegateRequestField, string][] =>
+    isRequestField(name) ? [[name, typeof value === 'string' && value.trim() ? value : message]] : [],
+  );
+  if (named.length) return named;
+  if (Array.isArray(body?.numbers) || message === DELEGATE_MESSAGES.nothingPicked)
+    return [['numbers', message]];
+  return [];
+}
