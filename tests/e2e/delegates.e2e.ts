@@ -1,11 +1,16 @@
 // The provider's delegate certificates in a real browser (docs/delegates.md, docs/screens.md): numbers imported,
 // the STI-SCA requested, a delegate certificate issued to a customer for a block of them with a key made by the
-// portal (shown once, downloaded), its chain checked, a number of it removed from the inventory (the delegate is
+// portal (shown once, downloaded), its chain checked, an ACME credential handed to another customer in the dialog
+// and used by that customer's acme-client with only what the dialog showed, a number of it removed from the inventory (the delegate is
 // named, and its page warns), then the delegate revoked with a chosen reason. Every screen is checked (axe-core,
 // 1280 and 375 px, no sideways scroll).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createHash, createPublicKey, webcrypto } from 'node:crypto';
+import * as acme from 'acme-client';
 import type { Page } from 'playwright-core';
+import { TN_AUTH_LIST_OID } from '../../server/src/ca/tnAuthList';
+import { encodeTnEntries } from '../../server/src/ca/tnEntries';
 import * as x509 from '../../server/src/ca/x509';
 import { activeProvider, doubleClickOnce, downloadedText } from './flows';
 import { usePortal } from './harness';
@@ -15,6 +20,7 @@ const CSV = ['tn,voip_user,organization,assigned_on']
   .concat(Array.from({ length: 20 }, (_, i) => `${2015550100 + i},Desk ${i},Widget,`))
   .join('\r\n');
 const CUSTOMER = 'Widget Call Center';
+const ACME_CUSTOMER = 'Widget ACME Desk';
 
 describe('delegate certificates flow', { timeout: 600_000 }, () => {
   const env = usePortal();
@@ -98,6 +104,78 @@ describe('delegate certificates flow', { timeout: 600_000 }, () => {
     assert.match(leaf.subject, new RegExp(`O=${CUSTOMER}`));
     assert.equal(leaf.getExtension(x509.BasicConstraintsExtension)?.ca ?? false, false);
   });
+
+  it(
+    "hands a customer an ACME credential, and the customer's acme-client gets its certificate",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      await markScreenStart(page);
+      await page.getByRole('button', { name: 'ACME credential for a customer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'ACME credential for a customer' });
+      await dialog.getByLabel('Customer name').fill(ACME_CUSTOMER);
+      await dialog.getByLabel('Numbers', { exact: true }).fill('2015550110-2015550119');
+      await check('delegate-acme-credential');
+      await dialog.getByRole('button', { name: 'Create credential' }).click();
+      const shown = page.getByRole('dialog', { name: `New ACME credential for ${ACME_CUSTOMER}` });
+      await shown.getByText(`delegate certificates for 10 numbers of ${ACME_CUSTOMER}`).waitFor();
+      const keyId = await shown.getByRole('textbox', { name: 'Key ID' }).inputValue();
+      const hmacKey = await shown.getByRole('textbox', { name: 'HMAC key' }).inputValue();
+      const directoryUrl = await shown.getByRole('textbox', { name: 'ACME directory URL' }).inputValue();
+      await check('delegate-acme-credential-shown');
+      await shown.getByRole('button', { name: 'Close' }).click();
+
+      // the customer's own client, with only what the dialog showed
+      const accountKey = await acme.crypto.createPrivateEcdsaKey();
+      const client = new acme.Client({
+        directoryUrl,
+        accountKey,
+        externalAccountBinding: { kid: keyId, hmacKey },
+      });
+      await client.createAccount({ termsOfServiceAgreed: true });
+      const list = new Uint8Array(encodeTnEntries([{ range: { start: '12015550110', count: 10 } }]));
+      const value = Buffer.from(list).toString('base64url');
+      const order = await client.createOrder({ identifiers: [{ type: 'TNAuthList', value }] });
+      const [authz] = await client.getAuthorizations(order);
+      const challenge = authz.challenges[0] as unknown as { url: string; 'token-authority': string };
+      const signed = (url: string, payload: unknown) =>
+        (
+          client as unknown as {
+            api: { apiRequest(u: string, p: unknown, c: number[]): Promise<{ data: { token?: string } }> };
+          }
+        ).api.apiRequest(url, payload, [200]);
+      // ATIS-1000080's fingerprint: SHA-256 of the account key's SPKI, upper-case colon-separated hex
+      const spki = createPublicKey(accountKey).export({ type: 'spki', format: 'der' });
+      const fingerprint = `SHA256 ${createHash('sha256').update(spki).digest('hex').toUpperCase().match(/../g)!.join(':')}`;
+      const { data } = await signed(challenge['token-authority'], {
+        atc: { tktype: 'TNAuthList', tkvalue: Buffer.from(list).toString('base64'), ca: false, fingerprint },
+      });
+      await signed(challenge.url, { tkauth: data.token });
+      const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+        'sign',
+        'verify',
+      ]);
+      const csr = await x509.Pkcs10CertificateRequestGenerator.create({
+        name: 'CN=Widget ACME',
+        keys,
+        signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+        extensions: [new x509.Extension(TN_AUTH_LIST_OID, false, list)],
+      });
+      const finalized = await client.finalizeOrder(order, csr.toString('pem'));
+      assert.equal(finalized.status, 'valid');
+      const leaf = new x509.X509Certificate(
+        (await client.getCertificate(finalized)).split(/(?=-----BEGIN)/)[0],
+      );
+      assert.match(leaf.subject, new RegExp(`O=${ACME_CUSTOMER}`));
+
+      // the provider sees it among its delegate certificates
+      await page.reload();
+      const row = page.getByRole('row').filter({ hasText: ACME_CUSTOMER });
+      await row.getByText('10 numbers').waitFor();
+      await row.getByText('Current', { exact: true }).waitFor();
+    },
+  );
 
   it('names the delegate when one of its numbers leaves the inventory', { timeout: 90_000 }, async () => {
     await menu(/Number Listing$/);
