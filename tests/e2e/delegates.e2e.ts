@@ -1,9 +1,9 @@
 // The provider's delegate certificates in a real browser (docs/delegates.md, docs/screens.md): numbers imported,
 // the STI-SCA requested, a delegate certificate issued to a customer for a block of them with a key made by the
-// portal (shown once, downloaded), its chain checked, an ACME credential handed to another customer in the dialog
-// and used by that customer's acme-client with only what the dialog showed, a number of it removed from the inventory (the delegate is
-// named, and its page warns), then the delegate revoked with a chosen reason. Every screen is checked (axe-core,
-// 1280 and 375 px, no sideways scroll).
+// portal (shown once, downloaded), its chain checked; an ACME credential handed to another customer in the dialog,
+// used by that customer's acme-client with only what the dialog showed; a number of the first removed from the
+// inventory (the delegate is named, and its page warns), then that delegate revoked with a chosen reason. Every
+// screen is checked (axe-core, 1280 and 375 px, no sideways scroll).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createHash, createPublicKey, webcrypto } from 'node:crypto';
