@@ -74,6 +74,7 @@ interface AcmeOrderStore {
   finishOrder: OnDatabase<typeof orders.finishOrder>;
   certificateChain: OnDatabase<typeof orders.certificateChain>;
   certificateBySerial: OnDatabase<typeof orders.certificateBySerial>;
+  revocableBySerial: OnDatabase<typeof orders.revocableBySerial>;
 }
 
 /** A credential and its audit row, under its provider's lock, unless the provider holds `max` live ones already. */
@@ -147,5 +148,6 @@ function orderStoreOf(db: Database): AcmeOrderStore {
     finishOrder: (orderId, outcome, now) => orders.finishOrder(db, orderId, outcome, now),
     certificateChain: (serial) => orders.certificateChain(db, serial),
     certificateBySerial: (serial) => orders.certificateBySerial(db, serial),
+    revocableBySerial: (serial) => orders.revocableBySerial(db, serial),
   };
 }

@@ -7,7 +7,7 @@ import type { StiPa, StiPaCrlPlace } from '../integrations/stipa';
 import { issueForClientKey } from '../certificates/clientKeyIssuance';
 import { revokeCertificate } from '../certificates/revocation';
 import type { Actor, CertificateDeps, ServiceLog } from '../certificates/service';
-import { type DelegateDeps, grantNumbers, issueForOrder } from '../delegates/delegates';
+import { type DelegateDeps, grantNumbers, issueForOrder, revokeDelegate } from '../delegates/delegates';
 import { type AcmeStore, acmeStoreOf } from './acmeStore';
 import type { AccountRow } from './store';
 import type { TokenAuthority } from './tokenAuthority';
@@ -51,6 +51,8 @@ export interface AcmeDeps {
       record: Parameters<typeof grantNumbers<T>>[3],
     ) => Promise<T>;
     issue: (actor: Actor, order: Parameters<typeof issueForOrder>[2]) => ReturnType<typeof issueForOrder>;
+    /** A delegate certificate revoked (by its id), as the provider's delegates page revokes it. */
+    revoke: (actor: Actor, id: string, reason: string) => Promise<void>;
   };
 }
 
@@ -75,6 +77,7 @@ export function acmeDepsOf(
     delegates: {
       grant: (actor, input, record) => grantNumbers(delegates, actor, input, record),
       issue: (actor, order) => issueForOrder(delegates, actor, order),
+      revoke: (actor, id, reason) => revokeDelegate(delegates, actor, id, reason),
     },
   };
 }

@@ -308,3 +308,21 @@ export async function certificateBySerial(q: Queryable, serial: string): Promise
   );
   return rows[0] ?? null;
 }
+
+/** A certificate revokeCert may name: the provider's SHAKEN certificate, or a delegate one with its customer. */
+export interface RevocableCertificate extends IssuedCertificate {
+  kind: 'shaken' | 'delegate';
+  customer_id: string | null;
+}
+
+/** The SHAKEN or delegate certificate of a serial (lower-case hex); an STI-SCA is revoked in the portal only. */
+export async function revocableBySerial(q: Queryable, serial: string): Promise<RevocableCertificate | null> {
+  const rows = await q.query<RevocableCertificate>(
+    `SELECT c.id, c.serial_number, c.spc, c.service_provider_id, c.status, c.not_before, c.not_after,
+            c.certificate_der, c.kind, d.customer_id
+       FROM certificates c LEFT JOIN delegate_certificates d ON d.certificate_id = c.id
+      WHERE c.serial_number = $1 AND c.status IN ('issued', 'revoked') AND c.kind IN ('shaken', 'delegate')`,
+    [serial],
+  );
+  return rows[0] ?? null;
+}

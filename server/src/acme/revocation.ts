@@ -1,6 +1,8 @@
 // revokeCert (RFC 8555 §7.6) and ARI's renewalInfo (RFC 9773). A certificate is revoked through the portal's own
 // revocation (audit, CRL re-signed, STI-PA report, mail), asked either by an account of the provider it was issued
 // to, or by whoever holds the certificate's private key (the request signed with it, its `jwk` the certificate's key).
+// A delegate customer's account (docs/acme.md) revokes only that customer's delegate certificates, and a provider's
+// own account only the provider's SHAKEN certificates.
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
 import { bytesEqual, x509 } from '../ca';
@@ -32,7 +34,7 @@ async function namedCertificate(deps: AcmeDeps, value: unknown) {
   } catch {
     throw new AcmeProblem('malformed', 'certificate is not an X.509 certificate');
   }
-  const row = await deps.store.certificateBySerial(cert.serialNumber.toLowerCase());
+  const row = await deps.store.revocableBySerial(cert.serialNumber.toLowerCase());
   if (!row || !bytesEqual(new Uint8Array(row.certificate_der), der))
     throw new AcmeProblem('malformed', 'This CA did not issue this certificate', { status: 404 });
   return { cert, row };
@@ -55,7 +57,11 @@ export async function revokeByAcme(
     );
   const { cert, row } = await namedCertificate(deps, req.payload.certificate);
   if (req.account) {
-    if (req.account.service_provider_id !== row.service_provider_id)
+    const customer = await deps.store.customerBinding(req.account.eab_key_id);
+    const ours = customer
+      ? row.kind === 'delegate' && row.customer_id === customer.customer_id
+      : row.kind === 'shaken';
+    if (req.account.service_provider_id !== row.service_provider_id || !ours)
       throw new AcmeProblem('unauthorized', 'This account may not revoke this certificate');
   } else {
     const spki = new Uint8Array(
@@ -72,7 +78,8 @@ export async function revokeByAcme(
   const sp = (await deps.store.providerStanding(row.service_provider_id))!;
   const actor = orders.actorOf(sp, req.ip);
   try {
-    await deps.revoke(actor, row.serial_number, REASONS[reasonCode]);
+    if (row.kind === 'delegate') await deps.delegates.revoke(actor, row.id, REASONS[reasonCode]);
+    else await deps.revoke(actor, row.serial_number, REASONS[reasonCode]);
   } catch (e) {
     if (e instanceof HttpError && e.statusCode === 409)
       throw new AcmeProblem('alreadyRevoked', 'This certificate is already revoked');

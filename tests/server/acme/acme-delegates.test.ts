@@ -320,6 +320,51 @@ describe('what a customer credential refuses', () => {
     expect(await client.getOrder(order)).toMatchObject({ status: 'ready' });
   });
 
+  it("revokes its own delegate certificates only: never the provider's, nor another customer's", async () => {
+    const key = (await api(t, w.token).post('/api/service_provider/generate_sti_priv_key')).json();
+    const shaken = await api(t, w.token).post('/api/service_provider/generate_sti_spc_cert', {
+      sti_pa_username: 'demo',
+      sti_pa_password: 'demo-pass',
+      private_key_uuid: key.priv_key_uuid,
+    });
+    const shakenSerial = shaken.json().certificate.serial_number as string;
+    const leafOf = async (serial: string) =>
+      (await (await fetch(`${w.base}/cr/${serial}.pem`)).text()).split(/(?=-----BEGIN CERTIFICATE-----)/)[0];
+    const other = await api(t, w.token).post('/api/service_provider/delegates', {
+      customer_name: 'Other Clinic',
+      numbers: '2015550260',
+    });
+    const otherSerial = other.json().delegate.serial_number as string;
+
+    const { client, accountKey } = await customerClient();
+    for (const serial of [shakenSerial, otherSerial])
+      await expect(client.revokeCertificate(await leafOf(serial), { reason: 1 })).rejects.toThrow(
+        'This account may not revoke this certificate',
+      );
+    const list = [{ one: '12015550140' }];
+    const order = await client.createOrder({ identifiers: [idOf(list)] });
+    const token = (await authorityToken(client, accountKey, list)).data.token;
+    await apiRequest(client, (await challengeOf(client, order)).url, { tkauth: token }, [200]);
+    const { pem } = await csrWithKeys({
+      extensions: [new x509.Extension(TN_AUTH_LIST_OID, false, der(list))],
+    });
+    const chain = await client.getCertificate(await client.finalizeOrder(order, pem));
+    await client.revokeCertificate(chain.split(/(?=-----BEGIN CERTIFICATE-----)/)[0], { reason: 1 });
+    const serial = new x509.X509Certificate(chain.split(/(?=-----BEGIN CERTIFICATE-----)/)[0]).serialNumber;
+    const rows = await t.db.query<{
+      serial_number: string;
+      status: string;
+      revocation_reason: string | null;
+    }>(`SELECT serial_number, status, revocation_reason FROM certificates WHERE serial_number = ANY($1)`, [
+      [shakenSerial, otherSerial, serial.toLowerCase()],
+    ]);
+    expect(Object.fromEntries(rows.map((r) => [r.serial_number, [r.status, r.revocation_reason]]))).toEqual({
+      [shakenSerial]: ['issued', null],
+      [otherSerial]: ['issued', null],
+      [serial.toLowerCase()]: ['revoked', 'key_compromise'],
+    });
+  });
+
   it('a revoked credential ends its account', async () => {
     const res = await customerCredential();
     const cred = res.json() as { key_id: string; hmac_key: string };
