@@ -58,9 +58,9 @@ async function customerCredential(
   return api(t, w.token).post('/api/service_provider/acme/eab', body);
 }
 
-/** A customer's acme-client with a fresh ES256 account bound by a new credential for the numbers BOUND. */
-async function customerClient() {
-  const res = await customerCredential();
+/** A customer's acme-client with a fresh ES256 account bound by a new credential (for the numbers BOUND). */
+async function customerClient(body?: Record<string, unknown>) {
+  const res = await customerCredential(body);
   expect(res.statusCode).toBe(201);
   const cred = res.json() as { key_id: string; hmac_key: string };
   const accountKey = await acme.crypto.createPrivateEcdsaKey();
@@ -70,7 +70,7 @@ async function customerClient() {
     externalAccountBinding: { kid: cred.key_id, hmacKey: cred.hmac_key },
   });
   await client.createAccount({ termsOfServiceAgreed: true });
-  return { client, accountKey };
+  return { client, accountKey, keyId: cred.key_id };
 }
 
 interface Challenge {
@@ -287,15 +287,10 @@ describe('what a customer credential refuses', () => {
   });
 
   it('finalize refuses a CSR of another list, and numbers another customer was given meanwhile', async () => {
-    const res = await customerCredential({ customer_name: CUSTOMER, numbers: '2015550200-2015550210' });
-    const cred = res.json() as { key_id: string; hmac_key: string };
-    const accountKey = await acme.crypto.createPrivateEcdsaKey();
-    const client = new acme.Client({
-      directoryUrl: `${w.base}/acme/directory`,
-      accountKey,
-      externalAccountBinding: { kid: cred.key_id, hmacKey: cred.hmac_key },
+    const { client, accountKey } = await customerClient({
+      customer_name: CUSTOMER,
+      numbers: '2015550200-2015550210',
     });
-    await client.createAccount({ termsOfServiceAgreed: true });
     const list = [{ one: '12015550205' }];
     const order = await client.createOrder({ identifiers: [idOf(list)] });
     const challenge = await challengeOf(client, order);
@@ -366,18 +361,10 @@ describe('what a customer credential refuses', () => {
   });
 
   it('a revoked credential ends its account', async () => {
-    const res = await customerCredential();
-    const cred = res.json() as { key_id: string; hmac_key: string };
-    const accountKey = await acme.crypto.createPrivateEcdsaKey();
-    const client = new acme.Client({
-      directoryUrl: `${w.base}/acme/directory`,
-      accountKey,
-      externalAccountBinding: { kid: cred.key_id, hmacKey: cred.hmac_key },
-    });
-    await client.createAccount({ termsOfServiceAgreed: true });
+    const { client, accountKey, keyId } = await customerClient();
     const revoked = await t.app.inject({
       method: 'DELETE',
-      url: `/api/service_provider/acme/eab/${cred.key_id}`,
+      url: `/api/service_provider/acme/eab/${keyId}`,
       headers: { authorization: `Bearer ${w.token}` },
     });
     expect(revoked.statusCode).toBe(200);
