@@ -5,28 +5,22 @@
 // once however often it is clicked (useSingleFlight, the check included). A refusal about a field (numbers outside
 // the inventory or another customer's, nothing picked) is told under it; any other (no STI-SCA, an inactive
 // subscription) stays in the form with the server's sentence.
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AcmeCredentialCreated } from '../../../contract/acme';
 import { MainButton } from '../../components/MainButton';
 import { useSingleFlight, type SingleFlight } from '../../components/useSingleFlight';
-import type { PortalDataProvider, PortalHttpError } from '../../dataProvider/types';
-import { RefusalAlert, refusalOf, type Refusal } from '../delegates/CreateDelegateDialog';
+import type { PortalDataProvider } from '../../dataProvider/types';
+import { SelectionForm, useSelectionForm } from '../delegates/SelectionForm';
 import { DelegateRequestFields } from '../delegates/DelegateRequestFields';
 import {
   EMPTY_DELEGATE_REQUEST,
   customerAcmeResolver,
-  requestFieldErrors,
   selectionPayload,
   type DelegateRequestValues,
 } from '../delegates/delegateForm';
@@ -39,8 +33,7 @@ function CustomerCredentialForm({
   titleId,
   onClose,
   onCreated,
-  busy,
-  run,
+  ...flight
 }: {
   titleId: string;
   onClose: () => void;
@@ -48,55 +41,32 @@ function CustomerCredentialForm({
 } & SingleFlight) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const form = useForm<DelegateRequestValues>({
+  const selection = useSelectionForm<DelegateRequestValues, AcmeCredentialCreated>({
     resolver: customerAcmeResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: EMPTY_DELEGATE_REQUEST,
+    send: (values) => dataProvider.createCustomerAcmeCredential(selectionPayload(values)),
+    onDone: onCreated,
+    fieldErrors: true,
   });
-
-  const create = form.handleSubmit(async (values) => {
-    setRefusal(null);
-    try {
-      onCreated(await dataProvider.createCustomerAcmeCredential(selectionPayload(values)));
-    } catch (error) {
-      const told = refusalOf(error);
-      if (!told) return;
-      const fields = requestFieldErrors((error as Partial<PortalHttpError>).body, told.message);
-      for (const [name, message] of fields) form.setError(name, { type: 'server', message });
-      if (!fields.length) setRefusal(told);
-    }
-  });
-
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          // the check is part of the one action: a second click while it runs sends nothing
-          void run(() => create());
-        }}
-      >
-        <DialogTitle id={titleId}>{translate('portal.acme.customer_title')}</DialogTitle>
-        <DialogContent>
+    <SelectionForm
+      {...flight}
+      titleId={titleId}
+      title="portal.acme.customer_title"
+      submitLabel="portal.acme.create"
+      onClose={onClose}
+      selection={selection}
+    >
+      {(refusal) => (
+        <>
           <DialogContentText variant="body2" sx={{ mb: 1 }}>
             {translate('portal.acme.customer_intro')}
           </DialogContentText>
-          <DelegateRequestFields disabled={busy} />
-          <RefusalAlert refusal={refusal} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('portal.common.cancel')}
-          </Button>
-          <MainButton type="submit" loading={busy} sx={{ minHeight: 36 }}>
-            {translate('portal.acme.create')}
-          </MainButton>
-        </DialogActions>
-      </form>
-    </FormProvider>
+          <DelegateRequestFields disabled={flight.busy} />
+          {refusal}
+        </>
+      )}
+    </SelectionForm>
   );
 }
 

@@ -15,7 +15,7 @@ import type { DelegateIssued, DelegateRow } from '../../../contract/wire/delegat
 import { MainButton } from '../../components/MainButton';
 import { useSingleFlight } from '../../components/useSingleFlight';
 import type { PortalDataProvider } from '../../dataProvider/types';
-import { RefusalAlert, refusalOf, type Refusal } from './CreateDelegateDialog';
+import { RefusalAlert, refusalOf, type Refusal } from './SelectionForm';
 import { keyPayload, renewResolver } from './delegateForm';
 import { KeyChoiceFields, type KeyChoiceValues } from './KeyChoiceFields';
 
