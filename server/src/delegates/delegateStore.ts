@@ -2,7 +2,7 @@
 // 'delegate') and of delegate_certificates (their numbers one multirange). Every read is scoped by the provider.
 import type { Queryable } from '../db';
 import { type ListQuery, pageClause, whereClause } from '../http/list';
-import { type Interval, tnOf } from './selection';
+import { type Interval, boundsParams, intervalRows } from './selection';
 
 export interface DelegateRecord {
   id: string;
@@ -155,15 +155,14 @@ export async function insertDelegate(
     `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki,
                                         number_count, numbers, created_on, request_key)
      VALUES ($1, $2, $3, $4, $5,
-             (SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest($6::bigint[], $7::bigint[]) AS r(lo, hi)), $8, $9)`,
+             (SELECT range_agg(int8range(lo, hi, '[]')) FROM ${intervalRows(6, 7)} AS r(lo, hi)), $8, $9)`,
     [
       row.id,
       c.spId,
       c.customerId,
       Buffer.from(c.spki),
       c.numberCount,
-      c.intervals.map((i) => tnOf(i.lo)),
-      c.intervals.map((i) => tnOf(i.hi)),
+      ...boundsParams(c.intervals),
       c.now,
       c.requestKey,
     ],
