@@ -20,6 +20,7 @@ import {
   type Interval,
   assertInInventory,
   assertNotDelegatedElsewhere,
+  boundsParams,
   countOf,
   entriesOf,
   filteredIntervals,
@@ -140,7 +141,9 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
       if (!old || (await dstore.isReplaced(tx, old.id))) throw conflict(DELEGATE_MESSAGES.notCurrent);
     }
     const known = i.renews?.customerId ?? (await dstore.findCustomer(tx, spId, i.customerName));
-    await assertNotDelegatedElsewhere(tx, spId, known, i.intervals, now);
+    // the intervals as the overlap check and the insert send them, written once
+    const bounds = boundsParams(i.intervals);
+    await assertNotDelegatedElsewhere(tx, spId, known, i.intervals, now, bounds);
     const customerId =
       i.renews?.customerId ??
       (await dstore.upsertCustomer(tx, { spId, name: i.customerName, contact: i.customerContact, now }));
@@ -163,7 +166,7 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
     const numberCount = countOf(i.intervals);
     const id = await dstore.insertDelegate(tx, {
       ...{ serial, spId, issuerId: sca.issuer_id, stiScaId: sca.id, spc: sca.spc, customerId },
-      ...{ spki: i.spki, intervals: i.intervals, numberCount, notBefore, notAfter, now },
+      ...{ spki: i.spki, bounds, numberCount, notBefore, notAfter, now },
       der: issued.der,
       chainPem: `${issued.pem.trim()}\n${sca.chain_pem.trim()}\n`,
       replacesId: i.renews?.id ?? null,
@@ -292,7 +295,7 @@ export async function listDelegates(deps: DelegateDeps, actor: Actor, list: List
 }
 
 export async function showDelegate(deps: DelegateDeps, actor: Actor, id: string): Promise<DelegateDetail> {
-  const row = await dstore.delegateById(deps.db, actor.serviceProviderId, id.toLowerCase());
+  const row = await dstore.delegateWithChain(deps.db, actor.serviceProviderId, id.toLowerCase());
   if (!row) throw notFound(DELEGATE_MESSAGES.notFound);
   const blocks = (await dstore.intervalsOf(deps.db, row.id)).map((i) => ({
     start: tnOf(i.lo),

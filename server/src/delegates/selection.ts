@@ -224,6 +224,7 @@ export async function assertInInventory(q: Queryable, spId: string, intervals: r
 /**
  * No number of `intervals` is in a live delegate certificate (issued, not expired) of another customer of the
  * provider than `customerId` (none yet: every customer is another), else a 409 naming the first such numbers.
+ * `bounds` are the intervals' `boundsParams`, when the caller made them already.
  */
 export async function assertNotDelegatedElsewhere(
   q: Queryable,
@@ -231,6 +232,7 @@ export async function assertNotDelegatedElsewhere(
   customerId: string | null,
   intervals: readonly Interval[],
   now: Date,
+  bounds = boundsParams(intervals),
 ) {
   if (intervals.length === 0) return;
   // The other customers' live delegates whose numbers meet the selection's span (the GiST index of their numbers);
@@ -248,7 +250,7 @@ export async function assertNotDelegatedElsewhere(
      SELECT lower(x)::text AS lo, (upper(x) - 1)::text AS hi, '' AS n
        FROM other, sel CROSS JOIN LATERAL unnest(other.numbers * sel.m) AS x
       WHERE other.numbers && sel.m`,
-    [spId, ...spanOf(intervals), ...boundsParams(intervals), now, customerId],
+    [spId, ...spanOf(intervals), ...bounds, now, customerId],
   );
   if (rows.length === 0) return;
   const taken = merge(toIntervals(rows));
