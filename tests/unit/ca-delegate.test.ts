@@ -14,7 +14,7 @@ import {
   newSerial,
 } from '../../server/src/ca/profile';
 import { generateP256KeyPair } from '../../server/src/ca/signer';
-import { decodeTnEntries } from '../../server/src/ca/tnEntries';
+import { type TnAuthEntry, decodeTnEntries } from '../../server/src/ca/tnEntries';
 import { X509Certificate } from '../../server/src/ca/x509';
 import { verifyCertificate } from '../../server/src/verify';
 import { OID } from '../../server/src/ca/x509Parts';
@@ -159,6 +159,20 @@ describe('the delegate profile', () => {
     expect(
       errors(lintShakenCertificate(d, { issuer, profile: 'delegate', expectedEntries: ENTRIES.slice(0, 1) })),
     ).toEqual(['tn-auth-list']);
+    const lintWith = (expectedEntries: TnAuthEntry[]) =>
+      errors(lintShakenCertificate(d, { issuer, profile: 'delegate', expectedEntries }));
+    // the entries approved, compared entry by entry whatever order their fields were written in
+    expect(lintWith([{ range: { count: 100, start: '2025550100' } }, { one: '2025550300' }])).toEqual([]);
+    for (const other of [
+      [{ range: { start: '2025550100', count: 99 } }, { one: '2025550300' }],
+      [{ range: { start: '2025550101', count: 100 } }, { one: '2025550300' }],
+      [{ range: { start: '2025550100', count: 100 } }, { one: '2025550301' }],
+      [{ range: { start: '2025550100', count: 100 } }, { range: { start: '2025550300', count: 2 } }],
+      [{ one: '2025550300' }, { range: { start: '2025550100', count: 100 } }],
+      [...ENTRIES, { one: '2025550302' }],
+      [{ range: { start: '2025550100', count: 100 } }, { spc: SPC }],
+    ] as TnAuthEntry[][])
+      expect(lintWith(other), JSON.stringify(other)).toEqual(['tn-auth-list']);
     expect(errors(lintShakenCertificate(d, { issuer }))).toEqual(
       expect.arrayContaining(['tn-auth-list', 'subject-cn']),
     );

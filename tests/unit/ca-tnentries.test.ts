@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TAG, ia5, node, writeDer } from '../../server/src/ca/der';
 import { TnAuthListError, decodeTnAuthList, encodeTnAuthList } from '../../server/src/ca/tnAuthList';
 import { compressNumbers, covers, uncoveredByInventory } from '../../server/src/ca/tnCoverage';
 import { type TnAuthEntry, decodeTnEntries, encodeTnEntries } from '../../server/src/ca/tnEntries';
@@ -87,6 +88,63 @@ describe('TNAuthList entries (RFC 8226, explicit tags)', () => {
     ['two values in one entry', `3012A210160A${ascii('2025550123')}1602${ascii('12')}`],
   ])('refuses to decode: %s', (_name, h) => {
     expect(() => decodeTnEntries(fromHex(h))).toThrow(TnAuthListError);
+  });
+});
+
+/**
+ * The TNAuthList as the generic DER writer (der.ts) makes it, a TLV object per field: what encodeTnEntries wrote
+ * before it wrote the entries in one pass. Every input below must come out byte for byte the same.
+ */
+function referenceDer(entries: readonly TnAuthEntry[]): Uint8Array {
+  const count = (n: number) => {
+    const bytes: number[] = [];
+    for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v % 256);
+    if (bytes.length === 0 || bytes[0] & 0x80) bytes.unshift(0);
+    return Uint8Array.from(bytes);
+  };
+  const parts = entries.map((e) =>
+    'spc' in e
+      ? node(0xa0, ia5(e.spc))
+      : 'one' in e
+        ? node(0xa2, ia5(e.one))
+        : node(0xa1, node(TAG.sequence, ia5(e.range.start), node(TAG.integer, count(e.range.count)))),
+  );
+  return writeDer(node(TAG.sequence, ...parts));
+}
+
+describe('encodeTnEntries, written in one pass', () => {
+  const scattered = (n: number, first = 13015000000): TnAuthEntry[] =>
+    Array.from({ length: n }, (_, i) => ({ one: String(first + 2 * i) }));
+  const same = (entries: TnAuthEntry[]) =>
+    expect(hex(encodeTnEntries(entries))).toBe(hex(referenceDer(entries)));
+
+  it('writes what the generic DER writer writes, for every kind of entry and count size', () => {
+    same([{ spc: '073K' }]);
+    same([{ one: '1' }, { one: '*67#' }, { one: '123456789012345' }]);
+    for (const count of [2, 127, 128, 255, 256, 32_767, 32_768, 65_536, 8_388_608, 900_000_000_000_000])
+      same([{ range: { start: '100000000000000', count } }, { one: '12025550123' }]);
+    same([
+      { one: '12025550123' },
+      { range: { start: '2025550100', count: 2 } },
+      { spc: '1234' },
+      { range: { start: '9999000000', count: 1_000_000 } },
+    ]);
+  });
+
+  it('writes the list length in one, two, three and four octets', () => {
+    // entries of 15 octets (11 digits): contents of 120, 135, 255 + 15, 65,535 + 15 octets and more
+    for (const n of [8, 9, 17, 18, 4_369, 4_370]) same(scattered(n));
+    const lengths = [8, 9, 18, 4_370].map((n) => encodeTnEntries(scattered(n))[1]);
+    expect(lengths).toEqual([0x78, 0x81, 0x82, 0x83]);
+  });
+
+  it('writes the 10,000 and the 100,000 entries of scattered selections as before', () => {
+    same(scattered(10_000));
+    same([
+      ...scattered(50_000),
+      { range: { start: '13025000000', count: 1_000_000 } },
+      ...scattered(50_000, 13099000000),
+    ]);
   });
 });
 

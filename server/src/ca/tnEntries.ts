@@ -5,7 +5,7 @@
 //   one   [2] TelephoneNumber               A2 L 16 L <tn>
 // A range counts up from its start among numbers of the start's length: it never crosses a change of length
 // (2025550199 + 2 does not reach 20255502000). The one-SPC form SHAKEN certificates carry stays in tnAuthList.ts.
-import { type Binary, DerError, TAG, type Tlv, ascii, children, decodeOne, ia5, node, writeDer } from './der';
+import { type Binary, DerError, TAG, type Tlv, ascii, children, decodeOne } from './der';
 import { SPC_RE, TnAuthListError } from './tnAuthList';
 
 export interface TnRange {
@@ -39,12 +39,54 @@ export function assertTelephoneNumber(tn: string): void {
     fail(`a telephone number is 1 to 15 of 0-9 # *, got ${JSON.stringify(tn)}`);
 }
 
-/** The minimal DER INTEGER content of a non-negative safe integer. */
-function integerContent(n: number): Uint8Array {
-  const bytes: number[] = [];
-  for (let v = n; v > 0; v = Math.floor(v / 256)) bytes.unshift(v % 256);
-  if (bytes.length === 0 || bytes[0] & 0x80) bytes.unshift(0);
-  return Uint8Array.from(bytes);
+/** How many octets the minimal DER INTEGER content of a non-negative safe integer takes (1 to 8). */
+function integerLength(n: number): number {
+  let length = 1;
+  // 0x80 and up needs a leading 00: the content is the value with a clear top bit
+  for (let v = n; v >= 0x80; v = Math.floor(v / 256)) length++;
+  return length;
+}
+
+/** The number of octets of a TNEntry (its tag and length too), for an entry already checked. */
+function entryLength(e: TnAuthEntry): number {
+  if ('spc' in e) return 4 + e.spc.length;
+  if ('one' in e) return 4 + e.one.length;
+  // [1] L, SEQUENCE L, IA5String L start, INTEGER L count: every length is under 128, one octet
+  return 8 + e.range.start.length + integerLength(e.range.count);
+}
+
+/** Writes `text` (checked ASCII) at `at`; answers the position after it. */
+function writeAscii(out: Uint8Array, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
+  return at + text.length;
+}
+
+/** Writes a checked entry at `at`; answers the position after it. */
+function writeEntry(out: Uint8Array, at: number, e: TnAuthEntry): number {
+  if ('spc' in e || 'one' in e) {
+    const text = 'spc' in e ? e.spc : e.one;
+    out[at] = 'spc' in e ? 0xa0 : 0xa2;
+    out[at + 1] = text.length + 2;
+    out[at + 2] = TAG.ia5String;
+    out[at + 3] = text.length;
+    return writeAscii(out, at + 4, text);
+  }
+  const { start, count } = e.range;
+  const countLength = integerLength(count);
+  const sequenceLength = 4 + start.length + countLength;
+  out[at] = 0xa1;
+  out[at + 1] = sequenceLength + 2;
+  out[at + 2] = TAG.sequence;
+  out[at + 3] = sequenceLength;
+  out[at + 4] = TAG.ia5String;
+  out[at + 5] = start.length;
+  let pos = writeAscii(out, at + 6, start);
+  out[pos] = TAG.integer;
+  out[pos + 1] = countLength;
+  pos += 2;
+  // big-endian; a leading 00 when the top bit would be set, as integerLength counted
+  for (let i = countLength - 1, v = count; i >= 0; i--, v = Math.floor(v / 256)) out[pos + i] = v % 256;
+  return pos + countLength;
 }
 
 function readCount(t: Tlv): number {
@@ -67,26 +109,41 @@ export function entryKind(e: TnAuthEntry): 'spc' | 'one' | 'range' {
   return fail('an entry is neither spc, one nor range');
 }
 
-/** The DER of a TNAuthList value with the entries in the order given (at least one). */
+/**
+ * The DER of a TNAuthList value with the entries in the order given (at least one). Each entry is checked and
+ * sized, then all are written into one allocation: a delegate's list may hold 10,000 entries or more, and a TLV
+ * object and a buffer per field would cost more than the rest of the certificate.
+ */
 export function encodeTnEntries(entries: readonly TnAuthEntry[]): Uint8Array {
   if (entries.length === 0) fail('a TNAuthList has at least one entry');
-  const parts = entries.map((e) => {
+  let length = 0;
+  for (const e of entries) {
     if ('spc' in e) {
       if (!SPC_RE.test(e.spc))
         fail(`SPC must be four upper-case letters or digits, got ${JSON.stringify(e.spc)}`);
-      return node(0xa0, ia5(e.spc));
-    }
-    if ('one' in e) {
-      assertTelephoneNumber(e.one);
-      return node(0xa2, ia5(e.one));
-    }
-    assertRange(e.range);
-    return node(
-      0xa1,
-      node(TAG.sequence, ia5(e.range.start), node(TAG.integer, integerContent(e.range.count))),
-    );
-  });
-  return writeDer(node(TAG.sequence, ...parts));
+    } else if ('one' in e) assertTelephoneNumber(e.one);
+    else assertRange(e.range);
+    length += entryLength(e);
+  }
+  const header = headerLength(length);
+  const out = new Uint8Array(header + length);
+  out[0] = TAG.sequence;
+  if (header === 2) out[1] = length;
+  else {
+    out[1] = 0x80 | (header - 2);
+    for (let i = header - 1, l = length; i >= 2; i--, l = Math.floor(l / 256)) out[i] = l % 256;
+  }
+  let at = header;
+  for (const e of entries) at = writeEntry(out, at, e);
+  return out;
+}
+
+/** The octets of a SEQUENCE's tag and length for `length` octets of content. */
+function headerLength(length: number): number {
+  if (length < 0x80) return 2;
+  let n = 2;
+  for (let l = length; l >= 0x100; l = Math.floor(l / 256)) n++;
+  return n + 1;
 }
 
 function ia5Of(t: Tlv | undefined, what: string): string {

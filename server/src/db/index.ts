@@ -52,9 +52,18 @@ export interface Database extends Queryable {
 }
 
 // Both drivers return the same JS types: int8 and numeric as numbers, date as 'YYYY-MM-DD', timestamptz as Date.
-const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+const OID = { bytea: 17, int8: 20, numeric: 1700, date: 1082 } as const;
 const parseNumber = (v: string) => (v === null ? null : Number(v));
 const parseDate = (v: string) => v;
+
+/**
+ * A bytea parameter for PGlite, in the hex format: Node's hex encoder. PGlite's own writes each byte through
+ * toString(16) and padStart, some 11 ms for the 180 kB of a delegate certificate with 10,000 entries.
+ */
+export function pgliteByteaParam(x: unknown): string {
+  if (!(x instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('hex')}`;
+}
 
 export { PGLITE_SHARED_BUFFERS } from './pgliteDefaults';
 
@@ -141,6 +150,7 @@ export async function openPglite(
   }
   const db: PGlite = await PGlite.create(dataDir, {
     parsers: { [OID.int8]: parseNumber, [OID.numeric]: parseNumber, [OID.date]: parseDate },
+    serializers: { [OID.bytea]: pgliteByteaParam },
     extensions: { pg_trgm },
     // Start options rather than postgresql.conf: PGlite would replace the data folder's file with what it is given.
     startParams: [

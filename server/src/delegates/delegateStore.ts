@@ -2,7 +2,7 @@
 // 'delegate') and of delegate_certificates (their numbers one multirange). Every read is scoped by the provider.
 import type { Queryable } from '../db';
 import { type ListQuery, pageClause, whereClause } from '../http/list';
-import { type Interval, tnOf } from './selection';
+import { type Interval, intervalRows } from './selection';
 
 export interface DelegateRecord {
   id: string;
@@ -127,7 +127,8 @@ export async function insertDelegate(
     spc: string;
     customerId: string;
     spki: Uint8Array;
-    intervals: readonly Interval[];
+    /** Its numbers: the intervals' `boundsParams`. */
+    bounds: string[];
     numberCount: number;
     /** The issuing request's Idempotency-Key (scope and key), if it had one. */
     requestKey: string | null;
@@ -161,33 +162,37 @@ export async function insertDelegate(
     `INSERT INTO delegate_certificates (certificate_id, service_provider_id, customer_id, public_key_spki,
                                         number_count, numbers, created_on, request_key)
      VALUES ($1, $2, $3, $4, $5,
-             (SELECT range_agg(int8range(lo, hi, '[]')) FROM unnest($6::bigint[], $7::bigint[]) AS r(lo, hi)), $8, $9)`,
-    [
-      row.id,
-      c.spId,
-      c.customerId,
-      Buffer.from(c.spki),
-      c.numberCount,
-      c.intervals.map((i) => tnOf(i.lo)),
-      c.intervals.map((i) => tnOf(i.hi)),
-      c.now,
-      c.requestKey,
-    ],
+             (SELECT range_agg(int8range(lo, hi, '[]')) FROM ${intervalRows(6, 7)} AS r(lo, hi)), $8, $9)`,
+    [row.id, c.spId, c.customerId, Buffer.from(c.spki), c.numberCount, ...c.bounds, c.now, c.requestKey],
   );
   return row.id;
 }
 
+/** A delegate certificate of the provider, without its chain (a 10,000-entry certificate's is 240 kB). */
 export async function delegateById(
   q: Queryable,
   spId: string,
   id: string,
   opts: { forUpdate?: boolean } = {},
-): Promise<(DelegateRecord & { chain_pem: string }) | undefined> {
+): Promise<DelegateRecord | undefined> {
   if (opts.forUpdate)
     await q.query(
       `SELECT 1 FROM certificates WHERE id = $1 AND service_provider_id = $2 AND kind = 'delegate' FOR UPDATE`,
       [id, spId],
     );
+  const rows = await q.query<DelegateRecord>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = $1 AND c.service_provider_id = $2 AND c.kind = 'delegate'`,
+    [id, spId],
+  );
+  return rows[0];
+}
+
+/** A delegate certificate of the provider with its chain, for its detail. */
+export async function delegateWithChain(
+  q: Queryable,
+  spId: string,
+  id: string,
+): Promise<(DelegateRecord & { chain_pem: string }) | undefined> {
   const rows = await q.query<DelegateRecord & { chain_pem: string }>(
     `SELECT ${COLUMNS}, c.chain_pem FROM ${FROM}
       WHERE c.id = $1 AND c.service_provider_id = $2 AND c.kind = 'delegate'`,

@@ -25,6 +25,7 @@ import {
   type Interval,
   assertInInventory,
   assertNotDelegatedElsewhere,
+  boundsParams,
   countOf,
   entriesOf,
   filteredIntervals,
@@ -150,7 +151,9 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
     }
     const given = i.renews?.customerId ?? i.customerId;
     const known = given ?? (await dstore.findCustomer(tx, spId, i.customerName));
-    await assertNotDelegatedElsewhere(tx, spId, known, i.intervals, now);
+    // the intervals as the overlap check and the insert send them, written once
+    const bounds = boundsParams(i.intervals);
+    await assertNotDelegatedElsewhere(tx, spId, known, i.intervals, now, bounds);
     const customerId =
       given ??
       (await dstore.upsertCustomer(tx, { spId, name: i.customerName, contact: i.customerContact, now }));
@@ -173,7 +176,7 @@ function signAndRecord(deps: DelegateDeps, i: Intent): Promise<{ id: string; rep
     const numberCount = countOf(i.intervals);
     const id = await dstore.insertDelegate(tx, {
       ...{ serial, spId, issuerId: sca.issuer_id, stiScaId: sca.id, spc: sca.spc, customerId },
-      ...{ spki: i.spki, intervals: i.intervals, numberCount, notBefore, notAfter, now },
+      ...{ spki: i.spki, bounds, numberCount, notBefore, notAfter, now },
       der: issued.der,
       chainPem: `${issued.pem.trim()}\n${sca.chain_pem.trim()}\n`,
       replacesId: i.renews?.id ?? null,
@@ -379,7 +382,7 @@ export async function listDelegates(deps: DelegateDeps, actor: Actor, list: List
 }
 
 export async function showDelegate(deps: DelegateDeps, actor: Actor, id: string): Promise<DelegateDetail> {
-  const row = await dstore.delegateById(deps.db, actor.serviceProviderId, id.toLowerCase());
+  const row = await dstore.delegateWithChain(deps.db, actor.serviceProviderId, id.toLowerCase());
   if (!row) throw notFound(DELEGATE_MESSAGES.notFound);
   const blocks = (await dstore.intervalsOf(deps.db, row.id)).map((i) => ({
     start: tnOf(i.lo),

@@ -315,6 +315,35 @@ describe('POST /api/service_provider/delegates', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
   });
 
+  it('issues from a filter of scattered numbers: each run one entry, in number order', async () => {
+    // 2045550000-2045550019: the even ones, and 2045550011-2045550013 too, are "Spread"; the others "Gap"
+    const spread = [0, 2, 4, 6, 8, 10, 11, 12, 13, 14, 16, 18];
+    for (let i = 0; i < 20; i++)
+      await addNumbers(t, alice.spId, `20455500${String(i).padStart(2, '0')}`, 1, {
+        organization: spread.includes(i) ? 'Spread' : 'Gap',
+      });
+    const res = await alice.post(DELEGATES, { customer_name: 'Lambda', filter: { organization: 'Spread' } });
+    expect(res.statusCode).toBe(201);
+    const detail = (await alice.get(`${DELEGATES}/${res.json().delegate.id}`)).json();
+    expect(detail.number_count).toBe(spread.length);
+    const one = (n: number) => ({ one: `120455500${String(n).padStart(2, '0')}` });
+    expect(tnAuthList(pemsOf(detail.chain_pem)[0])).toEqual([
+      ...[0, 2, 4, 6, 8].map(one),
+      { range: { start: '12045550010', count: 5 } },
+      ...[16, 18].map(one),
+    ]);
+    // another customer's numbers between them do not clash; one of them does, and is named
+    const gaps = await alice.post(DELEGATES, { customer_name: 'Mu', filter: { organization: 'Gap' } });
+    expect(gaps.statusCode).toBe(201);
+    expect(gaps.json().delegate.number_count).toBe(20 - spread.length);
+    const clash = await alice.post(DELEGATES, {
+      customer_name: 'Mu',
+      numbers: '2045550001\n2045550012\n2045550019',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().numbers).toEqual(['2045550012']);
+  });
+
   it('is another provider’s 404, and no route of a reseller or an admin', async () => {
     for (const res of [
       await bob.get(`${DELEGATES}/${acme.id}`),

@@ -190,18 +190,27 @@ function checkDelegateTnAuthList(l: Leaf): void {
     if (entries.some((e) => 'spc' in e))
       error('tn-auth-list', 'a delegate certificate lists numbers and ranges, never an SPC');
     const expected = options.expectedEntries;
-    if (expected && JSON.stringify(entries) !== JSON.stringify(expected.map(canonicalEntry)))
+    if (expected && !sameEntries(entries, expected))
       error('tn-auth-list', 'the TNAuthList is not the numbers approved for the delegate');
   });
 }
 
-/** An entry with its fields in the order decodeTnEntries writes them, for comparison. */
-const canonicalEntry = (e: TnAuthEntry): TnAuthEntry =>
-  'spc' in e
-    ? { spc: e.spc }
-    : 'one' in e
-      ? { one: e.one }
-      : { range: { start: e.range.start, count: e.range.count } };
+/** True when the decoded entries are the expected ones, in order, field by field (entry by entry, not as JSON). */
+function sameEntries(decoded: readonly TnAuthEntry[], expected: readonly TnAuthEntry[]): boolean {
+  if (decoded.length !== expected.length) return false;
+  for (let i = 0; i < decoded.length; i++) {
+    const d = decoded[i];
+    const e = expected[i];
+    if ('spc' in e) {
+      if (!('spc' in d) || d.spc !== e.spc) return false;
+    } else if ('one' in e) {
+      if (!('one' in d) || d.one !== e.one) return false;
+    } else if (!('range' in d) || d.range.start !== e.range.start || d.range.count !== e.range.count) {
+      return false;
+    }
+  }
+  return true;
+}
 
 export function checkTnAuthList(l: Leaf): void {
   if (l.options.profile === 'delegate') return checkDelegateTnAuthList(l);
