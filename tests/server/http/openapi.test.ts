@@ -119,7 +119,6 @@ const NOT_RULED_BY_YUP = [
   'post /api/admin/reseller/{id}/rotate_token',
   'post /api/admin/reseller/{id}/invite',
   'post /api/admin/service_provider/{id}/resend_confirmation_email',
-  'post /api/service_provider/acme/eab',
 ];
 const isAcme = (path: string) => path.startsWith('/acme/');
 
