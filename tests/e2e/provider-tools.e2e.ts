@@ -189,7 +189,7 @@ describe('provider tools flow', { timeout: 900_000 }, () => {
     await markScreenStart(page);
     await doubleClickOnce(
       page,
-      page.getByRole('button', { name: 'Create credential' }),
+      page.getByRole('button', { name: 'Create credential', exact: true }),
       '/api/service_provider/acme/eab',
     );
     const dialog = page.getByRole('dialog', { name: 'New ACME credential' });
