@@ -42,22 +42,37 @@ const credentialAudit = (
   detail,
 });
 
-/** A new credential: its key id and its HMAC key, both base64url; the key is returned this once and kept sealed. */
+/**
+ * A new key id and HMAC key (both base64url, the key returned this once), the key sealed for `write` to keep: false
+ * from `write` means the provider holds MAX_LIVE_EAB_KEYS already (422). The key's bytes are wiped whatever happens.
+ */
+async function newCredential<T>(
+  deps: AcmeDeps,
+  write: (c: { keyId: string; sealed: Uint8Array }) => Promise<T | false>,
+): Promise<{ key_id: string; hmac_key: string; written: T }> {
+  const keyId = randomBytes(16).toString('base64url');
+  const hmacKey = randomBytes(32);
+  try {
+    const written = await write({ keyId, sealed: deps.secrets.seal(hmacKey, aadOf(keyId)) });
+    if (written === false) throw new HttpError(422, EAB_MESSAGES.tooMany);
+    return { key_id: keyId, hmac_key: hmacKey.toString('base64url'), written };
+  } finally {
+    hmacKey.fill(0);
+  }
+}
+
+/** The provider's own credential: its account orders the provider's SPC. */
 export async function createEabKey(
   deps: AcmeDeps,
   actor: Actor,
 ): Promise<{ key_id: string; hmac_key: string }> {
-  const keyId = randomBytes(16).toString('base64url');
-  const hmacKey = randomBytes(32);
-  const sealed = deps.secrets.seal(hmacKey, aadOf(keyId));
-  const key = { keyId, spId: actor.serviceProviderId, sealed, now: deps.now() };
-  const audit = credentialAudit(actor, 'acme_credential.created', keyId);
-  if (!(await deps.store.insertEabKey(key, MAX_LIVE_EAB_KEYS, audit)))
-    throw new HttpError(422, EAB_MESSAGES.tooMany);
-  deps.log.info({ service_provider_id: actor.serviceProviderId, key_id: keyId }, 'ACME credential created');
-  const hmac = hmacKey.toString('base64url');
-  hmacKey.fill(0);
-  return { key_id: keyId, hmac_key: hmac };
+  const spId = actor.serviceProviderId;
+  const { key_id, hmac_key } = await newCredential(deps, async ({ keyId, sealed }) => {
+    const audit = credentialAudit(actor, 'acme_credential.created', keyId);
+    return deps.store.insertEabKey({ keyId, spId, sealed, now: deps.now() }, MAX_LIVE_EAB_KEYS, audit);
+  });
+  deps.log.info({ service_provider_id: spId, key_id }, 'ACME credential created');
+  return { key_id, hmac_key };
 }
 
 /**
@@ -69,27 +84,18 @@ export async function createCustomerEabKey(
   actor: Actor,
   input: CustomerAcmeCredentialInput,
 ): Promise<{ key_id: string; hmac_key: string; customer_name: string; number_count: number }> {
-  const keyId = randomBytes(16).toString('base64url');
-  const hmacKey = randomBytes(32);
-  const sealed = deps.secrets.seal(hmacKey, aadOf(keyId));
   const spId = actor.serviceProviderId;
-  const granted = await deps.delegates.grant(actor, input, async (tx, grant) => {
-    const customer = { id: grant.customerId, intervals: grant.intervals, numberCount: grant.numberCount };
-    const detail = `for ${grant.customerName}, ${grant.numberCount} numbers`;
-    const audit = credentialAudit(actor, 'acme_credential.created', keyId, detail);
-    const key = { keyId, spId, sealed, now: deps.now(), customer };
-    return (await writeEabKey(tx, key, MAX_LIVE_EAB_KEYS, audit)) ? grant : null;
-  });
-  if (!granted) throw new HttpError(422, EAB_MESSAGES.tooMany);
-  deps.log.info({ service_provider_id: spId, key_id: keyId }, 'ACME credential created for a customer');
-  const hmac = hmacKey.toString('base64url');
-  hmacKey.fill(0);
-  return {
-    key_id: keyId,
-    hmac_key: hmac,
-    customer_name: granted.customerName,
-    number_count: granted.numberCount,
-  };
+  const { key_id, hmac_key, written } = await newCredential(deps, ({ keyId, sealed }) =>
+    deps.delegates.grant(actor, input, async (tx, grant) => {
+      const customer = { id: grant.customerId, intervals: grant.intervals, numberCount: grant.numberCount };
+      const detail = `for ${grant.customerName}, ${grant.numberCount} numbers`;
+      const audit = credentialAudit(actor, 'acme_credential.created', keyId, detail);
+      const key = { keyId, spId, sealed, now: deps.now(), customer };
+      return (await writeEabKey(tx, key, MAX_LIVE_EAB_KEYS, audit)) && grant;
+    }),
+  );
+  deps.log.info({ service_provider_id: spId, key_id }, 'ACME credential created for a customer');
+  return { key_id, hmac_key, customer_name: written.customerName, number_count: written.numberCount };
 }
 
 export function listEabKeys(deps: AcmeDeps, actor: Actor, list: ListQuery) {
