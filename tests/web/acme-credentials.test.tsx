@@ -3,7 +3,7 @@
 // filter; the CSV export), Create credential showing the HMAC key once, Revoke after
 // a confirmation, the server's refusals as toasts, and the empty, failed and phone layouts.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AcmeCredentialRow } from '../../contract/acme';
 import { renderBilling } from './billing/harness';
 import { captureDownloads } from './certificates/harness';
@@ -14,6 +14,7 @@ import {
   type DataProviderOverrides,
   type TestDataProvider,
 } from './public/harness';
+import { stubClipboard } from './clipboard';
 
 const PATH = '/sti-certificate/acme';
 const DIRECTORY_URL = 'https://ca.example.test/acme/directory';
@@ -103,16 +104,7 @@ function csvCells(line: string): string[] {
 const columnHeaders = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
 const rowOf = (keyId: string) => screen.getByText(keyId).closest('tr') as HTMLElement;
 
-let writeText: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  writeText = vi.fn(async () => undefined);
-  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const clipboard = stubClipboard();
 
 describe('the ACME page', () => {
   it('explains the directory URL, and copies it', async () => {
@@ -123,7 +115,7 @@ describe('the ACME page', () => {
     expect(field).toHaveAttribute('readonly');
     expect(screen.getByText(/Revoking a credential deactivates the account it bound/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Copy the ACME directory URL' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(DIRECTORY_URL));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(DIRECTORY_URL));
     expect(await screen.findByText('Copied')).toBeInTheDocument();
   });
 
@@ -266,9 +258,9 @@ describe('Create credential', () => {
     expect(within(dialog).getByLabelText('HMAC key')).toHaveValue(CREATED.hmac_key);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the HMAC key' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(CREATED.hmac_key));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(CREATED.hmac_key));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the key ID' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(CREATED.key_id));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(CREATED.key_id));
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -3,11 +3,12 @@
 // server's refusals on their fields or above the buttons), the credential shown once with the directory URL and what
 // its account may order, and the call itself (no Idempotency-Key).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AcmeCredentialCreated } from '../../contract/acme';
 import { DELEGATE_MESSAGES } from '../../contract/delegates';
 import { createDataProvider } from '../../src/dataProvider';
 import { billingDataProvider, httpError, renderBilling, type DataProviderOverrides } from './billing/harness';
+import { stubClipboard, typeIn } from './clipboard';
 
 const DELEGATES = '/sti-certificate/delegates';
 const ACME = '/sti-certificate/acme';
@@ -42,23 +43,10 @@ async function openFromDelegates() {
   return screen.findByRole('dialog', { name: 'ACME credential for a customer' });
 }
 
-function type(dialog: HTMLElement, label: RegExp, value: string) {
-  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-}
-
 const submit = (dialog: HTMLElement) =>
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create credential' }));
 
-let writeText: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  writeText = vi.fn(async () => undefined);
-  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const clipboard = stubClipboard();
 
 describe('ACME credential for a customer, on the delegate certificates page', () => {
   it("checks the form with the contract's messages before sending anything, and asks for no key", async () => {
@@ -68,8 +56,8 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
     submit(dialog);
     expect(await within(dialog).findByText(DELEGATE_MESSAGES.customerNameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(DELEGATE_MESSAGES.nothingPicked)).toBeInTheDocument();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550100\n12345');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550100\n12345');
     submit(dialog);
     expect(
       await within(dialog).findByText(DELEGATE_MESSAGES.numberLineInvalid.replace('${value}', '12345')),
@@ -80,11 +68,11 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
   it('posts the customer and its numbers, then shows the credential once with the directory URL', async () => {
     const dataProvider = renderAt(DELEGATES);
     const dialog = await openFromDelegates();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /Contact/, 'noc@acme-dental.example');
-    type(dialog, /^Numbers/, '2015550100-2015550199');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /Contact/, 'noc@acme-dental.example');
+    typeIn(dialog, /^Numbers/, '2015550100-2015550199');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'All numbers of a filtered selection' }));
-    type(dialog, /Number contains/, '201-556');
+    typeIn(dialog, /Number contains/, '201-556');
     submit(dialog);
 
     const shown = await screen.findByRole('dialog', { name: 'New ACME credential for Acme Dental' });
@@ -107,9 +95,9 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
       expect(within(shown).getByLabelText('ACME directory URL')).toHaveValue(DIRECTORY_URL),
     );
     fireEvent.click(within(shown).getByRole('button', { name: 'Copy the HMAC key' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(CREATED.hmac_key));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(CREATED.hmac_key));
     fireEvent.click(within(shown).getByRole('button', { name: 'Copy the ACME directory URL' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(DIRECTORY_URL));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(DIRECTORY_URL));
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -122,8 +110,8 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
   it('says "1 number" for a credential of one number', async () => {
     renderAt(DELEGATES, { createCustomerAcmeCredential: async () => ({ ...CREATED, number_count: 1 }) });
     const dialog = await openFromDelegates();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550100');
     submit(dialog);
     const shown = await screen.findByRole('dialog', { name: 'New ACME credential for Acme Dental' });
     expect(within(shown).getByText(/for 1 number of Acme Dental\./)).toBeInTheDocument();
@@ -146,8 +134,8 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
       },
     });
     const dialog = await openFromDelegates();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550900-2015550901');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550900-2015550901');
     submit(dialog);
     const numbers = within(dialog).getByLabelText(/^Numbers/);
     await waitFor(() => expect(numbers).toHaveAccessibleDescription(body.message));
@@ -157,7 +145,7 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
     expect(within(dialog).getByLabelText(/Customer name/)).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByRole('dialog', { name: /New ACME credential/ })).not.toBeInTheDocument();
     // the field is checked again as it changes: the server's sentence goes with the numbers it was about
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /^Numbers/, '2015550100');
     await waitFor(() => expect(numbers).toHaveAttribute('aria-invalid', 'false'));
     expect(numbers).not.toHaveAccessibleDescription(body.message);
     expect(dataProvider.createCustomerAcmeCredential).toHaveBeenCalledTimes(1);
@@ -172,8 +160,8 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
       },
     });
     const dialog = await openFromDelegates();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550100');
     submit(dialog);
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/Customer name/)).toHaveAccessibleDescription(message),
@@ -189,8 +177,8 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
       },
     });
     const dialog = await openFromDelegates();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550100');
     submit(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(DELEGATE_MESSAGES.noStiSca);
     expect(within(dialog).getByLabelText(/^Numbers/)).toHaveAttribute('aria-invalid', 'false');
@@ -203,8 +191,8 @@ describe('ACME credential for a customer, on the delegate certificates page', ()
       createCustomerAcmeCredential: () => new Promise<AcmeCredentialCreated>((resolve) => (answer = resolve)),
     });
     const dialog = await openFromDelegates();
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550100');
     const button = within(dialog).getByRole('button', { name: 'Create credential' });
     act(() => {
       button.click();
@@ -225,8 +213,8 @@ describe('For a customer, on the ACME page', () => {
     const dataProvider = renderAt(ACME);
     fireEvent.click(await screen.findByRole('button', { name: 'Create credential for a customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'ACME credential for a customer' });
-    type(dialog, /Customer name/, 'Acme Dental');
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /Customer name/, 'Acme Dental');
+    typeIn(dialog, /^Numbers/, '2015550100');
     submit(dialog);
     const shown = await screen.findByRole('dialog', { name: 'New ACME credential for Acme Dental' });
     expect(dataProvider.create).not.toHaveBeenCalled();

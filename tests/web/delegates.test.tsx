@@ -4,7 +4,7 @@
 // Revoke with a reason, one certificate's page, the phone layout; and the calls the page makes.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GetListParams } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELEGATE_MESSAGES } from '../../contract/delegates';
 import type { DelegateDetail, DelegateIssued, DelegateRow } from '../../contract/wire/delegates';
 import { createDataProvider } from '../../src/dataProvider';
@@ -17,6 +17,7 @@ import {
 } from './billing/harness';
 import { captureDownloads } from './certificates/harness';
 import { stubPhoneWidth, type TestDataProvider } from './public/harness';
+import { stubClipboard, typeIn } from './clipboard';
 
 const PATH = '/sti-certificate/delegates';
 const CHAIN = '-----BEGIN CERTIFICATE-----\nREVM\n-----END CERTIFICATE-----\n';
@@ -95,23 +96,10 @@ async function openCreate() {
   return screen.findByRole('dialog', { name: 'New delegate certificate' });
 }
 
-function type(dialog: HTMLElement, label: RegExp, value: string) {
-  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-}
-
 const issue = (dialog: HTMLElement) =>
   fireEvent.click(within(dialog).getByRole('button', { name: 'Issue certificate' }));
 
-let writeText: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  writeText = vi.fn(async () => undefined);
-  vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const clipboard = stubClipboard();
 
 describe('the delegate certificates list', () => {
   it('warns above the list of the delegates that cover numbers no longer held, and not otherwise', async () => {
@@ -247,8 +235,8 @@ describe('New delegate certificate', () => {
     issue(dialog);
     expect(await within(dialog).findByText(DELEGATE_MESSAGES.customerNameRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(DELEGATE_MESSAGES.nothingPicked)).toBeInTheDocument();
-    type(dialog, /Customer name/, 'Gamma Corp');
-    type(dialog, /^Numbers/, '2015550100\n12345');
+    typeIn(dialog, /Customer name/, 'Gamma Corp');
+    typeIn(dialog, /^Numbers/, '2015550100\n12345');
     issue(dialog);
     expect(
       await within(dialog).findByText(DELEGATE_MESSAGES.numberLineInvalid.replace('${value}', '12345')),
@@ -262,9 +250,9 @@ describe('New delegate certificate', () => {
     await screen.findByText('Acme Calls');
     const loads = dataProvider.getList.mock.calls.length;
     const dialog = await openCreate();
-    type(dialog, /Customer name/, 'Gamma Corp');
-    type(dialog, /Contact/, 'ops@gamma.example');
-    type(dialog, /^Numbers/, '2015550100-2015550199\n2015550300');
+    typeIn(dialog, /Customer name/, 'Gamma Corp');
+    typeIn(dialog, /Contact/, 'ops@gamma.example');
+    typeIn(dialog, /^Numbers/, '2015550100-2015550199\n2015550300');
     issue(dialog);
     const shown = await screen.findByRole('dialog', { name: 'The private key of Gamma Corp' });
     expect(dataProvider.createDelegate).toHaveBeenCalledWith({
@@ -276,7 +264,7 @@ describe('New delegate certificate', () => {
     expect(within(shown).getByText(/will not be shown again/)).toBeInTheDocument();
     expect(within(shown).getByLabelText('Private key (PEM)')).toHaveValue(KEY);
     fireEvent.click(within(shown).getByRole('button', { name: 'Copy the private key' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(KEY));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(KEY));
     fireEvent.click(within(shown).getByRole('button', { name: 'Download the private key' }));
     expect(saved.map((s) => s.filename)).toEqual(['delegate-GA01.key.pem']);
     expect(await saved[0].blob.text()).toBe(KEY);
@@ -292,16 +280,16 @@ describe('New delegate certificate', () => {
       dataProvider: delegatesDataProvider([ACME], { createDelegate: async () => ISSUED(null) }),
     });
     const dialog = await openCreate();
-    type(dialog, /Customer name/, 'Gamma Corp');
+    typeIn(dialog, /Customer name/, 'Gamma Corp');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'All numbers of a filtered selection' }));
-    type(dialog, /Number contains/, '201-555');
+    typeIn(dialog, /Number contains/, '201-555');
     expect(within(dialog).getByLabelText(/Number contains/)).toHaveValue('201555');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Use my CSR' }));
     issue(dialog);
     expect(
       await within(dialog).findByText('Paste or upload the CSR, or let the portal make the key'),
     ).toBeInTheDocument();
-    type(dialog, /CSR \(PEM\)/, CSR);
+    typeIn(dialog, /CSR \(PEM\)/, CSR);
     issue(dialog);
     await waitFor(() =>
       expect(dataProvider.createDelegate).toHaveBeenCalledWith({
@@ -331,8 +319,8 @@ describe('New delegate certificate', () => {
     });
     renderBilling(PATH, { dataProvider: delegatesDataProvider([ACME], { createDelegate }) });
     const dialog = await openCreate();
-    type(dialog, /Customer name/, 'Gamma Corp');
-    type(dialog, /^Numbers/, '2015550900-2015550901');
+    typeIn(dialog, /Customer name/, 'Gamma Corp');
+    typeIn(dialog, /^Numbers/, '2015550900-2015550901');
     issue(dialog);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('dialog', { name: 'New delegate certificate' })).toBeInTheDocument();
@@ -342,8 +330,8 @@ describe('New delegate certificate', () => {
   it('creates once when Issue is clicked twice before the page re-renders', async () => {
     const { dataProvider } = renderBilling(PATH, { dataProvider: delegatesDataProvider([ACME]) });
     const dialog = await openCreate();
-    type(dialog, /Customer name/, 'Gamma Corp');
-    type(dialog, /^Numbers/, '2015550100');
+    typeIn(dialog, /Customer name/, 'Gamma Corp');
+    typeIn(dialog, /^Numbers/, '2015550100');
     const button = within(dialog).getByRole('button', { name: 'Issue certificate' });
     act(() => {
       button.click();
@@ -380,7 +368,7 @@ describe('Renew and Revoke', () => {
     await fromMenu(dataProvider, 'Renew');
     const dialog = await screen.findByRole('dialog', { name: 'Renew this delegate certificate?' });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Use my CSR' }));
-    type(dialog, /CSR \(PEM\)/, CSR);
+    typeIn(dialog, /CSR \(PEM\)/, CSR);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Renew' }));
     await waitFor(() => expect(dataProvider.renewDelegate).toHaveBeenCalledWith(ACME.id, { csr: CSR }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -424,7 +412,7 @@ describe('one delegate certificate', () => {
     ).toEqual(['2015550100 – 2015550199 (100)', '2015550300']);
     expect(screen.getByRole('link', { name: ACME.cr_path })).toHaveAttribute('href', ACME.cr_path);
     fireEvent.click(screen.getByRole('button', { name: 'Copy the CR URL of AC01' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(ACME.cr_path));
+    await waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith(ACME.cr_path));
     expect(screen.getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
     // a renewal opens the new certificate
     fireEvent.click(screen.getByRole('button', { name: 'Renew' }));
