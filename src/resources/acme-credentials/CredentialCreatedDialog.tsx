@@ -2,17 +2,11 @@
 // shown again (the server keeps it sealed and never answers it). A customer's credential also says whose it is and
 // for how many numbers, and gives the directory URL, everything the customer's ACME client is configured with. A
 // click beside the dialog does not close it, so that the key is not lost by accident: Close (or Escape) does.
-import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslate } from 'react-admin';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
 import type { AcmeCredentialCreated } from '../../../contract/acme';
 import { countText } from '../../../contract/format';
-import { MainButton } from '../../components/MainButton';
 import { useSettings } from '../../settings';
 import { acmeDirectoryUrlOf } from './AcmeDirectory';
 import { CopyField } from './CopyField';
@@ -33,37 +27,33 @@ export function CredentialCreatedDialog({
   onExited,
 }: CredentialCreatedDialogProps) {
   const translate = useTranslate();
-  const titleId = useId();
   const directoryUrl = acmeDirectoryUrlOf(useSettings());
   const customer = credential?.customer_name;
   return (
-    <Dialog
+    <ShownOnceDialog
       open={open && Boolean(credential)}
-      onClose={(_, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      slotProps={{ transition: { onExited } }}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>
-        {customer
+      onClose={onClose}
+      onExited={onExited}
+      title={
+        customer
           ? translate('portal.acme.customer_created_title', { customer })
-          : translate('portal.acme.created_title')}
-      </DialogTitle>
+          : translate('portal.acme.created_title')
+      }
+      intro={
+        customer && credential?.number_count !== undefined ? (
+          <Typography variant="body2">
+            {translate('portal.acme.customer_scope', {
+              smart_count: credential.number_count,
+              count: countText(credential.number_count),
+              customer,
+            })}
+          </Typography>
+        ) : null
+      }
+      warning={translate('portal.acme.created_warning')}
+    >
       {credential ? (
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          {customer && credential.number_count !== undefined ? (
-            <Typography variant="body2">
-              {translate('portal.acme.customer_scope', {
-                smart_count: credential.number_count,
-                count: countText(credential.number_count),
-                customer,
-              })}
-            </Typography>
-          ) : null}
-          <Alert severity="warning">{translate('portal.acme.created_warning')}</Alert>
+        <>
           <CopyField
             label="resources.acme-credentials.fields.key_id"
             value={credential.key_id}
@@ -81,11 +71,8 @@ export function CredentialCreatedDialog({
               copyLabel="portal.acme.copy_directory_url"
             />
           ) : null}
-        </DialogContent>
+        </>
       ) : null}
-      <DialogActions>
-        <MainButton onClick={onClose}>{translate('portal.common.close')}</MainButton>
-      </DialogActions>
-    </Dialog>
+    </ShownOnceDialog>
   );
 }

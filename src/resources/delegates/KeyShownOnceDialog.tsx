@@ -1,17 +1,12 @@
 // The private key the portal made for a delegate certificate, shown this once with Copy and Download: the portal
 // keeps nothing of it (docs/delegates.md). A click beside the dialog does not close it, so that the key is not lost
 // by accident: Close (or Escape) does, and the key is forgotten once the dialog has gone.
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { ShownOnceDialog } from '../../components/ShownOnceDialog';
 import { saveFile } from '../../components/certificates';
-import { MainButton } from '../../components/MainButton';
 import { CopyField } from '../acme-credentials/CopyField';
 
 export interface ShownKey {
@@ -37,24 +32,16 @@ export function KeyShownOnceDialog({
   onExited: () => void;
 }) {
   const translate = useTranslate();
-  const titleId = useId();
   return (
-    <Dialog
+    <ShownOnceDialog
       open={open && Boolean(shown)}
-      onClose={(_, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      slotProps={{ transition: { onExited } }}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      onExited={onExited}
+      title={translate('portal.delegates.key_title', { customer: shown?.customer ?? '' })}
+      warning={translate('portal.delegates.key_warning')}
     >
-      <DialogTitle id={titleId}>
-        {translate('portal.delegates.key_title', { customer: shown?.customer ?? '' })}
-      </DialogTitle>
       {shown ? (
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <Alert severity="warning">{translate('portal.delegates.key_warning')}</Alert>
+        <>
           <CopyField
             label="portal.delegates.private_key"
             value={shown.pem}
@@ -73,12 +60,9 @@ export function KeyShownOnceDialog({
           >
             {translate('portal.delegates.download_key')}
           </Button>
-        </DialogContent>
+        </>
       ) : null}
-      <DialogActions>
-        <MainButton onClick={onClose}>{translate('portal.common.close')}</MainButton>
-      </DialogActions>
-    </Dialog>
+    </ShownOnceDialog>
   );
 }
 
