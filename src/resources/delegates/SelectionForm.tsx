@@ -1,8 +1,8 @@
-// The form both "New delegate certificate" and "ACME credential for a customer" are (docs/screens.md): for whom and
-// which numbers, checked with the contract's schema before anything is sent, sent once however often it is clicked
-// (the caller's useSingleFlight, the check included), and a refusal kept in the form with the server's sentence:
-// under its field when it names one (numbers outside the inventory or another customer's, nothing picked), when the
-// form asks for that, else above the buttons.
+// The form of "New delegate certificate", "ACME credential for a customer" and a delegate's renewal
+// (docs/screens.md): their fields (for whom and which numbers, the key), checked with the contract's schema before
+// anything is sent, sent once however often it is clicked (the caller's useSingleFlight, the check included), and a
+// refusal kept in the form with the server's sentence: under its field when it names one (numbers outside the
+// inventory or another customer's, nothing picked), when the form asks for that, else above the buttons.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
