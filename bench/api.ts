@@ -2,7 +2,8 @@
 // each list (the session check, the list protocol, the first page its screen asks for, out of more, and the total) answers,
 // and how many a bare Fastify route that runs `SELECT 1` on the same database answers, with the same client
 // (keep-alive, CONCURRENCY requests in flight) for DURATION_MS each, ROUNDS times in turn, each list right after a
-// bare measure of its own. Prints the medians and each list's median ratio to the bare measure before it
+// bare measure of its own. Prints the medians, each list's median ratio to the bare measure before it, and the CPU
+// time this process (the client and the server; not PostgreSQL's) spent per request, beside the bare route's
 // (docs/performance.md says what to expect and why). The world is bench/api-lists.ts.
 // Run: npm run bench:api   (DATABASES=pg,pglite CONCURRENCY=4 DURATION_MS=3000 ROUNDS=5 by default; the PostgreSQL
 // server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; ROUTES, a
@@ -31,8 +32,16 @@ const PG_URL =
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Requests answered per second by `port` at `path` with CONCURRENCY in flight for DURATION_MS (after a warm-up). */
-async function rate(port: number, path: string, token: string | null, ms = DURATION_MS): Promise<number> {
+/**
+ * Requests answered per second by `port` at `path` with CONCURRENCY in flight for DURATION_MS (after a warm-up), and
+ * the CPU time this process (client and server) spent per request, in µs.
+ */
+async function measure(
+  port: number,
+  path: string,
+  token: string | null,
+  ms = DURATION_MS,
+): Promise<{ rate: number; cpu: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const once = () =>
@@ -47,6 +56,7 @@ async function rate(port: number, path: string, token: string | null, ms = DURAT
         .on('error', reject);
     });
   let done = 0;
+  const cpu = process.cpuUsage();
   const until = performance.now() + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -56,8 +66,9 @@ async function rate(port: number, path: string, token: string | null, ms = DURAT
       }
     }),
   );
+  const used = process.cpuUsage(cpu);
   agent.destroy();
-  return done / (ms / 1000);
+  return { rate: done / (ms / 1000), cpu: (used.user + used.system) / Math.max(done, 1) };
 }
 
 async function benchOne(kind: 'pg' | 'pglite') {
@@ -81,7 +92,7 @@ async function benchOne(kind: 'pg' | 'pglite') {
     const rowsOf = (r: ListRoute) => PAGE ?? r.page;
     const url = (r: ListRoute) => `${r.path}?range=${encodeURIComponent(`[0,${rowsOf(r) - 1}]`)}`;
     // warm-up: plans, caches, the JIT; and every list must answer a full page
-    await rate(barePort, '/bare', null, 1000);
+    await measure(barePort, '/bare', null, 1000);
     const counts: number[] = [];
     const sizes: number[] = [];
     for (const r of routes) {
@@ -92,35 +103,44 @@ async function benchOne(kind: 'pg' | 'pglite') {
       const body = await res.text();
       sizes.push(Buffer.byteLength(body));
       counts.push([JSON.parse(body) as unknown].flat().length);
-      await rate(appPort, url(r), tokens[r.role], 300);
+      await measure(appPort, url(r), tokens[r.role], 300);
     }
     // each list is measured right after a bare measure of its own, and its ratio taken to that one: on a shared
     // machine whose load moves within seconds, a ratio to one baseline of the round says more about the load
     const bares: number[] = [];
+    const bareCpus: number[] = [];
     const lists = routes.map(() => [] as number[]);
+    const cpus = routes.map(() => [] as number[]);
     const ratios = routes.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, r] of routes.entries()) {
-        const bareRate = await rate(barePort, '/bare', null);
-        const measure = () => rate(appPort, url(r), tokens[r.role]);
+        const bare = await measure(barePort, '/bare', null);
+        const once = () => measure(appPort, url(r), tokens[r.role]);
         const profile =
           round === 0 && process.env.PROFILE && `${r.role} ${r.path}`.includes(process.env.PROFILE);
-        const listRate = await (profile ? profiled(`${r.role} ${r.path}`, measure) : measure());
-        bares.push(bareRate);
-        lists[i].push(listRate);
-        ratios[i].push(listRate / bareRate);
+        const list = await (profile ? profiled(`${r.role} ${r.path}`, once) : once());
+        bares.push(bare.rate);
+        bareCpus.push(bare.cpu);
+        lists[i].push(list.rate);
+        cpus[i].push(list.cpu);
+        ratios[i].push(list.rate / bare.rate);
       }
     }
     const b = median(bares);
     console.log(`\n## ${kind === 'pg' ? 'PostgreSQL' : 'PGlite'}`);
-    console.log(`baseline: bare Fastify route running SELECT 1: median ${Math.round(b)} req/s`);
+    console.log(
+      `baseline: bare Fastify route running SELECT 1: median ${Math.round(b)} req/s, ` +
+        `${Math.round(median(bareCpus))} µs of this process's CPU a request`,
+    );
     console.log(
       `load average at the end: ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
     );
-    console.log(`| role | list | rows | bytes | req/s | ratio |\n|---|---|---:|---:|---:|---:|`);
+    console.log(
+      `| role | list | rows | bytes | req/s | CPU µs/req | ratio |\n|---|---|---:|---:|---:|---:|---:|`,
+    );
     for (const [i, r] of routes.entries()) {
       const l = median(lists[i]);
       const ratio = median(ratios[i]);
@@ -128,7 +148,7 @@ async function benchOne(kind: 'pg' | 'pglite') {
         (ratio < 0.5 ? ' (under 0.5)' : '') + (counts[i] < rowsOf(r) ? ` (only ${counts[i]} rows)` : '');
       console.log(
         `| ${r.role} | ${r.path.replace(/[0-9a-f-]{36}/, ':id')} | ${rowsOf(r)} | ${sizes[i]} | ${Math.round(l)} | ` +
-          `${ratio.toFixed(2)}×${flag} |`,
+          `${Math.round(median(cpus[i]))} | ${ratio.toFixed(2)}×${flag} |`,
       );
     }
   } finally {
