@@ -15,13 +15,19 @@ import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 const page = pageWithTotal;
 
-/** Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). */
+/**
+ * Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). The account
+ * is joined by its primary key (an id is stored as uuid's own text, lower case), so that a page looks up its few rows'
+ * accounts and the total's count, which reads no column of it, leaves the join out: joined on `a.id::text`, both
+ * hashed every account on each request (docs/performance.md).
+ */
 const CHANGES = `(
   SELECT c.id, c.service_provider_id, c.created_on, coalesce(a.email, c.actor) AS actor, c.change,
          c.from_value AS "from", c.to_value AS "to", c.reason, sp.company_name
     FROM subscription_changes c
     JOIN service_providers sp ON sp.id = c.service_provider_id
-    LEFT JOIN accounts a ON a.id::text = c.actor
+    LEFT JOIN accounts a ON a.id = CASE
+      WHEN c.actor ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN c.actor::uuid END
 ) c`;
 /** A change as the database writes it: every field of its wire shape (contract/wire/admin.ts). */
 const CHANGE_ROW = jsonRow(ChangeLogRow, {
