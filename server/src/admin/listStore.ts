@@ -17,15 +17,16 @@ const page = pageWithTotal;
 
 /**
  * Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). The account
- * is joined by its primary key (an id is stored as uuid's own text, lower case), so that a page looks up its few rows'
- * accounts and the total's count, which reads no column of it, leaves the join out: joined on `a.id::text`, both
- * hashed every account on each request (docs/performance.md).
+ * is joined by its primary key (an id is stored as uuid's own text, lower case): a page looks up its few rows'
+ * accounts, and the total, which reads no column of it, leaves the join out; joined on `a.id::text`, both hashed
+ * every account on each request. The provider is joined left for the same reason, though every change has one
+ * (docs/performance.md, "Joins a total can leave out").
  */
 const CHANGES = `(
   SELECT c.id, c.service_provider_id, c.created_on, coalesce(a.email, c.actor) AS actor, c.change,
          c.from_value AS "from", c.to_value AS "to", c.reason, sp.company_name
     FROM subscription_changes c
-    JOIN service_providers sp ON sp.id = c.service_provider_id
+    LEFT JOIN service_providers sp ON sp.id = c.service_provider_id
     LEFT JOIN accounts a ON a.id = CASE
       WHEN c.actor ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN c.actor::uuid END
 ) c`;
@@ -59,10 +60,14 @@ export function listAllChanges(q: Queryable, list: ListQuery) {
   return jsonPage(q, CHANGES, CHANGE_ROW, list.where, list.params, list);
 }
 
+/**
+ * Joined left, though every payment has its provider: the total then leaves the provider out (docs/performance.md,
+ * "Joins a total can leave out").
+ */
 const PAYMENTS = `(
   SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, sp.company_name, sp.ocn,
          ${PAYMENT_FOR_COLUMNS}
-    FROM payments p JOIN service_providers sp ON sp.id = p.service_provider_id
+    FROM payments p LEFT JOIN service_providers sp ON sp.id = p.service_provider_id
     ${PAYMENT_FOR_JOINS}
 ) p`;
 
@@ -83,10 +88,14 @@ export function listPayments(q: Queryable, list: ListQuery) {
   return jsonPage(q, PAYMENTS, PAYMENT_ROW, list.where, list.params, list);
 }
 
+/**
+ * Joined left, though every invoice has its provider: the total then leaves the provider out (docs/performance.md,
+ * "Joins a total can leave out").
+ */
 const INVOICES = `(
   SELECT i.id, i.service_provider_id, i.invoice_number, i.amount, i.status, i.created_on, i.start_billing_cycle,
          i.end_billing_cycle, i.billing_cycle_months, sp.company_name, sp.ocn, sp.reseller_id
-    FROM invoices i JOIN service_providers sp ON sp.id = i.service_provider_id
+    FROM invoices i LEFT JOIN service_providers sp ON sp.id = i.service_provider_id
 ) i`;
 
 /** An invoice as the database writes it for the admin (with its PDF's path) or a reseller (without). */

@@ -49,13 +49,16 @@ export interface ResellerDbRow {
   created_on: Date;
 }
 
-/** Every reseller with its account and the number of companies it brought in. */
+/**
+ * Every reseller with its account and the number of companies it brought in; the account joined left, though every
+ * reseller has one, so that a total leaves it out (docs/performance.md, "Joins a total can leave out").
+ */
 export const RESELLERS_SOURCE = `
   SELECT r.id, r.account_id, btrim(a.first_name || ' ' || a.last_name) AS name, a.email, r.company_name,
          r.url_token, r.is_active, a.is_confirmed,
          (SELECT count(*) FROM service_providers sp WHERE sp.reseller_id = r.id)::int AS companies_count,
          r.created_on
-    FROM resellers r JOIN accounts a ON a.id = r.account_id`;
+    FROM resellers r LEFT JOIN accounts a ON a.id = r.account_id`;
 
 /** A reseller as the database writes it for the admin's list: every field of its wire shape. */
 const RESELLER_ROW = jsonRow(ResellerRow, {
@@ -182,19 +185,21 @@ const COMPANY_STATUS = `
 
 /**
  * The companies of the reseller bound to $1. Their subscription state is service_provider_state's (001), computed
- * per company through the subscriptions index: the view itself would aggregate every provider for each page.
+ * per company through the subscriptions index: the view itself would aggregate every provider for each page. Both
+ * joined left, though each gives every company exactly one row: a total that reads neither leaves both out
+ * (docs/performance.md, "Joins a total can leave out").
  */
 export const COMPANIES_SOURCE = `
   SELECT sp.id, sp.company_name, sp.ocn, a.email, ${COMPANY_STATUS} AS status, st.subscription_expired_on,
          sp.created_on, a.first_name, a.last_name, sp.phone_number, sp.city, sp.state
     FROM service_providers sp
-    JOIN accounts a ON a.id = sp.account_id
-    CROSS JOIN LATERAL (
+    LEFT JOIN accounts a ON a.id = sp.account_id
+    LEFT JOIN LATERAL (
       SELECT max(s.current_period_end) FILTER (WHERE s.status <> 'incomplete') AS subscription_expired_on,
              coalesce(bool_or(s.status = 'active' AND s.current_period_end > now()), false) AS is_active,
              coalesce(bool_or(s.status = 'past_due'), false) AS is_past_due,
              count(s.id) FILTER (WHERE s.status <> 'incomplete') AS subscriptions_count
-        FROM subscriptions s WHERE s.service_provider_id = sp.id) st
+        FROM subscriptions s WHERE s.service_provider_id = sp.id) st ON true
    WHERE sp.reseller_id = $1`;
 
 /** The fields of a company in the reseller's list; its page (ResellerCompanyDetails) adds the contact's. */
