@@ -8,7 +8,8 @@ import { ACME_CREDENTIAL_STATUSES } from '../../../contract/acme';
 import { customerAcmeCredentialSchema } from '../../../contract/delegates';
 import { bodyOf, jsonBody } from '../http/body';
 import { access, providerActor } from '../http/guard';
-import { type ListSpec, parseListQuery, sendList } from '../http/list';
+import { type ListSpec, parseListQuery } from '../http/list';
+import { sendJsonPage } from '../http/jsonPage';
 import { oneOf } from '../http/listFilters';
 import { emptyResponse, messageResponse } from '../http/responses';
 import { ListQuerystring } from '../../../contract/wire/list';
@@ -171,8 +172,12 @@ export async function acmeCredentialRoutes(app: FastifyInstance, deps: AcmeDeps)
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, CREDENTIALS_LIST, { paramOffset: 1 });
-      const { rows, total } = await listEabKeys(deps, providerActor(request), list);
-      return sendList(reply, 'acme-credentials', rows, total, list.range);
+      return sendJsonPage(
+        reply,
+        'acme-credentials',
+        await listEabKeys(deps, providerActor(request), list),
+        list,
+      );
     },
   );
 

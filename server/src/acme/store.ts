@@ -2,7 +2,8 @@
 import type { JWK } from 'jose';
 import type { Queryable } from '../db';
 import type { ListQuery } from '../http/list';
-import { pageWithTotal } from '../http/list';
+import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
+import { AcmeCredentialRow } from '../../../contract/wire/acme';
 
 /** Records a nonce as spent (until it would have expired); false when it was spent before. */
 /**
@@ -141,19 +142,6 @@ export async function eabKey(
   return rows[0] ?? null;
 }
 
-export interface EabListRow {
-  id: string;
-  key_id: string;
-  status: 'unused' | 'bound' | 'revoked';
-  created_on: Date;
-  revoked_on: Date | null;
-  account_id: string | null;
-  account_status: string | null;
-  bound_on: Date | null;
-  customer_name: string | null;
-  number_count: number | null;
-}
-
 /** The provider's credentials with the account each bound, as a derived table the list protocol can sort and filter. */
 const EAB_LIST_FROM = `(SELECT k.key_id AS id, k.key_id, k.service_provider_id, k.created_on, k.revoked_on,
        k.account_id, k.bound_on, a.status AS account_status, cu.name AS customer_name,
@@ -163,12 +151,26 @@ const EAB_LIST_FROM = `(SELECT k.key_id AS id, k.key_id, k.service_provider_id, 
   FROM acme_eab_keys k LEFT JOIN acme_accounts a ON a.id = k.account_id
   LEFT JOIN delegate_customers cu ON cu.id = k.delegate_customer_id) AS eab`;
 
-/** One page of a provider's credentials; `list` binds its parameters from $2. */
+/** A credential as the database writes it for the provider's list: every field of its wire shape. */
+const EAB_ROW = jsonRow(AcmeCredentialRow, {
+  id: 'id',
+  key_id: 'key_id',
+  status: 'status',
+  created_on: isoTime('created_on'),
+  revoked_on: isoTime('revoked_on'),
+  account_id: 'account_id',
+  account_status: 'account_status',
+  bound_on: isoTime('bound_on'),
+  customer_name: 'customer_name',
+  number_count: 'number_count',
+});
+
+/** One page of a provider's credentials, written as JSON by the database; `list` binds its parameters from $2. */
 export function listEabKeys(q: Queryable, spId: string, list: ListQuery) {
-  return pageWithTotal<EabListRow>(
+  return jsonPage(
     q,
     EAB_LIST_FROM,
-    'id, key_id, status, created_on, revoked_on, account_id, account_status, bound_on, customer_name, number_count',
+    EAB_ROW,
     ['service_provider_id = $1', ...list.where],
     [spId, ...list.params],
     list,

@@ -301,9 +301,26 @@ describe('accounts', () => {
     );
     expect(audit.detail).toBe('ACME account deactivated');
     const list = await api(t, token).get('/api/service_provider/acme/eab');
-    expect(list.json().find((r: { key_id: string }) => r.key_id === cred.key_id)).toMatchObject({
+    // the whole row as the wire shape has it, its moments as toISOString writes them
+    const [stored] = await t.db.query<{
+      created_on: Date;
+      revoked_on: Date;
+      bound_on: Date;
+      account_id: string;
+    }>('SELECT created_on, revoked_on, bound_on, account_id FROM acme_eab_keys WHERE key_id = $1', [
+      cred.key_id,
+    ]);
+    expect(list.json().find((r: { key_id: string }) => r.key_id === cred.key_id)).toEqual({
+      id: cred.key_id,
+      key_id: cred.key_id,
       status: 'revoked',
+      created_on: stored.created_on.toISOString(),
+      revoked_on: stored.revoked_on.toISOString(),
+      account_id: stored.account_id,
       account_status: 'deactivated',
+      bound_on: stored.bound_on.toISOString(),
+      customer_name: null,
+      number_count: null,
     });
   });
 });
