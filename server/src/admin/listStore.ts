@@ -2,18 +2,17 @@
 // audit log, and a provider's certificates. Each takes a parsed list query whose parameters it binds after its own.
 import type { Queryable } from '../db';
 import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../billing/paymentFor';
-import { pageWithTotal, type ListQuery } from '../http/list';
+import type { ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
 import {
   AdminInvoiceRow,
   AdminPaymentRow,
   AuditLogRow,
   ChangeLogRow,
+  ProviderCertificateRow,
   ResellerInvoiceRow,
 } from '../../../contract/wire/admin';
 import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
-
-const page = pageWithTotal;
 
 /**
  * Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). The account
@@ -168,24 +167,28 @@ export function listAudit(q: Queryable, list: ListQuery) {
   return jsonPage(q, AUDIT, AUDIT_ROW, list.where, list.params, list);
 }
 
-export interface ProviderCertificateRecord {
-  id: string;
-  serial_number: string;
-  private_key_id: string;
-  status: string;
-  not_before: Date;
-  not_after: Date;
-  created_on: Date;
-  revoked_on: Date | null;
-  revocation_reason: string | null;
-}
+/** A certificate as the database writes it for the admin's page of its provider: every field of its wire shape. */
+const PROVIDER_CERTIFICATE_ROW = jsonRow(ProviderCertificateRow, {
+  id: 'id',
+  serial_number: 'serial_number',
+  private_key_id: 'private_key_id',
+  status: 'status',
+  not_before: isoTime('not_before'),
+  not_after: isoTime('not_after'),
+  created_on: isoTime('created_on'),
+  revoked_on: isoTime('revoked_on'),
+  revocation_reason: 'revocation_reason',
+});
 
-/** One page of a provider's SHAKEN certificates, every key's (no STI-SCA); `list` binds from $2. */
+/**
+ * One page of a provider's SHAKEN certificates, every key's (no STI-SCA), written as JSON by the database; `list`
+ * binds from $2.
+ */
 export function listCertificates(q: Queryable, spId: string, list: ListQuery) {
-  return page<ProviderCertificateRecord>(
+  return jsonPage(
     q,
     'certificates',
-    `id, serial_number, private_key_id, status, not_before, not_after, created_on, revoked_on, revocation_reason`,
+    PROVIDER_CERTIFICATE_ROW,
     ['service_provider_id = $1', "kind = 'shaken'", ...list.where],
     [spId, ...list.params],
     list,

@@ -244,7 +244,23 @@ describe('a certificate revoked by the admin', () => {
     const after = await getList(`/api/admin/service_provider/${p.spId}/certificates`, {
       filter: { status: 'revoked' },
     });
-    expect(after.rows[0]).toMatchObject({ serial_number: serial, revocation_reason: 'key_compromise' });
+    // the whole row as its wire shape has it, its moments as toISOString writes them
+    const [stored] = await t.db.query<Record<string, Date | string>>(
+      'SELECT id, private_key_id, not_before, not_after, created_on, revoked_on FROM certificates WHERE serial_number = $1',
+      [serial],
+    );
+    const iso = (name: string) => (stored[name] as Date).toISOString();
+    expect(after.rows[0]).toEqual({
+      id: stored.id,
+      serial_number: serial,
+      private_key_id: stored.private_key_id,
+      status: 'revoked',
+      not_before: iso('not_before'),
+      not_after: iso('not_after'),
+      created_on: iso('created_on'),
+      revoked_on: iso('revoked_on'),
+      revocation_reason: 'key_compromise',
+    });
     const audit = await getList('/api/admin/audit_log', {
       filter: { action: 'certificate.revoked', q: serial },
     });
