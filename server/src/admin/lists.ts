@@ -9,7 +9,7 @@ import type { ListQuery } from '../http/list';
 import { MAX_PAGE_ROWS } from '../http/list';
 import { countedNumberPage } from '../numbers/pageStore';
 import { listImports, listNumbers, numberId, numberTotal, visibleReads } from '../numbers/store';
-import { ProviderNumberRow } from '../../../contract/wire/admin';
+import { ProviderKeyRow, ProviderNumberRow } from '../../../contract/wire/admin';
 import type { AdminActor, AdminDeps } from './deps';
 import * as store from './listStore';
 import { ownPage } from '../resellers/portal';
@@ -43,9 +43,15 @@ export async function providerCertificates(deps: AdminDeps, providerId: string, 
   return ofProvider(deps, providerId, (spId) => store.listCertificates(deps.db, spId, list));
 }
 
-export async function providerKeys(deps: AdminDeps, providerId: string, list: ListQuery) {
-  const { total, rows } = await ofProvider(deps, providerId, (spId) => listKeys(deps.db, spId, list));
-  return { total, rows: rows.map((r) => ({ id: r.id, priv_key_uuid: r.id, created_on: r.created_on })) };
+/** A key as the database writes it for the admin's page of its provider: every field of its wire shape. */
+const PROVIDER_KEY_ROW = jsonRow(ProviderKeyRow, {
+  id: 'id',
+  priv_key_uuid: 'id',
+  created_on: isoTime('created_on'),
+});
+
+export function providerKeys(deps: AdminDeps, providerId: string, list: ListQuery) {
+  return ofProvider(deps, providerId, (spId) => listKeys(deps.db, spId, list, PROVIDER_KEY_ROW));
 }
 
 export async function providerImports(deps: AdminDeps, providerId: string, list: ListQuery) {

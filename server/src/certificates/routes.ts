@@ -11,7 +11,8 @@ import { bodyOf, jsonBody } from '../http/body';
 import { PRIVATE_KEY_FILENAME } from '../ca';
 import { HttpError, badRequest, tooManyAttemptsMessage } from '../http/errors';
 import { access, currentUser, providerActor } from '../http/guard';
-import { type ListSpec, parseListQuery, sendPage } from '../http/list';
+import { type ListSpec, parseListQuery } from '../http/list';
+import { sendJsonPage } from '../http/jsonPage';
 import { emptyResponse, fileResponse, messageResponse } from '../http/responses';
 import { IdParams } from '../../../contract/wire/params';
 import { Type } from '../../../contract/wire/kit';
@@ -63,8 +64,7 @@ function keyRoutes(app: FastifyInstance, deps: service.CertificateDeps): void {
         paramOffset: 1,
         skipTake: { maxTake: service.MAX_TAKE },
       });
-      const { rows, total } = await service.listKeys(deps, actor, list);
-      return sendPage(reply, 'private-keys', rows, total, list);
+      return sendJsonPage(reply, 'private-keys', await service.listKeys(deps, actor, list), list);
     },
   );
 

@@ -115,11 +115,10 @@ const keyView = (r: { id: string; created_on: Date }) => ({
   created_on: r.created_on.toISOString(),
 });
 
-/** One page of the provider's keys, sorted in SQL; at most MAX_TAKE rows. */
-export async function listKeys(deps: CertificateDeps, actor: Actor, list: ListQuery) {
+/** One page of the provider's keys, sorted and written as JSON in SQL; at most MAX_TAKE rows. */
+export function listKeys(deps: CertificateDeps, actor: Actor, list: ListQuery) {
   const limit = list.limit === null ? MAX_TAKE : Math.min(list.limit, MAX_TAKE);
-  const { total, rows } = await store.listKeys(deps.db, actor.serviceProviderId, { ...list, limit });
-  return { total, rows: rows.map(keyView) };
+  return store.listKeys(deps.db, actor.serviceProviderId, { ...list, limit });
 }
 
 async function saveKey(

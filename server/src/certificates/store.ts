@@ -1,7 +1,9 @@
 // The storage side of the CA for providers: their keys, their certificates and used SPC token ids. Every query
 // is scoped by the provider's id, so another provider's row is simply not found.
 import type { Queryable } from '../db';
-import { pageWithTotal, type ListQuery } from '../http/list';
+import type { ListQuery } from '../http/list';
+import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
+import { PrivateKeyRow } from '../../../contract/wire/certificates';
 
 export interface KeyRow {
   id: string;
@@ -63,13 +65,16 @@ export async function insertKey(
   return row;
 }
 
-export async function listKeys(
-  q: Queryable,
-  spId: string,
-  list: ListQuery,
-): Promise<{ total: number; rows: { id: string; created_on: Date }[] }> {
+/** A key as the database writes it for the provider's list: every field of its wire shape. */
+export const KEY_ROW = jsonRow(PrivateKeyRow, { priv_key_uuid: 'id', created_on: isoTime('created_on') });
+
+/**
+ * One page of the provider's keys kept by the portal, each written by `rowJson` (from `jsonRow`, KEY_ROW for the
+ * provider's list), as JSON by the database; `list` binds its parameters from $2.
+ */
+export function listKeys(q: Queryable, spId: string, list: ListQuery, rowJson = KEY_ROW) {
   const where = ['service_provider_id = $1', 'deleted_on IS NULL', "key_store <> 'client'", ...list.where];
-  return pageWithTotal(q, 'private_keys', 'id, created_on', where, [spId, ...list.params], list);
+  return jsonPage(q, 'private_keys', rowJson, where, [spId, ...list.params], list);
 }
 
 export async function findKey(

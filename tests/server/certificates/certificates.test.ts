@@ -94,6 +94,8 @@ describe('private keys', () => {
     const ids = body.data.map((k: { priv_key_uuid: string }) => k.priv_key_uuid);
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
     expect(body.data[0]).toEqual({ priv_key_uuid: expect.any(String), created_on: expect.any(String) });
+    // a moment as toISOString writes it (UTC, milliseconds, Z)
+    expect(new Date(body.data[0].created_on).toISOString()).toBe(body.data[0].created_on);
     const one = await alice.http.get('/api/service_provider/sti_priv_key?skip=1&take=1');
     expect(one.json().data).toHaveLength(1);
 
