@@ -66,7 +66,7 @@ export async function insertKey(
 }
 
 /** A key as the database writes it for the provider's list: every field of its wire shape. */
-export const KEY_ROW = jsonRow(PrivateKeyRow, { priv_key_uuid: 'id', created_on: isoTime('created_on') });
+const KEY_ROW = jsonRow(PrivateKeyRow, { priv_key_uuid: 'id', created_on: isoTime('created_on') });
 
 /**
  * One page of the provider's keys kept by the portal, each written by `rowJson` (from `jsonRow`, KEY_ROW for the
