@@ -4,6 +4,7 @@ import type { Queryable } from '../db';
 import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../billing/paymentFor';
 import type { ListQuery } from '../http/list';
 import { OWN_RESELLER } from '../resellers/store';
+import { UUID_RE } from '../../../contract/ids';
 import {
   AdminInvoiceRow,
   AdminPaymentRow,
@@ -16,10 +17,10 @@ import { isoTime, jsonPage, jsonRow } from '../http/jsonPage';
 
 /**
  * Who acted, as the log shows it: the admin's email for an account id, else the word stored ('system'). The account
- * is joined by its primary key (an id is stored as uuid's own text, lower case): a page looks up its few rows'
- * accounts, and the total, which reads no column of it, leaves the join out; joined on `a.id::text`, both hashed
- * every account on each request. The provider is joined left for the same reason, though every change has one
- * (docs/performance.md, "Joins a total can leave out").
+ * is joined by its primary key when the text has the uuid pattern (matched case-sensitively by `~`: an id is stored
+ * as uuid's own text, lower case). A page looks up its few rows' accounts, and the total, which reads no column of
+ * it, leaves the join out; joined on `a.id::text`, both hashed every account on each request. The provider is joined
+ * left for the same reason, though every change has one (docs/performance.md, "Joins a total can leave out").
  */
 const CHANGES = `(
   SELECT c.id, c.service_provider_id, c.created_on, coalesce(a.email, c.actor) AS actor, c.change,
@@ -27,7 +28,7 @@ const CHANGES = `(
     FROM subscription_changes c
     LEFT JOIN service_providers sp ON sp.id = c.service_provider_id
     LEFT JOIN accounts a ON a.id = CASE
-      WHEN c.actor ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN c.actor::uuid END
+      WHEN c.actor ~ '${UUID_RE.source}' THEN c.actor::uuid END
 ) c`;
 /** A change as the database writes it: every field of its wire shape (contract/wire/admin.ts). */
 const CHANGE_ROW = jsonRow(ChangeLogRow, {
