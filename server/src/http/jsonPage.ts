@@ -39,6 +39,32 @@ export function jsonRow<K extends string>(
 export const isoTime = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The most page statements whose text is kept (texts past it are built on each request). */
+const MAX_PAGE_TEXTS = 1000;
+/** The texts of the page statements built so far: by row, then source, then the rest of their parts. */
+const pageTexts = new Map<string, Map<string, Map<string, string>>>();
+let pageTextCount = 0;
+
+/**
+ * The text `build` makes of these parts, built once. A list's row and source are the same strings on every request,
+ * so each request after the first gets the first one's text back, the same string, instead of a new one of a few kB
+ * that the database layer would read through again to find its prepared name (docs/performance.md, "A list's text,
+ * built once"). `rest` holds every other part the text is made of.
+ */
+function pageText(row: string, from: string, rest: string, build: () => string): string {
+  const text = pageTexts.get(row)?.get(from)?.get(rest);
+  if (text !== undefined) return text;
+  const built = build();
+  if (pageTextCount >= MAX_PAGE_TEXTS) return built;
+  pageTextCount++;
+  let byFrom = pageTexts.get(row);
+  if (!byFrom) pageTexts.set(row, (byFrom = new Map()));
+  let byRest = byFrom.get(from);
+  if (!byRest) byFrom.set(from, (byRest = new Map()));
+  byRest.set(rest, built);
+  return built;
+}
+
 /**
  * One page of `from` as JSON, in one statement: the rows of the page in `orderBy` order, each written by `rowJson`
  * (from `jsonRow`), and the count of every row `where` keeps. Bound like pageWithTotal (LIMIT and OFFSET after
@@ -53,16 +79,20 @@ export async function jsonPage(
   list: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
   opts: QueryOptions = { prepare: true },
 ): Promise<JsonPage> {
-  const filtered = `${from}${whereClause(where)}`;
   const paged = boundPage(list, params);
-  const [page] = await q.query<{ total: number; count: number; json: string }>(
-    `SELECT (SELECT count(*)::int FROM ${filtered}) AS total, count(*)::int AS count,
+  // no part of SQL holds a NUL: the parts joined by it say which text they make
+  const rest = `${where.join('\0')}\0${list.orderBy}\0${paged.sql}`;
+  const sql = pageText(rowJson, from, rest, () => {
+    const filtered = `${from}${whereClause(where)}`;
+    // row_number() orders the array, and between the sort and the rows' JSON it has that JSON written only for the
+    // rows the page keeps: without it PostgreSQL writes it for every row it sorts (docs/performance.md, "A list's
+    // text, built once").
+    return `SELECT (SELECT count(*)::int FROM ${filtered}) AS total, count(*)::int AS count,
             coalesce(json_agg(p.row ORDER BY p.at), '[]')::text AS json
        FROM (SELECT ${rowJson} AS row, row_number() OVER (ORDER BY ${list.orderBy}) AS at
-               FROM ${filtered} ORDER BY ${list.orderBy}${paged.sql}) p`,
-    paged.params,
-    opts,
-  );
+               FROM ${filtered} ORDER BY ${list.orderBy}${paged.sql}) p`;
+  });
+  const [page] = await q.query<{ total: number; count: number; json: string }>(sql, paged.params, opts);
   return page;
 }
 

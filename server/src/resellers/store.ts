@@ -2,7 +2,7 @@
 // only; the list parts (`where`, `params`, `orderBy`) come from http/list.ts and bind after the fixed parameters.
 import type { Queryable } from '../db';
 import { PAYMENT_FOR_COLUMNS, PAYMENT_FOR_JOINS, paymentForSql } from '../billing/paymentFor';
-import { pageWithTotal, type ListQuery } from '../http/list';
+import type { ListQuery } from '../http/list';
 import {
   ResellerCompanyDetails,
   ResellerCompanyRow,
@@ -12,20 +12,16 @@ import {
 } from '../../../contract/wire/resellers';
 import { isoTime, jsonPage, jsonRecord, jsonRow } from '../http/jsonPage';
 
-/** One page of `source` (a SELECT used as a derived table) and the total of its filtered rows. */
-export async function pageOf<T>(
-  q: Queryable,
-  source: string,
-  fixed: unknown[],
-  list: ListQuery,
-): Promise<{ rows: T[]; total: number }> {
-  return pageWithTotal<T>(q, `(${source}) x`, 'x.*', list.where, [...fixed, ...list.params], list);
+/**
+ * One page of `from` (a source as a derived table `x`, made once: rowsOf) written as JSON by the database
+ * (http/jsonPage.ts), `fixed` bound before the list's.
+ */
+function jsonPageOf(q: Queryable, from: string, rowJson: string, fixed: unknown[], list: ListQuery) {
+  return jsonPage(q, from, rowJson, list.where, [...fixed, ...list.params], list);
 }
 
-/** One page of `source` written as JSON by the database (http/jsonPage.ts), `fixed` bound before the list's. */
-export function jsonPageOf(q: Queryable, source: string, rowJson: string, fixed: unknown[], list: ListQuery) {
-  return jsonPage(q, `(${source}) x`, rowJson, list.where, [...fixed, ...list.params], list);
-}
+/** `source` (a SELECT) as the derived table `x`. */
+const rowsOf = (source: string) => `(${source}) x`;
 
 /**
  * The id of the active reseller of the account bound to $1: the signed-in reseller's lists bind its account, not
@@ -33,8 +29,11 @@ export function jsonPageOf(q: Queryable, source: string, rowJson: string, fixed:
  */
 export const OWN_RESELLER = '(SELECT own.id FROM resellers own WHERE own.account_id = $1 AND own.is_active)';
 
-/** A source of one reseller's rows (its id bound to $1) for the active reseller of the account bound to $1. */
-const ofAccount = (source: string) => source.replace(/\$1(?!\d)/g, OWN_RESELLER);
+/**
+ * A source of one reseller's rows (its id bound to $1) as the derived table `x`, for the active reseller of the
+ * account bound to $1.
+ */
+const ofAccount = (source: string) => rowsOf(source.replace(/\$1(?!\d)/g, OWN_RESELLER));
 
 export interface ResellerDbRow {
   id: string;
@@ -60,6 +59,8 @@ export const RESELLERS_SOURCE = `
          r.created_on
     FROM resellers r LEFT JOIN accounts a ON a.id = r.account_id`;
 
+const RESELLERS = rowsOf(RESELLERS_SOURCE);
+
 /** A reseller as the database writes it for the admin's list: every field of its wire shape. */
 const RESELLER_ROW = jsonRow(ResellerRow, {
   id: 'x.id',
@@ -75,7 +76,7 @@ const RESELLER_ROW = jsonRow(ResellerRow, {
 
 /** One page of the resellers, written as JSON by the database; `list` binds from $1. */
 export function listResellers(q: Queryable, list: ListQuery) {
-  return jsonPageOf(q, RESELLERS_SOURCE, RESELLER_ROW, [], list);
+  return jsonPageOf(q, RESELLERS, RESELLER_ROW, [], list);
 }
 
 /** One reseller as its list writes it. */
@@ -202,6 +203,8 @@ export const COMPANIES_SOURCE = `
         FROM subscriptions s WHERE s.service_provider_id = sp.id) st ON true
    WHERE sp.reseller_id = $1`;
 
+const OWN_COMPANIES = ofAccount(COMPANIES_SOURCE);
+
 /** The fields of a company in the reseller's list; its page (ResellerCompanyDetails) adds the contact's. */
 const COMPANY_FIELDS = {
   id: 'x.id',
@@ -227,14 +230,14 @@ const COMPANY_DETAILS = jsonRow(ResellerCompanyDetails, {
 
 /** One page of the reseller's companies, written as JSON by the database; the account binds $1. */
 export function listCompanies(q: Queryable, accountId: string, list: ListQuery) {
-  return jsonPageOf(q, ofAccount(COMPANIES_SOURCE), COMPANY_ROW, [accountId], list);
+  return jsonPageOf(q, OWN_COMPANIES, COMPANY_ROW, [accountId], list);
 }
 
 /** One company with its contact, only when it is this reseller's. */
 export function readCompany(q: Queryable, resellerId: string, id: string) {
   return jsonRecord<ResellerCompanyDetails>(
     q,
-    `(${COMPANIES_SOURCE}) x`,
+    rowsOf(COMPANIES_SOURCE),
     COMPANY_DETAILS,
     ['x.id = $2'],
     [resellerId, id],
@@ -249,6 +252,8 @@ export const INVITES_SOURCE = `
               THEN 'registered' ELSE 'sent' END AS status
     FROM reseller_invites i
    WHERE i.reseller_id = $1`;
+
+const OWN_INVITES = ofAccount(INVITES_SOURCE);
 
 /** An invitation as the database writes it for the reseller's list: every field of its wire shape. */
 const INVITE_ROW = jsonRow(ResellerInviteRow, {
@@ -265,7 +270,7 @@ const INVITE_ROW = jsonRow(ResellerInviteRow, {
 
 /** One page of the reseller's invitations, written as JSON by the database; the account binds $1. */
 export function listInvites(q: Queryable, accountId: string, list: ListQuery) {
-  return jsonPageOf(q, ofAccount(INVITES_SOURCE), INVITE_ROW, [accountId], list);
+  return jsonPageOf(q, OWN_INVITES, INVITE_ROW, [accountId], list);
 }
 
 /** Records an invitation, or counts one more mail to an address invited before; returns the row as listed. */
@@ -293,7 +298,7 @@ export async function upsertInvite(
   );
   const invite = await jsonRecord<ResellerInviteRow>(
     q,
-    `(${INVITES_SOURCE}) x`,
+    rowsOf(INVITES_SOURCE),
     INVITE_ROW,
     ['x.id = $2'],
     [i.resellerId, row.id],
@@ -310,6 +315,8 @@ export const PAYMENTS_SOURCE = `
     ${PAYMENT_FOR_JOINS}
    WHERE sp.reseller_id = $1`;
 
+const OWN_PAYMENTS = ofAccount(PAYMENTS_SOURCE);
+
 /** A payment as the database writes it for the reseller's list: every field of its wire shape. */
 const PAYMENT_ROW = jsonRow(ResellerPaymentRow, {
   id: 'x.id',
@@ -323,5 +330,5 @@ const PAYMENT_ROW = jsonRow(ResellerPaymentRow, {
 
 /** One page of the rows of the active reseller of the account `accountId` (none when it is not active). */
 export function listPayments(q: Queryable, accountId: string, list: ListQuery) {
-  return jsonPageOf(q, ofAccount(PAYMENTS_SOURCE), PAYMENT_ROW, [accountId], list);
+  return jsonPageOf(q, OWN_PAYMENTS, PAYMENT_ROW, [accountId], list);
 }

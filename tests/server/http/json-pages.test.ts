@@ -2,7 +2,7 @@
 // run would write it, a row holds exactly its shape's fields, and the audit log's page answers the list protocol.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLogRow } from '../../../contract/wire/admin';
-import { isoTime, jsonRow } from '../../../server/src/http/jsonPage';
+import { isoTime, jsonPage, jsonRow } from '../../../server/src/http/jsonPage';
 import { adminToken, as } from '../admin/admin-fixtures';
 import { type TestApp, createTestApp } from '../helpers';
 
@@ -78,5 +78,52 @@ describe('the audit log, written by the database', () => {
     const past = await admin.get(range('[10,19]'));
     expect(past.json()).toEqual([]);
     expect(past.headers['content-range']).toBe('audit-log 10-10/3');
+  });
+});
+
+describe('jsonPage', () => {
+  // 40 rows whose order by `h` is no order of `n`: a page that came out in any other order would show it
+  const FROM = '(SELECT g AS n, md5(g::text) AS h FROM generate_series(1, 40) g) x';
+  const ROW = "json_build_object('n', x.n)";
+  const expected = async (where: string, orderBy: string, limit: number, offset: number) =>
+    (
+      await t.db.query<{ n: number }>(
+        `SELECT x.n FROM ${FROM}${where ? ` WHERE ${where}` : ''} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      )
+    ).map((r) => r.n);
+
+  it('writes the page in the order asked, in either direction and at any offset', async () => {
+    for (const orderBy of ['x.h ASC', 'x.h DESC'])
+      for (const [limit, offset] of [
+        [25, 0],
+        [25, 5],
+        [7, 33],
+      ]) {
+        const page = await jsonPage(t.db, FROM, ROW, [], [], { orderBy, limit, offset });
+        const rows = (JSON.parse(page.json) as { n: number }[]).map((r) => r.n);
+        expect(rows).toEqual(await expected('', orderBy, limit, offset));
+        expect(page.count).toBe(rows.length);
+        expect(page.total).toBe(40);
+      }
+  });
+
+  it('keeps apart the texts of one list with other conditions, order or paging', async () => {
+    const list = { orderBy: 'x.h ASC', limit: 5, offset: 0 };
+    const all = await jsonPage(t.db, FROM, ROW, [], [], list);
+    const some = await jsonPage(t.db, FROM, ROW, ['x.n > $1'], [30], list);
+    const both = await jsonPage(t.db, FROM, ROW, ['x.n > $1', 'x.n <= $2'], [30, 35], list);
+    const whole = await jsonPage(t.db, FROM, ROW, ['x.n > $1'], [30], {
+      orderBy: 'x.h DESC',
+      limit: null,
+      offset: 0,
+    });
+    expect([all.total, some.total, both.total, whole.total]).toEqual([40, 10, 5, 10]);
+    expect((JSON.parse(whole.json) as { n: number }[]).map((r) => r.n)).toEqual(
+      (await t.db.query<{ n: number }>(`SELECT x.n FROM ${FROM} WHERE x.n > 30 ORDER BY x.h DESC`)).map(
+        (r) => r.n,
+      ),
+    );
+    // the first text again, after the others
+    expect(await jsonPage(t.db, FROM, ROW, [], [], list)).toEqual(all);
   });
 });

@@ -39,12 +39,15 @@ const PAYMENT_ROW = jsonRow(PaymentRow, {
   for: paymentForSql('p'),
 });
 
+/** Every payment with what it was for, as the derived table `p`. */
+const PAYMENTS = `(SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, ${PAYMENT_FOR_COLUMNS}
+        FROM payments p ${PAYMENT_FOR_JOINS}) p`;
+
 /** One page of a provider's payments, with what each was for; `list` binds its parameters from $2. */
 export function listPayments(q: Queryable, spId: string, list: ListQuery) {
   return jsonPage(
     q,
-    `(SELECT p.id, p.service_provider_id, p.amount, p.transaction_id, p.created_on, ${PAYMENT_FOR_COLUMNS}
-        FROM payments p ${PAYMENT_FOR_JOINS}) p`,
+    PAYMENTS,
     PAYMENT_ROW,
     ['p.service_provider_id = $1', ...list.where],
     [spId, ...list.params],
