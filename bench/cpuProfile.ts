@@ -22,8 +22,28 @@ function print(title: string, times: Map<string, number>, total: number, top: nu
     );
 }
 
-/** Runs `work` under the profiler; prints the `top` functions by inclusive and by self time, with their shares. */
-export async function profiled<T>(label: string, work: () => Promise<T>, top = 20): Promise<T> {
+/**
+ * Where a function's time belongs: PostgreSQL in WebAssembly, a file system call, the profiler's own entries
+ * (`(idle)`, `(garbage collector)`, `(program)`), or the script it is in (the portal's bundle, a PGlite chunk, a
+ * Node module, a library).
+ */
+function partOf(key: string): string {
+  if (key.startsWith('wasm-function')) return 'PostgreSQL in WebAssembly (PGlite)';
+  if (/^\((idle|program|garbage collector)\)/.test(key)) return key;
+  const file = / ([^ ]+):\d+$/.exec(key)?.[1];
+  if (!file) return /^[a-z]+$/i.test(key) ? `native: ${key}` : key;
+  return /^chunk-/.test(file) ? `PGlite's JavaScript (${file})` : file;
+}
+
+/**
+ * Runs `work` under the profiler; prints the `top` functions (PROFILE_TOP, 20 by default) by inclusive and by self
+ * time, with their shares, and the self time by part (partOf).
+ */
+export async function profiled<T>(
+  label: string,
+  work: () => Promise<T>,
+  top = Number(process.env.PROFILE_TOP ?? 20),
+): Promise<T> {
   const session = new inspector.Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -60,5 +80,22 @@ export async function profiled<T>(label: string, work: () => Promise<T>, top = 2
     console.log(`  profile of ${label}: ${total.toFixed(0)} ms in all`);
     print('with what each calls:', inclusive, total, top * 2);
     print('self time:', self, total, top);
+    const parts = new Map<string, number>();
+    for (const [key, ms] of self) parts.set(partOf(key), (parts.get(partOf(key)) ?? 0) + ms);
+    print('self time by part:', parts, total, 20);
+    // PROFILE_CALLERS=name: who called the functions whose key starts with it, by their eight nearest callers
+    const focus = process.env.PROFILE_CALLERS;
+    if (focus) {
+      const stacks = new Map<string, number>();
+      profile.samples.forEach((id, i) => {
+        if (!(keys.get(id) ?? '').startsWith(focus)) return;
+        const chain: string[] = [];
+        for (let n = parent.get(id); n !== undefined && chain.length < 8; n = parent.get(n))
+          chain.push(keys.get(n) ?? '?');
+        const k = chain.join(' < ');
+        stacks.set(k, (stacks.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      });
+      print(`callers of ${focus}:`, stacks, total, 10);
+    }
   }
 }
