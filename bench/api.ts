@@ -8,7 +8,8 @@
 // Run: npm run bench:api   (DATABASES=pg,pglite CONCURRENCY=4 DURATION_MS=3000 ROUNDS=5 by default; the PostgreSQL
 // server is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; ROUTES, a
 // comma-separated list of substrings, measures only the routes whose role and path (`admin /api/admin/payment`)
-// hold one of them; PROFILE, such a substring, prints a CPU profile of that route's first measure)
+// hold one of them; PROFILE, such a substring, prints a CPU profile of that route's first measure, with
+// bench/cpuProfile.ts's PROFILE_TOP and PROFILE_CALLERS)
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
