@@ -85,12 +85,9 @@ describe('jsonPage', () => {
   // 40 rows whose order by `h` is no order of `n`: a page that came out in any other order would show it
   const FROM = '(SELECT g AS n, md5(g::text) AS h FROM generate_series(1, 40) g) x';
   const ROW = "json_build_object('n', x.n)";
-  const expected = async (where: string, orderBy: string, limit: number, offset: number) =>
-    (
-      await t.db.query<{ n: number }>(
-        `SELECT x.n FROM ${FROM}${where ? ` WHERE ${where}` : ''} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
-      )
-    ).map((r) => r.n);
+  /** The numbers of the rows `tail` (ORDER BY …, LIMIT …) keeps, as a plain SELECT gives them. */
+  const numbers = async (tail: string) =>
+    (await t.db.query<{ n: number }>(`SELECT x.n FROM ${FROM} ${tail}`)).map((r) => r.n);
 
   it('writes the page in the order asked, in either direction and at any offset', async () => {
     for (const orderBy of ['x.h ASC', 'x.h DESC'])
@@ -101,7 +98,7 @@ describe('jsonPage', () => {
       ]) {
         const page = await jsonPage(t.db, FROM, ROW, [], [], { orderBy, limit, offset });
         const rows = (JSON.parse(page.json) as { n: number }[]).map((r) => r.n);
-        expect(rows).toEqual(await expected('', orderBy, limit, offset));
+        expect(rows).toEqual(await numbers(`ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`));
         expect(page.count).toBe(rows.length);
         expect(page.total).toBe(40);
       }
@@ -119,9 +116,7 @@ describe('jsonPage', () => {
     });
     expect([all.total, some.total, both.total, whole.total]).toEqual([40, 10, 5, 10]);
     expect((JSON.parse(whole.json) as { n: number }[]).map((r) => r.n)).toEqual(
-      (await t.db.query<{ n: number }>(`SELECT x.n FROM ${FROM} WHERE x.n > 30 ORDER BY x.h DESC`)).map(
-        (r) => r.n,
-      ),
+      await numbers('WHERE x.n > 30 ORDER BY x.h DESC'),
     );
     // the first text again, after the others
     expect(await jsonPage(t.db, FROM, ROW, [], [], list)).toEqual(all);
