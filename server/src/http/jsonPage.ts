@@ -67,8 +67,10 @@ function pageText(row: string, from: string, rest: string, build: () => string):
 
 /**
  * One page of `from` as JSON, in one statement: the rows of the page in `orderBy` order, each written by `rowJson`
- * (from `jsonRow`), and the count of every row `where` keeps. Bound like pageWithTotal (LIMIT and OFFSET after
- * `params`) and kept prepared.
+ * (from `jsonRow`), and the count of every row `where` keeps. LIMIT and OFFSET are bound after `params` (boundPage),
+ * so that a list's text depends only on its sort and the filters given, a finite set the code spells out: it is kept
+ * prepared unless `opts` says otherwise, as planning the text again is most of what a short page costs the database
+ * (docs/performance.md).
  */
 export async function jsonPage(
   q: Queryable,

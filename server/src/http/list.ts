@@ -1,7 +1,6 @@
 // The ra-data-simple-rest list protocol, in one place: `sort`, `range` and `filter` in, `Content-Range` out.
 // Handlers describe what may be sorted and filtered; everything is turned into SQL with bound parameters.
 import type { FastifyReply } from 'fastify';
-import type { Queryable, QueryOptions } from '../db';
 import { badRequest } from './errors';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -204,41 +203,6 @@ export function boundPage(list: Pick<ListQuery, 'limit' | 'offset'>, params: unk
     sql: ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     params: [...params, list.limit, list.offset],
   };
-}
-
-/**
- * One page of `columns` from `from` (a table, or a derived table with its alias) under `where`, with the total of
- * the filtered rows, in one round trip: the total is an uncorrelated subquery on each row, which PostgreSQL runs once
- * (an InitPlan) with a plan of its own, while the page keeps its ordered, limited one. A page past the end has no
- * row to carry the total; only then is it counted by a second statement. LIMIT and OFFSET are bound, so that the
- * text of a list depends only on its sort and the filters given, a finite set the code spells out: it is kept
- * prepared (QueryOptions.prepare) unless `opts` says otherwise, as planning the text again is most of what a short
- * page costs the database (docs/performance.md).
- */
-export async function pageWithTotal<T>(
-  q: Queryable,
-  from: string,
-  columns: string,
-  where: string[],
-  params: unknown[],
-  list: Pick<ListQuery, 'orderBy' | 'limit' | 'offset'>,
-  opts: QueryOptions = { prepare: true },
-): Promise<{ rows: T[]; total: number }> {
-  const count = `SELECT count(*)::int AS n FROM ${from}${whereClause(where)}`;
-  const page = boundPage(list, params);
-  const found = await q.query<T & { page_total?: number }>(
-    `SELECT ${columns}, (${count}) AS page_total FROM ${from}${whereClause(where)} ORDER BY ${list.orderBy}${page.sql}`,
-    page.params,
-    opts,
-  );
-  if (found.length) {
-    const total = found[0].page_total!;
-    for (const row of found) delete row.page_total;
-    return { rows: found, total };
-  }
-  if (!list.offset) return { rows: [], total: 0 };
-  const [{ n }] = await q.query<{ n: number }>(count, params, opts);
-  return { rows: [], total: n };
 }
 
 /** Answers one page in the form it was asked for: `{ total, data }` for skip/take, else as sendList does. */

@@ -34,7 +34,7 @@ export async function resellerProfile(deps: ResellerDeps, user: TokenClaims) {
  * A page of the signed-in reseller's rows, read in one statement scoped by its account; only an empty page reads
  * the reseller, to answer 404 when it is not (or no longer) active, as before the page.
  */
-export async function ownPage<P extends { rows: unknown[] } | JsonPage>(
+export async function ownPage<P extends JsonPage>(
   deps: Pick<ResellerDeps, 'db'>,
   user: TokenClaims,
   read: (accountId: string) => Promise<P>,

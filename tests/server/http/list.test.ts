@@ -2,7 +2,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../server/src/http/errors';
-import { pageWithTotal, parseListQuery, sendList, type ListSpec } from '../../../server/src/http/list';
+import { jsonPage, jsonRow, sendJsonPage } from '../../../server/src/http/jsonPage';
+import { parseListQuery, type ListSpec } from '../../../server/src/http/list';
 import { createTestDatabase, type TestDatabase } from '../helpers';
 
 const spec: ListSpec = {
@@ -15,6 +16,11 @@ const spec: ListSpec = {
   defaultSort: ['created_on', 'DESC'],
   tiebreaker: 'id',
 };
+/** A row as the lists write it (http/jsonPage.ts): these fields and no other. */
+const ROW = jsonRow(
+  { properties: { id: {}, voip_user: {}, amount: {} } },
+  { id: 'id', voip_user: 'voip_user', amount: 'amount' },
+);
 
 describe('list protocol on the database', () => {
   let t: TestDatabase;
@@ -34,15 +40,8 @@ describe('list protocol on the database', () => {
     // The shape every list route takes: the owner scope first ($1), then the client's filters.
     app.get('/api/payments', async (request, reply) => {
       const q = parseListQuery(request.query, spec, { paramOffset: 1 });
-      const { rows, total } = await pageWithTotal(
-        t.db,
-        'list_payment',
-        'id, voip_user, amount',
-        ['owner = $1', ...q.where],
-        [1, ...q.params],
-        q,
-      );
-      return sendList(reply, 'payments', rows, total, q.range);
+      const page = await jsonPage(t.db, 'list_payment', ROW, ['owner = $1', ...q.where], [1, ...q.params], q);
+      return sendJsonPage(reply, 'payments', page, q);
     });
     await app.ready();
   });
